@@ -1,0 +1,3 @@
+from adrenaline_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,510 @@
+"""Card data: weapons, powerups and ammo tiles, loaded from `weapons.yaml`.
+
+The YAML is validated with pydantic (so a broken file names the file, the card and the field)
+and then compiled into small immutable structures that the effect interpreter reads on its hot
+path. The language itself is documented in `docs/data-format.md`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from adrenaline_tui.rules.datafiles import weapons_path
+from adrenaline_tui.rules.errors import DataError
+
+CUBES = ("red", "blue", "yellow")
+CUBE_LETTER = {"red": "R", "blue": "B", "yellow": "Y"}
+LETTER_CUBE = {v: k for k, v in CUBE_LETTER.items()}
+
+_RANGE = re.compile(r"^(\d+)(?:\.\.(\d+))?$")
+
+
+def parse_range(value: int | str, what: str) -> tuple[int, int]:
+    """`2` -> (2, 2); `"1..3"` -> (1, 3)."""
+    m = _RANGE.match(str(value).strip())
+    if not m:
+        raise ValueError(f"{what} must be a number or a range like 1..3, not {value!r}")
+    lo = int(m[1])
+    hi = int(m[2]) if m[2] is not None else lo
+    if hi < lo:
+        raise ValueError(f"{what} range {value!r} runs backwards")
+    return lo, hi
+
+
+# --------------------------------------------------------------------------- filters
+# A filter is written as a bare word or a one-key mapping; compiled to a tuple whose first item
+# names the test. The interpreter (effects.py) gives each test its meaning.
+_WORD_FILTERS = {"visible", "not_visible", "own_square", "not_own", "any"}
+_KEY_FILTERS = {"distance", "visible_from", "near", "at", "same_square_as", "in_room"}
+
+Filter = tuple
+
+
+def compile_filter(raw: Any) -> Filter:
+    if isinstance(raw, str):
+        if raw not in _WORD_FILTERS:
+            raise ValueError(f"unknown filter '{raw}' (known: {', '.join(sorted(_WORD_FILTERS | _KEY_FILTERS))})")
+        if raw == "own_square":
+            return ("distance", 0, 0)
+        return (raw,)
+    if isinstance(raw, dict) and len(raw) == 1:
+        ((key, arg),) = raw.items()
+        if key == "distance":
+            if isinstance(arg, dict):
+                extra = set(arg) - {"min", "max"}
+                if extra:
+                    raise ValueError(f"distance takes min and max, not {', '.join(sorted(extra))}")
+                return ("distance", int(arg.get("min", 0)), int(arg.get("max", 99)))
+            lo, hi = parse_range(arg, "distance")
+            return ("distance", lo, hi)
+        if key == "visible_from":
+            return ("visible_from", str(arg))
+        if key == "near":
+            if not isinstance(arg, dict) or "of" not in arg:
+                raise ValueError("near needs {of: <name>, max: <moves>}")
+            return ("near", str(arg["of"]), int(arg.get("max", 1)))
+        if key == "at":
+            name, _, index = str(arg).partition(".")
+            return ("at", name, int(index) if index else None)
+        if key == "same_square_as":
+            return ("same_square", str(arg))
+        if key == "in_room":
+            return ("in_room", str(arg))
+    raise ValueError(f"unknown filter {raw!r}")
+
+
+def compile_filters(raw: list[Any] | None) -> tuple[Filter, ...]:
+    return tuple(compile_filter(f) for f in raw or ())
+
+
+# ----------------------------------------------------------------------------- steps
+@dataclass(frozen=True, slots=True)
+class Pool:
+    where: tuple[Filter, ...]
+    among: str | None
+    exclude: tuple[str, ...]
+    max: int
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    name: str
+    lo: int
+    hi: int
+    where: tuple[Filter, ...]
+    among: str | None
+    exclude: tuple[str, ...]
+    distinct_squares: bool
+    pools: tuple[Pool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SelectSquare:
+    name: str
+    where: tuple[Filter, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SelectRoom:
+    name: str
+    where: tuple[Filter, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SelectLine:
+    name: str
+    walls: Literal["block", "ignore"]
+    include_own: bool
+    length: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Damage or marks for a bound group (`to`) or for everyone matching `everyone`."""
+
+    kind: Literal["damage", "mark"]
+    to: str | None
+    everyone: tuple[Filter, ...] | None
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    who: str  # "self" or a bound name
+    lo: int
+    hi: int
+    path: Literal["free", "straight"]
+    to: str | None  # "self" (the shooter's square), a bound square, or "square_of:<name>"
+    dest_where: tuple[Filter, ...]
+    direction: str | None  # binding name that fixes (or is fixed by) a straight move's direction
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """A point inside an effect where effects listing it in `during` may be slotted in."""
+
+
+Step = Select | SelectSquare | SelectRoom | SelectLine | Hit | Move | Pause
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    id: str
+    name: str
+    type: Literal["basic", "optional", "mode"]
+    cost: tuple[str, ...]
+    after: tuple[str, ...]
+    during: tuple[str, ...]
+    inside: tuple[str, ...]
+    steps: tuple[Step, ...]
+    text: str
+    needs_hit: bool  # an effect that deals damage or marks must reach at least one target
+
+    @property
+    def main(self) -> bool:
+        return self.type != "optional"
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    id: str
+    name: str
+    colour: str
+    cost: tuple[str, ...]
+    effects: tuple[Effect, ...]
+    description: str
+    notes: tuple[str, ...]
+
+    @property
+    def pickup_cost(self) -> tuple[str, ...]:
+        return self.cost[1:]
+
+    @property
+    def reload_cost(self) -> tuple[str, ...]:
+        return self.cost
+
+    def effect(self, effect_id: str) -> Effect:
+        for e in self.effects:
+            if e.id == effect_id:
+                return e
+        raise KeyError(effect_id)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerupKind:
+    kind: str
+    name: str
+    copies: dict[str, int]
+    timing: str
+    text: str
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoTile:
+    code: str
+    cubes: tuple[str, ...]
+    powerup: bool
+    copies: int
+
+
+# ------------------------------------------------------------------ pydantic file models
+Colour = Literal["red", "blue", "yellow"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PoolModel(_Strict):
+    where: list[Any] = []
+    among: str | None = None
+    exclude: list[str] = []
+    max: int = 1
+
+
+class SelectModel(_Strict):
+    as_: str = Field(alias="as")
+    count: int | str = 1
+    where: list[Any] = []
+    among: str | None = None
+    exclude: list[str] = []
+    distinct_squares: bool = False
+    pools: list[PoolModel] = []
+
+
+class SelectSquareModel(_Strict):
+    as_: str = Field(alias="as")
+    where: list[Any] = []
+
+
+class SelectLineModel(_Strict):
+    as_: str = Field(alias="as")
+    walls: Literal["block", "ignore"]
+    include_own: bool = False
+    length: int | None = None
+
+
+class HitModel(_Strict):
+    to: str | dict[str, list[Any]]
+    amount: int = Field(ge=1, le=3)
+
+
+class MoveModel(_Strict):
+    who: str
+    steps: int | str = 1
+    path: Literal["free", "straight"] = "free"
+    to: str | None = None
+    dest_where: list[Any] = []
+    direction: str | None = None
+
+
+_STEP_KINDS = ("select", "select_square", "select_room", "select_line", "damage", "mark", "move", "pause")
+
+
+class EffectModel(_Strict):
+    id: str
+    name: str
+    type: Literal["basic", "optional", "mode"]
+    cost: list[Colour] = []
+    after: list[str] = []
+    during: list[str] = []
+    inside: list[str] = []
+    text: str = ""
+    steps: list[Any]
+
+    @field_validator("steps")
+    @classmethod
+    def _one_key_each(cls, steps: list[Any]) -> list[Any]:
+        if not steps:
+            raise ValueError("an effect needs at least one step")
+        for i, step in enumerate(steps):
+            if step == "pause":
+                continue
+            if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in _STEP_KINDS:
+                raise ValueError(
+                    f"step {i} must be one of {', '.join(_STEP_KINDS)} written as a one-key mapping, got {step!r}"
+                )
+        return steps
+
+
+class WeaponModel(_Strict):
+    name: str
+    colour: Colour
+    cost: list[Colour] = Field(min_length=1, max_length=3)
+    description: str = ""
+    notes: list[str] = []
+    effects: list[EffectModel] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _shape(self) -> WeaponModel:
+        if self.cost[0] != self.colour:
+            raise ValueError(f"the first cube of the cost must be the card colour ({self.colour})")
+        ids = [e.id for e in self.effects]
+        if len(set(ids)) != len(ids):
+            raise ValueError("effect ids must be unique within a card")
+        if not any(e.type != "optional" for e in self.effects):
+            raise ValueError("a weapon needs a basic effect or at least one mode")
+        for e in self.effects:
+            for ref in [*e.after, *e.during, *e.inside]:
+                if ref not in ids:
+                    raise ValueError(f"effect '{e.id}' refers to unknown effect '{ref}'")
+        return self
+
+
+class PowerupModel(_Strict):
+    kind: str
+    name: str
+    copies: dict[Colour, int]
+    timing: str
+    text: str
+    notes: list[str] = []
+
+
+class AmmoTileModel(_Strict):
+    code: str
+    cubes: list[Colour] = Field(min_length=1, max_length=3)
+    powerup: bool
+    copies: int = Field(ge=1)
+
+
+class CardFileModel(_Strict):
+    weapons: dict[str, WeaponModel]
+    powerups: list[PowerupModel]
+    ammo_tiles: list[AmmoTileModel]
+
+
+# ----------------------------------------------------------------------------- compile
+def _compile_step(raw: Any) -> Step:
+    if raw == "pause":
+        return Pause()
+    ((kind, body),) = raw.items()
+    if kind == "pause":
+        return Pause()
+    if kind == "select":
+        m = SelectModel.model_validate(body)
+        lo, hi = parse_range(m.count, "count")
+        pools = tuple(Pool(compile_filters(p.where), p.among, tuple(p.exclude), p.max) for p in m.pools)
+        return Select(m.as_, lo, hi, compile_filters(m.where), m.among, tuple(m.exclude), m.distinct_squares, pools)
+    if kind == "select_square":
+        m2 = SelectSquareModel.model_validate(body)
+        return SelectSquare(m2.as_, compile_filters(m2.where))
+    if kind == "select_room":
+        m3 = SelectSquareModel.model_validate(body)
+        return SelectRoom(m3.as_, compile_filters(m3.where))
+    if kind == "select_line":
+        m4 = SelectLineModel.model_validate(body)
+        return SelectLine(m4.as_, m4.walls, m4.include_own, m4.length)
+    if kind in ("damage", "mark"):
+        m5 = HitModel.model_validate(body)
+        if isinstance(m5.to, dict):
+            if set(m5.to) != {"everyone"}:
+                raise ValueError("'to' is a bound name or {everyone: [filters]}")
+            return Hit(kind, None, compile_filters(m5.to["everyone"]), m5.amount)
+        return Hit(kind, m5.to, None, m5.amount)
+    if kind == "move":
+        m6 = MoveModel.model_validate(body)
+        lo, hi = parse_range(m6.steps, "steps")
+        return Move(m6.who, lo, hi, m6.path, m6.to, compile_filters(m6.dest_where), m6.direction)
+    raise ValueError(f"unknown step kind '{kind}'")
+
+
+def _check_names(weapon_id: str, effects: tuple[Effect, ...]) -> None:
+    """Every name a step reads must be bound by some select of the card (in any effect)."""
+    bound: set[str] = {"self"}
+    for e in effects:
+        for s in e.steps:
+            if isinstance(s, Select | SelectSquare | SelectRoom | SelectLine):
+                bound.add(s.name)
+    for e in effects:
+        for i, s in enumerate(e.steps):
+            refs: list[str] = []
+            if isinstance(s, Select):
+                refs += [*s.exclude, *([s.among] if s.among else [])]
+                for p in s.pools:
+                    refs += [*p.exclude, *([p.among] if p.among else [])]
+                    refs += [f[1] for f in p.where if len(f) > 1 and isinstance(f[1], str)]
+                refs += [f[1] for f in s.where if len(f) > 1 and isinstance(f[1], str)]
+            elif isinstance(s, Hit):
+                if s.to:
+                    refs.append(s.to)
+                refs += [f[1] for f in s.everyone or () if len(f) > 1 and isinstance(f[1], str)]
+            elif isinstance(s, Move):
+                refs.append(s.who)
+                if s.to and s.to.startswith("square_of:"):
+                    refs.append(s.to.split(":", 1)[1])
+                elif s.to:
+                    refs.append(s.to)
+            for ref in refs:
+                if ref not in bound:
+                    raise ValueError(f"effect '{e.id}' step {i} uses '{ref}', which no select binds")
+
+
+def _compile_weapon(weapon_id: str, m: WeaponModel) -> Weapon:
+    effects = []
+    for e in m.effects:
+        steps = tuple(_compile_step(s) for s in e.steps)
+        needs_hit = any(isinstance(s, Hit) for s in steps)
+        effects.append(
+            Effect(
+                e.id,
+                e.name,
+                e.type,
+                tuple(e.cost),
+                tuple(e.after),
+                tuple(e.during),
+                tuple(e.inside),
+                steps,
+                e.text.strip(),
+                needs_hit,
+            )
+        )
+    compiled = tuple(effects)
+    _check_names(weapon_id, compiled)
+    return Weapon(weapon_id, m.name, m.colour, tuple(m.cost), compiled, m.description.strip(), tuple(m.notes))
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    weapons: dict[str, Weapon]
+    powerup_kinds: dict[str, PowerupKind]
+    ammo_tiles: dict[str, AmmoTile]
+    source: str
+
+    def powerup_deck(self) -> list[str]:
+        """Every powerup card as its key `<kind>-<colour>`, one entry per physical copy."""
+        return [f"{k.kind}-{c}" for k in self.powerup_kinds.values() for c, n in k.copies.items() for _ in range(n)]
+
+    def ammo_deck(self) -> list[str]:
+        return [t.code for t in self.ammo_tiles.values() for _ in range(t.copies)]
+
+
+def powerup_kind(card: str) -> str:
+    return card.rsplit("-", 1)[0]
+
+
+def powerup_colour(card: str) -> str:
+    return card.rsplit("-", 1)[1]
+
+
+def _locate(exc: ValidationError, raw: dict[str, Any]) -> tuple[str, str]:
+    """Turn a pydantic error location into (card, field) words for the message."""
+    loc = list(exc.errors()[0]["loc"])
+    if loc and loc[0] == "weapons" and len(loc) > 1:
+        return f"weapon '{loc[1]}'", ".".join(str(p) for p in loc[2:])
+    if loc and loc[0] in ("powerups", "ammo_tiles") and len(loc) > 1:
+        items = raw.get(loc[0]) or []
+        idx = loc[1]
+        ident = ""
+        if isinstance(idx, int) and idx < len(items) and isinstance(items[idx], dict):
+            ident = items[idx].get("kind") or items[idx].get("code") or ""
+        what = "powerup" if loc[0] == "powerups" else "ammo tile"
+        return f"{what} {ident or '#' + str(idx)}", ".".join(str(p) for p in loc[2:])
+    return "", ".".join(str(p) for p in loc)
+
+
+def load_cards_file(path: Path) -> CardSet:
+    label = str(path)
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(label, "", "", f"cannot read the file ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark else ""
+        raise DataError(label, "", where, f"not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    if not isinstance(raw, dict):
+        raise DataError(label, "", "", "expected a mapping with weapons, powerups and ammo_tiles")
+    try:
+        model = CardFileModel.model_validate(raw)
+    except ValidationError as exc:
+        entry, field = _locate(exc, raw)
+        raise DataError(label, entry, field, exc.errors()[0]["msg"]) from None
+    weapons: dict[str, Weapon] = {}
+    for wid, wm in model.weapons.items():
+        try:
+            weapons[wid] = _compile_weapon(wid, wm)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = "effects." + ".".join(str(p) for p in err["loc"])
+            raise DataError(label, f"weapon '{wid}'", field, err["msg"]) from None
+        except ValueError as exc:
+            raise DataError(label, f"weapon '{wid}'", "effects", str(exc)) from None
+    kinds = {
+        p.kind: PowerupKind(p.kind, p.name, dict(p.copies), p.timing, p.text.strip(), tuple(p.notes))
+        for p in model.powerups
+    }
+    tiles = {t.code: AmmoTile(t.code, tuple(t.cubes), t.powerup, t.copies) for t in model.ammo_tiles}
+    return CardSet(weapons, kinds, tiles, label)
+
+
+@cache
+def load_cards(path: str | None = None) -> CardSet:
+    return load_cards_file(Path(path) if path else weapons_path())

@@ -1,0 +1,51 @@
+"""What the engine asks (`Decision`, `Option`) and what it reports (`Event`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer. `key` is stable and short; `label` is for people.
+
+    `square` and `target` tell a UI what to highlight on the map for this option.
+    """
+
+    key: str
+    label: str
+    square: str | None = None
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The single question the game is waiting on."""
+
+    player: str
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    # A question with one answer is normally answered by the engine itself; `auto=False` keeps
+    # it (e.g. a Tagback Grenade prompt must not reveal, by being skipped, that you hold none).
+    auto: bool = True
+
+    @property
+    def keys(self) -> list[str]:
+        return [o.key for o in self.options]
+
+    def option(self, key: str) -> Option | None:
+        for o in self.options:
+            if o.key == key:
+                return o
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `text` reads as a sentence; `data` carries the facts."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)

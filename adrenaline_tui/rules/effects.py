@@ -1,0 +1,569 @@
+"""The interpreter for the weapon effect language.
+
+A shot is a small, pure state machine (`Shot`) over the card's effects and steps. It knows only
+what decides legality: where every figure stands, what has been chosen so far, which effects are
+used, and how many cubes of each colour the shooter could still spend. Damage does not change what
+is legal, so the real game applies damage as the shot advances while the shot itself stays pure.
+
+Because a `Shot` is pure, legality is exact rather than guessed: an option is offered only if some
+way of finishing the shot from it exists (`completable`, a memoised depth-first search). That is
+what keeps every card honest - a Plasma Gun glide to a square with no target in sight, a Vortex on
+an empty square, a Heatseeker when everyone is visible: none of them is ever offered.
+
+The game drives a shot through `legal_options` / `choose`, executing the `Op`s each step emits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any
+
+from adrenaline_tui.rules.arena import DIRECTIONS, Arena
+from adrenaline_tui.rules.cards import (
+    CUBES,
+    Effect,
+    Hit,
+    Move,
+    Pause,
+    Select,
+    SelectLine,
+    SelectRoom,
+    SelectSquare,
+    Weapon,
+)
+
+Budget = tuple[int, int, int]  # spendable red, blue, yellow (cubes plus powerups of that colour)
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """Something the real game must do as the shot advances."""
+
+    kind: str  # "start", "damage", "mark", "move", "end"
+    effect: str = ""
+    figure: str = ""
+    amount: int = 0
+    square: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShotOption:
+    key: str
+    label: str
+    kind: str  # "effect", "done", "continue", "target", "square", "room", "direction", "move"
+    square: str | None = None
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight line from the shooter: `steps[k]` is the square k steps away (0 = own square)."""
+
+    direction: str
+    steps: tuple[str | None, ...]
+    include_own: bool
+
+    def squares(self) -> tuple[str, ...]:
+        start = 0 if self.include_own else 1
+        return tuple(s for s in self.steps[start:] if s is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A suspended effect waiting at a pause while another effect is slotted in."""
+
+    effect: int
+    step: int
+    hits: frozenset[str]
+
+
+class Shot:
+    """One shot in progress. Treated as immutable: every transition returns a new Shot."""
+
+    __slots__ = (
+        "arena",
+        "bind",
+        "budget",
+        "completed",
+        "cur",
+        "dead",
+        "finished",
+        "hits",
+        "idx",
+        "picks",
+        "pos",
+        "shooter",
+        "stack",
+        "used",
+        "weapon",
+    )
+
+    def __init__(self, weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> None:
+        self.weapon = weapon
+        self.arena = arena
+        self.shooter = shooter
+        self.pos = pos
+        self.budget = budget
+        self.bind: dict[str, Any] = {}
+        self.used: frozenset[str] = frozenset()
+        self.completed: frozenset[str] = frozenset()
+        self.cur: int = -1
+        self.idx: int = 0
+        self.picks: tuple[str, ...] = ()
+        self.hits: frozenset[str] = frozenset()
+        self.stack: tuple[Frame, ...] = ()
+        self.dead = False
+        self.finished = False
+
+    def _copy(self) -> Shot:
+        new = object.__new__(Shot)
+        for name in Shot.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def key(self) -> tuple:
+        return (
+            tuple(sorted(self.pos.items())),
+            tuple(sorted(self.bind.items(), key=lambda kv: kv[0])),
+            self.used,
+            self.completed,
+            self.cur,
+            self.idx,
+            self.picks,
+            self.hits,
+            self.stack,
+            self.budget,
+            self.finished,
+        )
+
+    def with_budget(self, budget: Budget) -> Shot:
+        new = self._copy()
+        new.budget = budget
+        return new
+
+    # -------------------------------------------------------------- derived facts
+    @property
+    def effect(self) -> Effect | None:
+        return self.weapon.effects[self.cur] if self.cur >= 0 else None
+
+    @property
+    def main_done(self) -> bool:
+        return any(e.main and e.id in self.completed for e in self.weapon.effects)
+
+    @property
+    def can_finish(self) -> bool:
+        return self.cur < 0 and not self.dead and self.main_done
+
+    def members(self, name: str) -> tuple[str, ...]:
+        value = self.bind.get(name)
+        return value if isinstance(value, tuple) else ()
+
+    def _square_of(self, name: str) -> str | None:
+        """The square a name stands for: a bound square, or where a bound figure stands."""
+        value = self.bind.get(name)
+        if isinstance(value, str):
+            return value
+        if isinstance(value, tuple) and value:
+            return self.pos.get(value[0])
+        return None
+
+
+# ------------------------------------------------------------------------- filters
+def _test(shot: Shot, f: tuple, square: str, origin: str) -> bool:
+    """Does `square` (where a candidate stands, or a candidate square) pass filter `f`?"""
+    arena = shot.arena
+    kind = f[0]
+    if kind == "visible":
+        return square in arena.visible[origin]
+    if kind == "not_visible":
+        return square not in arena.visible[origin]
+    if kind == "distance":
+        return f[1] <= arena.distance[origin][square] <= f[2]
+    if kind == "not_own":
+        return square != origin
+    if kind == "any":
+        return True
+    if kind == "visible_from":
+        ref = shot._square_of(f[1])
+        return ref is not None and square in arena.visible[ref]
+    if kind == "near":
+        ref = shot._square_of(f[1])
+        return ref is not None and arena.distance[ref][square] <= f[2]
+    if kind == "same_square":
+        ref = shot._square_of(f[1])
+        return ref is not None and square == ref
+    if kind == "at":
+        value = shot.bind.get(f[1])
+        if isinstance(value, Line):
+            if f[2] is None:
+                return square in value.squares()
+            return f[2] < len(value.steps) and value.steps[f[2]] == square
+        return value == square
+    if kind == "in_room":
+        return arena.room_of[square] == shot.bind.get(f[1])
+    raise ValueError(f"unknown filter {f!r}")
+
+
+def _passes(shot: Shot, filters: tuple, square: str, origin: str) -> bool:
+    return all(_test(shot, f, square, origin) for f in filters)
+
+
+def _excluded(shot: Shot, names: tuple[str, ...]) -> set[str]:
+    out: set[str] = set()
+    for n in names:
+        out.update(shot.members(n))
+    return out
+
+
+def _others(shot: Shot) -> list[str]:
+    return [f for f in shot.pos if f != shot.shooter]
+
+
+def _pool_fits(shot: Shot, sel: Select, picks: tuple[str, ...], origin: str) -> bool:
+    """Can these picks be shared out among the select's pools within each pool's limit?"""
+    pools = sel.pools
+
+    def ok(pool, fig: str) -> bool:
+        if pool.among is not None and fig not in shot.members(pool.among):
+            return False
+        if fig in _excluded(shot, pool.exclude):
+            return False
+        return _passes(shot, pool.where, shot.pos[fig], origin)
+
+    slots = [i for i, p in enumerate(pools) for _ in range(p.max)]
+    if len(picks) > len(slots):
+        return False
+    for assignment in permutations(range(len(slots)), len(picks)):
+        if all(ok(pools[slots[a]], fig) for a, fig in zip(assignment, picks, strict=True)):
+            return True
+    return False
+
+
+def target_candidates(shot: Shot, sel: Select) -> list[str]:
+    origin = shot.pos[shot.shooter]
+    excluded = _excluded(shot, sel.exclude)
+    among = shot.members(sel.among) if sel.among is not None else None
+    taken_squares = {shot.pos[p] for p in shot.picks} if sel.distinct_squares else set()
+    out = []
+    for fig in _others(shot):
+        if fig in shot.picks or fig in excluded:
+            continue
+        if among is not None and fig not in among:
+            continue
+        sq = shot.pos[fig]
+        if sq in taken_squares or not _passes(shot, sel.where, sq, origin):
+            continue
+        if sel.pools and not _pool_fits(shot, sel, (*shot.picks, fig), origin):
+            continue
+        out.append(fig)
+    return out
+
+
+def everyone(shot: Shot, filters: tuple) -> list[str]:
+    origin = shot.pos[shot.shooter]
+    return [f for f in _others(shot) if _passes(shot, filters, shot.pos[f], origin)]
+
+
+def _lines(shot: Shot, step: SelectLine) -> list[Line]:
+    origin = shot.pos[shot.shooter]
+    table = shot.arena.beam if step.walls == "ignore" else shot.arena.walk
+    out = []
+    for d in DIRECTIONS:
+        squares = table[(origin, d)]
+        if step.length is not None:
+            squares = squares[: step.length]
+        if not squares and not step.include_own:
+            continue
+        out.append(Line(d, (origin, *squares), step.include_own))
+    return out
+
+
+def _destinations(shot: Shot, mv: Move, fig: str) -> list[str]:
+    arena = shot.arena
+    start = shot.pos[fig]
+    origin = shot.pos[shot.shooter]
+    if mv.path == "free":
+        dests = [q for q in arena.within(start, mv.hi) if arena.distance[start][q] >= mv.lo]
+    else:
+        bound = shot.bind.get(mv.direction) if mv.direction else None
+        directions = [bound] if isinstance(bound, str) and bound in DIRECTIONS else list(DIRECTIONS)
+        dests = [start] if mv.lo == 0 else []
+        for d in directions:
+            walk = arena.walk[(start, d)]
+            dests += [walk[k - 1] for k in range(max(mv.lo, 1), mv.hi + 1) if k <= len(walk)]
+    if mv.dest_where:
+        dests = [q for q in dests if _passes(shot, mv.dest_where, q, origin)]
+    return dests
+
+
+# ---------------------------------------------------------------------- effects
+def _startable(shot: Shot) -> list[Effect]:
+    """Effects that may begin now: between effects, or slotted into a paused effect."""
+    paused = shot.effect.id if shot.cur >= 0 else None
+    main_used = any(e.main and e.id in shot.used for e in shot.weapon.effects)
+    out = []
+    for e in shot.weapon.effects:
+        if e.id in shot.used or (e.main and main_used):
+            continue
+        if any(a not in shot.completed for a in e.after):
+            continue
+        if paused is not None:
+            if paused not in e.during and paused not in e.inside:
+                continue
+        elif e.inside:
+            continue
+        if not _affordable(e.cost, shot.budget):
+            continue
+        out.append(e)
+    return out
+
+
+def _affordable(cost: tuple[str, ...], budget: Budget) -> bool:
+    return all(cost.count(c) <= budget[i] for i, c in enumerate(CUBES))
+
+
+def _spend(cost: tuple[str, ...], budget: Budget) -> Budget:
+    return tuple(budget[i] - cost.count(c) for i, c in enumerate(CUBES))  # type: ignore[return-value]
+
+
+def describe_hits(effect: Effect, name: str) -> str:
+    """What the rest of an effect does to a figure bound to `name`, for option labels."""
+    dmg = sum(s.amount for s in effect.steps if isinstance(s, Hit) and s.kind == "damage" and s.to == name)
+    marks = sum(s.amount for s in effect.steps if isinstance(s, Hit) and s.kind == "mark" and s.to == name)
+    parts = []
+    if dmg:
+        parts.append(f"{dmg} damage")
+    if marks:
+        parts.append(f"{marks} mark{'s' if marks > 1 else ''}")
+    if any(isinstance(s, Move) and s.who == name for s in effect.steps):
+        parts.append("moved")
+    return ", ".join(parts)
+
+
+# -------------------------------------------------------------------- transitions
+def begin(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> Shot:
+    return Shot(weapon, arena, shooter, pos, budget)
+
+
+def raw_options(shot: Shot, names: dict[str, str] | None = None) -> list[ShotOption]:
+    """Every syntactically possible next choice, before the completability filter."""
+    if shot.dead or shot.finished:
+        return []
+    names = names or {}
+    eff = shot.effect
+    if eff is None or isinstance(eff.steps[shot.idx], Pause):
+        opts = [ShotOption(e.id, _effect_label(e), "effect") for e in _startable(shot)]
+        if eff is not None:
+            opts.append(ShotOption("continue", f"Carry on with {eff.name.lower()}", "continue"))
+        elif shot.main_done:
+            opts.append(ShotOption("done", "Finish the shot", "done"))
+        return opts
+    step = eff.steps[shot.idx]
+    if isinstance(step, Select):
+        what = describe_hits(eff, step.name)
+        opts = [
+            ShotOption(f, f"{names.get(f, f)}{' - ' + what if what else ''}", "target", shot.pos[f], f)
+            for f in target_candidates(shot, step)
+        ]
+        if len(shot.picks) >= step.lo:
+            label = "No more targets" if shot.picks else "No target here"
+            opts.append(ShotOption("done", label, "done"))
+        return opts
+    if isinstance(step, SelectSquare):
+        origin = shot.pos[shot.shooter]
+        return [
+            ShotOption(q, _square_label(shot, q, names), "square", q)
+            for q in shot.arena.squares
+            if _passes(shot, step.where, q, origin)
+        ]
+    if isinstance(step, SelectRoom):
+        origin = shot.pos[shot.shooter]
+        rooms = shot.arena.visible_rooms[origin] if ("visible",) in step.where else shot.arena.rooms
+        own = shot.arena.room_of[origin]
+        return [
+            ShotOption(f"room:{r}", f"The {r} room", "room")
+            for r in sorted(rooms)
+            if not (("not_own",) in step.where and r == own)
+        ]
+    if isinstance(step, SelectLine):
+        return [
+            ShotOption(
+                line.direction,
+                f"{line.direction.capitalize()} ({', '.join(line.squares()) or 'own square'})",
+                "direction",
+            )
+            for line in _lines(shot, step)
+        ]
+    if isinstance(step, Move):
+        figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
+        fig = figs[0]
+        here = shot.pos[fig]
+        who = "you" if fig == shot.shooter else names.get(fig, fig)
+        return [
+            ShotOption(q, f"Stay on {q}" if q == here else f"Move {who} to {q}", "move", q, fig)
+            for q in _destinations(shot, step, fig)
+        ]
+    raise AssertionError(f"no options at step {step!r}")
+
+
+def _effect_label(e: Effect) -> str:
+    cost = f" ({', '.join(e.cost)})" if e.cost else ""
+    return f"{e.name}{cost}"
+
+
+def _square_label(shot: Shot, square: str, names: dict[str, str]) -> str:
+    here = [names.get(f, f) for f in _others(shot) if shot.pos[f] == square]
+    return f"{square}: {', '.join(here)}" if here else f"{square} (empty)"
+
+
+def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
+    """Apply a choice (one of `raw_options`) and run on to the next decision."""
+    new = shot._copy()
+    ops: list[Op] = []
+    eff = shot.effect
+    if eff is None or isinstance(eff.steps[shot.idx], Pause):
+        if key == "done":
+            new.finished = True
+            return new, ops
+        if key == "continue":
+            new.idx += 1
+            return _advance(new, ops)
+        chosen = shot.weapon.effect(key)
+        if eff is not None:
+            new.stack = (*shot.stack, Frame(shot.cur, shot.idx, shot.hits))
+        new.cur = shot.weapon.effects.index(chosen)
+        new.idx = 0
+        new.hits = frozenset()
+        new.used = shot.used | {chosen.id}
+        new.budget = _spend(chosen.cost, shot.budget)
+        ops.append(Op("start", chosen.id))
+        return _advance(new, ops)
+    step = eff.steps[shot.idx]
+    if isinstance(step, Select):
+        if key == "done":
+            _bind(new, step.name, new.picks)
+        else:
+            new.picks = (*shot.picks, key)
+        return _advance(new, ops)
+    if isinstance(step, SelectSquare):
+        _bind(new, step.name, key)
+    elif isinstance(step, SelectRoom):
+        _bind(new, step.name, key.split(":", 1)[1])
+    elif isinstance(step, SelectLine):
+        line = next(line for line in _lines(shot, step) if line.direction == key)
+        _bind(new, step.name, line)
+    elif isinstance(step, Move):
+        fig = shot.shooter if step.who == "self" else shot.members(step.who)[0]
+        start = shot.pos[fig]
+        if step.direction and key != start:
+            new.bind = {**new.bind, step.direction: shot.arena.direction(start, key)}
+        _move(new, fig, key, ops)
+        new.idx += 1
+    return _advance(new, ops)
+
+
+def _bind(shot: Shot, name: str, value: Any) -> None:
+    shot.bind = {**shot.bind, name: value}
+    shot.picks = ()
+    shot.idx += 1
+
+
+def _move(shot: Shot, fig: str, dest: str, ops: list[Op]) -> None:
+    if shot.pos[fig] != dest:
+        shot.pos = {**shot.pos, fig: dest}
+        ops.append(Op("move", figure=fig, square=dest))
+
+
+def _advance(shot: Shot, ops: list[Op]) -> tuple[Shot, list[Op]]:
+    """Run automatic steps until the next decision, the end of the shot, or a dead end."""
+    while shot.cur >= 0 and not shot.dead:
+        eff = shot.weapon.effects[shot.cur]
+        if shot.idx >= len(eff.steps):
+            if eff.needs_hit and not shot.hits:
+                shot.dead = True
+                break
+            shot.completed = shot.completed | {eff.id}
+            ops.append(Op("end", eff.id))
+            if shot.stack:
+                frame = shot.stack[-1]
+                shot.stack = shot.stack[:-1]
+                shot.cur, shot.idx, shot.hits = frame.effect, frame.step + 1, frame.hits
+            else:
+                shot.cur, shot.idx, shot.hits = -1, 0, frozenset()
+            continue
+        step = eff.steps[shot.idx]
+        if isinstance(step, Hit):
+            figs = everyone(shot, step.everyone) if step.everyone is not None else shot.members(step.to)
+            for fig in figs:
+                ops.append(Op(step.kind, figure=fig, amount=step.amount))
+            if figs:
+                shot.hits = shot.hits | set(figs)
+            shot.idx += 1
+        elif isinstance(step, Pause):
+            if _startable(shot):
+                break
+            shot.idx += 1
+        elif isinstance(step, Select):
+            if len(shot.picks) >= step.hi:
+                _bind(shot, step.name, shot.picks)
+                continue
+            if target_candidates(shot, step):
+                break
+            if len(shot.picks) < step.lo:
+                shot.dead = True
+                break
+            _bind(shot, step.name, shot.picks)
+        elif isinstance(step, Move):
+            figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
+            if step.to is not None:
+                dest = _fixed_destination(shot, step.to)
+                for fig in figs:
+                    _move(shot, fig, dest, ops)
+                shot.idx += 1
+            elif not figs:
+                shot.idx += 1
+            else:
+                break
+        else:  # SelectSquare, SelectRoom, SelectLine always ask
+            break
+    return shot, ops
+
+
+def _fixed_destination(shot: Shot, to: str) -> str:
+    if to == "self":
+        return shot.pos[shot.shooter]
+    if to.startswith("square_of:"):
+        sq = shot._square_of(to.split(":", 1)[1])
+    else:
+        sq = shot._square_of(to)
+    assert sq is not None, f"destination {to} is unbound"
+    return sq
+
+
+# ---------------------------------------------------------------------- legality
+def completable(shot: Shot, memo: dict | None = None) -> bool:
+    """Is there at least one way to finish this shot legally from here?"""
+    if shot.dead:
+        return False
+    if shot.can_finish or shot.finished:
+        return True
+    if memo is None:
+        memo = {}
+    k = shot.key()
+    if k in memo:
+        return memo[k]
+    memo[k] = False
+    result = any(completable(apply(shot, o.key)[0], memo) for o in raw_options(shot))
+    memo[k] = result
+    return result
+
+
+def legal_options(shot: Shot, names: dict[str, str] | None = None) -> list[ShotOption]:
+    memo: dict = {}
+    return [o for o in raw_options(shot, names) if completable(apply(shot, o.key)[0], memo)]
+
+
+def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> bool:
+    """Could this weapon be fired from the shooter's square in `pos`, given `budget`?"""
+    return completable(begin(weapon, arena, shooter, pos, budget))

@@ -1,0 +1,177 @@
+"""`Game`: the deterministic state machine that always waits on exactly one decision.
+
+`(config, seed, scenario, chosen keys)` determines everything: all chance comes from one seeded
+RNG, and the rules run as a generator (`turn.play`) that yields each `Decision` and receives the
+chosen key. `choose` checks the key before sending it, so an illegal key changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Mapping
+from pathlib import Path
+from typing import Any
+
+from adrenaline_tui.rules.arena import Arena, load_arena
+from adrenaline_tui.rules.cards import CardSet, load_cards, powerup_colour, powerup_kind
+from adrenaline_tui.rules.damage import ActionLedger
+from adrenaline_tui.rules.decision import Decision, Event
+from adrenaline_tui.rules.errors import IllegalChoice
+from adrenaline_tui.rules.state import Board, GameConfig, Player
+
+
+class Game:
+    """One game of Adrenaline. Build it with `Game.new` or `Game.from_scenario`."""
+
+    def __init__(
+        self, config: GameConfig, seed: int, scenario: Mapping[str, Any] | None = None, cards: CardSet | None = None
+    ) -> None:
+        from adrenaline_tui.rules import setup, turn
+
+        self.config = config
+        self.seed = seed
+        self.scenario = dict(scenario) if scenario is not None else None
+        self.cards = cards or load_cards()
+        self.arena: Arena = load_arena(config.arena)
+        self.rng = random.Random(seed)
+        self.players: dict[str, Player] = {}
+        self.seats: list[str] = list(config.players)
+        self.board: Board
+        self.active_index = 0
+        self.first_index = 0
+        self.turn = 0
+        self.frenzy = False
+        self.frenzy_trigger: str | None = None
+        self.frenzy_turns_left = 0
+        self.over = False
+        self.ranking: list[dict] | None = None
+        self.actions_left = 0
+        self.ledger = ActionLedger()
+        self.events: list[Event] = []
+        self.history: list[str] = []
+        self.start_actions_taken = 0
+        if scenario is None:
+            setup.new_game(self)
+        else:
+            setup.from_scenario(self, scenario)
+        self._flow: Generator[Decision, str, None] = turn.play(self)
+        self._pending: Decision | None = self._next(None)
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, config: GameConfig | Mapping[str, Any], seed: int = 0) -> Game:
+        if not isinstance(config, GameConfig):
+            config = GameConfig.model_validate(config)
+        return cls(config, seed)
+
+    @classmethod
+    def from_scenario(cls, source: str | Path | Mapping[str, Any], seed: int = 0) -> Game:
+        from adrenaline_tui.rules.setup import read_scenario, scenario_config
+
+        mapping = read_scenario(source)
+        return cls(scenario_config(mapping), seed, scenario=mapping)
+
+    # ------------------------------------------------------------- the contract
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits on, or None once the game is over."""
+        return self._pending
+
+    def choose(self, key: str) -> list[Event]:
+        decision = self._pending
+        if decision is None:
+            raise IllegalChoice(key, [], "the game is over")
+        if decision.option(key) is None:
+            raise IllegalChoice(key, decision.keys, decision.prompt)
+        mark = len(self.events)
+        self.history.append(key)
+        self._pending = self._next(key)
+        return self.events[mark:]
+
+    def _next(self, key: str | None) -> Decision | None:
+        try:
+            return self._flow.send(key)  # type: ignore[arg-type]
+        except StopIteration:
+            return None
+
+    # ---------------------------------------------------------- used by the rules
+    def ask(self, decision: Decision) -> Generator[Decision, str, str]:
+        """Yield a decision and return the key chosen; a question with one answer answers itself."""
+        if not decision.options:
+            raise AssertionError(f"engine asked '{decision.prompt}' with no options")
+        if decision.auto and len(decision.options) == 1:
+            return decision.options[0].key
+        key = yield decision
+        return key
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, text, data))
+
+    def name(self, colour: str) -> str:
+        p = self.players.get(colour)
+        return p.name if p is not None else colour
+
+    def card_name(self, card: str) -> str:
+        kind = self.cards.powerup_kinds[powerup_kind(card)]
+        return f"{kind.name} ({powerup_colour(card)})"
+
+    @property
+    def active(self) -> Player:
+        return self.players[self.seats[self.active_index]]
+
+    @property
+    def first_player(self) -> str:
+        return self.seats[self.first_index]
+
+    def in_turn_order(self, start: int) -> list[Player]:
+        n = len(self.seats)
+        return [self.players[self.seats[(start + i) % n]] for i in range(n)]
+
+    def draw_powerup(self, p: Player) -> str:
+        deck = self.board.powerup_deck
+        if not deck:
+            deck.extend(self.board.powerup_discard)
+            self.board.powerup_discard.clear()
+            self.rng.shuffle(deck)
+            self.emit("reshuffled", "The powerup discards are shuffled into a new deck", deck="powerups")
+        card = deck.pop()
+        p.powerups.append(card)
+        return card
+
+    def positions(self) -> dict[str, str]:
+        """Where every figure on the board stands, in seat order."""
+        return {c: p.square for c, p in self.players.items() if p.square is not None}
+
+    # ------------------------------------------------------------- inspection
+    def to_json(self) -> dict[str, Any]:
+        from adrenaline_tui.rules.snapshot import full_state
+
+        return full_state(self)
+
+    def view(self, player: str | None, *, reveal_scores: bool = False) -> dict[str, Any]:
+        from adrenaline_tui.rules.snapshot import player_view
+
+        return player_view(self, player, reveal_scores=reveal_scores)
+
+    # ---------------------------------------------------------------- saves
+    def save(self, path: str | Path) -> None:
+        from adrenaline_tui.rules.saves import save_game
+
+        save_game(self, Path(path))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        from adrenaline_tui.rules.saves import load_game
+
+        return load_game(Path(path))
+
+    def replay(self, keys: list[str]) -> Game:
+        """A fresh copy of this game's start, with `keys` chosen in order."""
+        game = Game(self.config, self.seed, self.scenario, self.cards)
+        for k in keys:
+            game.choose(k)
+        return game
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"turn {self.turn}, {self.active.colour} to play"
+        return f"<Game {self.config.arena} {len(self.seats)}p seed={self.seed} {state}>"

@@ -1,0 +1,74 @@
+"""Paying ammo costs with cubes and/or powerup cards of the same colour."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from typing import TYPE_CHECKING
+
+from adrenaline_tui.rules.cards import CUBES, powerup_colour
+from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.state import Player
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+ANY = "any"  # a cube of any colour (Targeting Scope)
+
+
+def budget(p: Player, exclude: Iterable[str] = ()) -> tuple[int, int, int]:
+    """Spendable red, blue and yellow: cubes plus powerups of each colour."""
+    cards = list(p.powerups)
+    for card in exclude:
+        cards.remove(card)
+    return tuple(p.ammo[c] + sum(1 for card in cards if powerup_colour(card) == c) for c in CUBES)  # type: ignore[return-value]
+
+
+def can_pay(p: Player, cost: Iterable[str], exclude: Iterable[str] = ()) -> bool:
+    cost = list(cost)
+    b = budget(p, exclude)
+    specific = [cost.count(c) for c in CUBES]
+    if any(n > have for n, have in zip(specific, b, strict=True)):
+        return False
+    return cost.count(ANY) <= sum(b) - sum(specific)
+
+
+def pay(g: Game, p: Player, cost: Iterable[str], why: str) -> Generator[Decision, str, None]:
+    """Pay a cost one cube at a time, asking only where a powerup could stand in for a cube."""
+    cost = list(cost)
+    for i, colour in enumerate(cost):
+        options: list[Option] = []
+        colours = CUBES if colour == ANY else (colour,)
+        for c in colours:
+            if p.ammo[c] > 0:
+                options.append(Option(f"pay:{c}", f"A {c} cube"))
+        seen = set()
+        for card in p.powerups:
+            if (colour == ANY or powerup_colour(card) == colour) and card not in seen:
+                seen.add(card)
+                options.append(Option(f"pay:{card}", f"Discard {g.card_name(card)}"))
+        options = [o for o in options if _still_payable(p, o.key, cost[i + 1 :])]
+        what = "a cube of any colour" if colour == ANY else f"{colour}"
+        key = yield from g.ask(Decision(p.colour, "pay", f"Pay {what} for {why}", tuple(options)))
+        spent = key.split(":", 1)[1]
+        if spent in CUBES:
+            p.ammo[spent] -= 1
+            g.emit("paid", f"{g.name(p.colour)} pays a {spent} cube for {why}", player=p.colour, cube=spent)
+        else:
+            p.powerups.remove(spent)
+            g.board.powerup_discard.append(spent)
+            g.emit(
+                "paid",
+                f"{g.name(p.colour)} discards {g.card_name(spent)} to pay for {why}",
+                player=p.colour,
+                powerup=spent,
+            )
+
+
+def _still_payable(p: Player, key: str, rest: list[str]) -> bool:
+    spent = key.split(":", 1)[1]
+    if spent in CUBES:
+        p.ammo[spent] -= 1
+        ok = can_pay(p, rest)
+        p.ammo[spent] += 1
+        return ok
+    return can_pay(p, rest, exclude=[spent])

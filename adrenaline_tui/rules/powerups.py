@@ -1,0 +1,73 @@
+"""Powerups played on your own turn outside actions: Newton and Teleporter.
+
+(Targeting Scope and Tagback Grenade belong to a shot and live in `shooting`.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from adrenaline_tui.rules.arena import DIRECTIONS
+from adrenaline_tui.rules.cards import powerup_kind
+from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.state import Player
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+NEWTON = "newton"
+TELEPORTER = "teleporter"
+
+
+def newton_destinations(g: Game, square: str) -> list[str]:
+    """Squares 1 or 2 legal steps away in one straight direction."""
+    out = []
+    for d in DIRECTIONS:
+        out += list(g.arena.walk[(square, d)][:2])
+    return out
+
+
+def newton_targets(g: Game, p: Player) -> list[Player]:
+    return [q for q in g.players.values() if q is not p and q.square is not None and newton_destinations(g, q.square)]
+
+
+def usable_powerups(g: Game, p: Player) -> list[str]:
+    """Distinct cards the player could play right now (between actions on their own turn)."""
+    out = []
+    for card in dict.fromkeys(p.powerups):
+        kind = powerup_kind(card)
+        if (kind == TELEPORTER and p.square is not None) or (kind == NEWTON and newton_targets(g, p)):
+            out.append(card)
+    return out
+
+
+def use_powerup(g: Game, p: Player, card: str) -> Generator[Decision, str, None]:
+    from adrenaline_tui.rules.turn import move_figure
+
+    kind = powerup_kind(card)
+    if kind == NEWTON:
+        options = tuple(Option(q.colour, q.name, square=q.square, target=q.colour) for q in newton_targets(g, p))
+        target = yield from g.ask(Decision(p.colour, "newton_target", "Newton: push whom?", options))
+        victim = g.players[target]
+        options = tuple(
+            Option(q, f"Push {victim.name} to {q}", square=q) for q in newton_destinations(g, victim.square)
+        )
+        dest = yield from g.ask(Decision(p.colour, "newton_square", f"Newton: push {victim.name} where?", options))
+        _discard(g, p, card, f"on {victim.name}")
+        move_figure(g, victim, dest, why="Newton")
+    elif kind == TELEPORTER:
+        options = tuple(Option(q, f"Teleport to {q}", square=q) for q in g.arena.squares if q != p.square)
+        dest = yield from g.ask(Decision(p.colour, "teleport", "Teleporter: where to?", options))
+        _discard(g, p, card, "")
+        move_figure(g, p, dest, why="Teleporter")
+    else:
+        raise AssertionError(f"{card} cannot be played between actions")
+
+
+def _discard(g: Game, p: Player, card: str, what: str) -> None:
+    p.powerups.remove(card)
+    g.board.powerup_discard.append(card)
+    g.emit(
+        "powerup", f"{p.name} plays a {g.card_name(card)}" + (f" {what}" if what else ""), player=p.colour, powerup=card
+    )

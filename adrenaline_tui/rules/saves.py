@@ -1,0 +1,99 @@
+"""Saves: the config, the seed, the scenario (if any) and the chosen keys, replayed on load.
+
+Writing is atomic (a temporary file in the same folder, then a rename), so an interrupted save
+never leaves a half-written file. Loading only reads: a bad file is reported in one line and
+left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from adrenaline_tui.rules.errors import DataError, IllegalChoice, SaveError
+from adrenaline_tui.rules.state import GameConfig
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+SAVE_FORMAT = "adrenaline-save"
+SAVE_VERSION = 1
+
+
+def save_data(g: Game) -> dict[str, Any]:
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "config": g.config.model_dump(mode="json"),
+        "seed": g.seed,
+        "scenario": g.scenario,
+        "choices": list(g.history),
+    }
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_game(g: Game, path: Path) -> None:
+    write_atomic(path, json.dumps(save_data(g), separators=(",", ":")))
+
+
+def load_game(path: Path) -> Game:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"{path}: cannot read the save ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}: not a save file (broken JSON at line {exc.lineno}, column {exc.colno})") from None
+    return game_from_save(data, str(path))
+
+
+def game_from_save(data: Any, label: str = "save") -> Game:
+    from adrenaline_tui.rules.game import Game
+
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{label}: not an Adrenaline save (no '{SAVE_FORMAT}' format marker)")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(
+            f"{label}: save format version {data.get('version')!r}; this program reads version {SAVE_VERSION}"
+        )
+    seed, choices, scenario = data.get("seed"), data.get("choices"), data.get("scenario")
+    if not isinstance(seed, int) or not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+        raise SaveError(f"{label}: the seed or the list of choices is missing or malformed")
+    try:
+        config = GameConfig.model_validate(data.get("config"))
+        game = Game(config, seed, scenario=scenario)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise SaveError(f"{label}: bad game settings ({'.'.join(map(str, err['loc']))}: {err['msg']})") from None
+    except DataError as exc:
+        raise SaveError(f"{label}: bad scenario ({exc})") from None
+    for i, key in enumerate(choices):
+        try:
+            game.choose(key)
+        except IllegalChoice:
+            raise SaveError(
+                f"{label}: choice {i + 1} of {len(choices)} ('{key}') is not legal at that point; "
+                "the save is corrupt or from another version of the rules"
+            ) from None
+    return game

@@ -1,0 +1,288 @@
+"""Setting a game up: from a config and a seed, or from a scenario that fixes any position.
+
+Scenario files are documented in docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from adrenaline_tui.rules.arena import SPAWN_COLOURS
+from adrenaline_tui.rules.cards import CUBES
+from adrenaline_tui.rules.errors import DataError
+from adrenaline_tui.rules.state import (
+    FIGURES,
+    MAX_DAMAGE,
+    MAX_MARKS,
+    Board,
+    GameConfig,
+    HeldWeapon,
+    Player,
+)
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+
+def new_game(g: Game) -> None:
+    cards, rng = g.cards, g.rng
+    weapons = sorted(cards.weapons)
+    powerups = cards.powerup_deck()
+    ammo = cards.ammo_deck()
+    rng.shuffle(weapons)
+    rng.shuffle(powerups)
+    rng.shuffle(ammo)
+    racks: dict[str, list[str | None]] = {c: [weapons.pop() for _ in range(3)] for c in SPAWN_COLOURS}
+    tiles = {s: ammo.pop() for s in g.arena.squares if s not in g.arena.spawn_colour_at}
+    g.board = Board(racks, tiles, weapons, powerups, [], ammo, [], g.config.skulls)
+    for colour in g.config.players:
+        g.players[colour] = Player(colour, g.config.name_of(colour))
+    g.first_index = rng.randrange(len(g.seats))
+    g.active_index = g.first_index
+
+
+# ------------------------------------------------------------------ scenario files
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ScenarioWeapon(_Strict):
+    id: str
+    loaded: bool = True
+
+
+class ScenarioPlayer(_Strict):
+    colour: Literal["yellow", "blue", "grey", "purple", "green"]
+    name: str | None = None
+    square: str | None = None
+    damage: list[str] = []
+    marks: dict[str, int] = {}
+    skulls: int = Field(0, ge=0, le=8)
+    frenzy_board: bool = False
+    frenzy_actions: Literal[0, 1, 2] = 0
+    ammo: dict[Literal["red", "blue", "yellow"], int] = {"red": 1, "blue": 1, "yellow": 1}
+    weapons: list[str | ScenarioWeapon] = []
+    powerups: list[str] = []
+    score: int = 0
+
+
+class ScenarioDecks(_Strict):
+    """Cards placed on top of a deck, top first. The rest of each deck is shuffled by the seed."""
+
+    weapons: list[str] = []
+    powerups: list[str] = []
+    ammo: list[str] = []
+
+
+class Scenario(_Strict):
+    arena: Literal["arena_10", "arena_11a", "arena_11b", "arena_12"] = "arena_11a"
+    skulls: int = Field(8, ge=5, le=8)
+    ending: Literal["frenzy", "sudden_death"] = "frenzy"
+    tagback_prompt: Literal["holders", "all"] = "holders"
+    players: list[ScenarioPlayer] = Field(min_length=3, max_length=5)
+    active: str | None = None
+    first_player: str | None = None
+    actions_taken: int = Field(0, ge=0, le=2)
+    turn: int = Field(1, ge=1)
+    killshot_track: list[list[str]] = []
+    frenzy: bool = False
+    frenzy_trigger: str | None = None
+    racks: dict[Literal["red", "blue", "yellow"], list[str | None]] | None = None
+    ammo_tiles: dict[str, str | None] | None = None
+    decks: ScenarioDecks = ScenarioDecks()
+
+
+def read_scenario(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
+    if isinstance(source, Mapping):
+        return dict(source)
+    path = Path(source)
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(str(path), "", "", f"cannot read the scenario ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        raise DataError(str(path), "", "", f"not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    if not isinstance(raw, dict):
+        raise DataError(str(path), "", "", "a scenario is a mapping (see docs/scenarios.md)")
+    raw.setdefault("_source", str(path))
+    return raw
+
+
+def _parse(mapping: Mapping[str, Any]) -> Scenario:
+    source = str(mapping.get("_source", "scenario"))
+    body = {k: v for k, v in mapping.items() if k != "_source"}
+    try:
+        return Scenario.model_validate(body)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = [str(p) for p in err["loc"]]
+        entry = ""
+        if len(loc) >= 2 and loc[0] == "players":
+            players = body.get("players") or []
+            i = int(loc[1]) if loc[1].isdigit() else -1
+            colour = players[i].get("colour") if 0 <= i < len(players) and isinstance(players[i], dict) else None
+            entry = f"player {colour or '#' + loc[1]}"
+            loc = loc[2:]
+        raise DataError(source, entry, ".".join(loc), err["msg"]) from None
+
+
+def scenario_config(mapping: Mapping[str, Any]) -> GameConfig:
+    sc = _parse(mapping)
+    names = {p.colour: p.name for p in sc.players if p.name}
+    try:
+        return GameConfig(
+            players=tuple(p.colour for p in sc.players),
+            names=names,
+            arena=sc.arena,
+            skulls=sc.skulls,
+            ending=sc.ending,
+            tagback_prompt=sc.tagback_prompt,
+        )
+    except ValidationError as exc:
+        raise DataError(str(mapping.get("_source", "scenario")), "", "players", exc.errors()[0]["msg"]) from None
+
+
+def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
+    sc = _parse(mapping)
+    source = str(mapping.get("_source", "scenario"))
+    cards, arena = g.cards, g.arena
+
+    def fail(entry: str, field: str, problem: str) -> DataError:
+        return DataError(source, entry, field, problem)
+
+    colours = [p.colour for p in sc.players]
+    used_weapons: list[str] = []
+    used_powerups: list[str] = []
+    for sp in sc.players:
+        entry = f"player {sp.colour}"
+        if sp.square is not None and sp.square not in arena.pos:
+            raise fail(entry, "square", f"{sp.square} is not a square of {arena.id}")
+        for field, tokens in (("damage", sp.damage), ("marks", list(sp.marks))):
+            for c in tokens:
+                if c not in FIGURES:
+                    raise fail(entry, field, f"'{c}' is not a figure colour")
+        if len(sp.damage) > MAX_DAMAGE:
+            raise fail(entry, "damage", "a board holds at most 12 damage")
+        for c, n in sp.marks.items():
+            if not 0 <= n <= MAX_MARKS or c == sp.colour:
+                raise fail(entry, f"marks.{c}", "0-3 marks from each other player")
+        for c, n in sp.ammo.items():
+            if not 0 <= n <= 3:
+                raise fail(entry, f"ammo.{c}", "0-3 cubes of each colour")
+        if len(sp.weapons) > 3:
+            raise fail(entry, "weapons", "at most 3 weapons")
+        for w in sp.weapons:
+            wid = w if isinstance(w, str) else w.id
+            if wid not in cards.weapons:
+                raise fail(entry, "weapons", f"unknown weapon '{wid}'")
+            used_weapons.append(wid)
+        for card in sp.powerups:
+            if card not in cards.powerup_deck():
+                raise fail(entry, "powerups", f"unknown powerup '{card}' (write kind-colour, e.g. newton-red)")
+            used_powerups.append(card)
+        if len(sp.powerups) > 3:
+            raise fail(entry, "powerups", "at most 3 powerups")
+    for c in (sc.active, sc.first_player, sc.frenzy_trigger):
+        if c is not None and c not in colours:
+            raise fail("", "active", f"'{c}' is not playing")
+    for i, entry in enumerate(sc.killshot_track):
+        if not 1 <= len(entry) <= 2 or any(c not in FIGURES for c in entry):
+            raise fail("", f"killshot_track.{i}", "each entry is [killer] or [killer, killer]")
+
+    # Cards not placed by the scenario form the decks, shuffled by the seed.
+    rack_spec = sc.racks
+    weapons_pool = sorted(cards.weapons)
+    for wid in used_weapons:
+        weapons_pool.remove(wid)
+    racks: dict[str, list[str | None]] = {}
+    if rack_spec is not None:
+        for colour in SPAWN_COLOURS:
+            slots = list(rack_spec.get(colour, []))
+            if len(slots) > 3:
+                raise fail("", f"racks.{colour}", "a rack has 3 slots")
+            for wid in slots:
+                if wid is None:
+                    continue
+                if wid not in weapons_pool:
+                    raise fail("", f"racks.{colour}", f"weapon '{wid}' is unknown or already in use")
+                weapons_pool.remove(wid)
+            racks[colour] = slots + [None] * (3 - len(slots))
+    powerup_pool = cards.powerup_deck()
+    for card in used_powerups:
+        if card not in powerup_pool:
+            raise fail("", "powerups", f"more copies of '{card}' than the deck holds")
+        powerup_pool.remove(card)
+    ammo_pool = cards.ammo_deck()
+    tiles: dict[str, str | None] = {}
+    if sc.ammo_tiles is not None:
+        for sq, code in sc.ammo_tiles.items():
+            if sq not in arena.pos or sq in arena.spawn_colour_at:
+                raise fail("", f"ammo_tiles.{sq}", "ammo tiles go on squares without a spawnpoint")
+            if code is not None:
+                if code not in ammo_pool:
+                    raise fail("", f"ammo_tiles.{sq}", f"unknown or exhausted ammo tile '{code}'")
+                ammo_pool.remove(code)
+            tiles[sq] = code
+
+    rng = g.rng
+    rng.shuffle(weapons_pool)
+    rng.shuffle(powerup_pool)
+    rng.shuffle(ammo_pool)
+
+    def stack(pool: list[str], top: list[str], what: str) -> list[str]:
+        for card in top:
+            if card not in pool:
+                raise fail("", f"decks.{what}", f"'{card}' is not left in the {what} deck")
+            pool.remove(card)
+        return pool + list(reversed(top))  # drawing pops from the end
+
+    if rack_spec is None:
+        racks = {c: [weapons_pool.pop() for _ in range(3)] for c in SPAWN_COLOURS}
+    for sq in arena.squares:
+        if sq not in arena.spawn_colour_at and sq not in tiles:
+            tiles[sq] = ammo_pool.pop()
+    weapon_deck = stack(weapons_pool, sc.decks.weapons, "weapons")
+    powerup_deck = stack(powerup_pool, sc.decks.powerups, "powerups")
+    ammo_deck = stack(ammo_pool, sc.decks.ammo, "ammo")
+    g.board = Board(
+        racks, tiles, weapon_deck, powerup_deck, [], ammo_deck, [], sc.skulls, [list(e) for e in sc.killshot_track]
+    )
+
+    for sp in sc.players:
+        p = Player(sp.colour, sp.name or g.config.name_of(sp.colour))
+        p.square = sp.square
+        p.damage = list(sp.damage)
+        p.marks = {c: n for c, n in sp.marks.items() if n}
+        p.skulls = sp.skulls
+        p.frenzy_board = sp.frenzy_board
+        p.frenzy_actions = sp.frenzy_actions
+        p.ammo = {c: sp.ammo.get(c, 0) for c in CUBES}
+        p.weapons = [HeldWeapon(w) if isinstance(w, str) else HeldWeapon(w.id, w.loaded) for w in sp.weapons]
+        p.powerups = list(sp.powerups)
+        p.score = sp.score
+        g.players[sp.colour] = p
+    active = sc.active or colours[0]
+    g.active_index = colours.index(active)
+    g.first_index = colours.index(sc.first_player or colours[0])
+    g.turn = sc.turn - 1  # play() counts the scenario's turn as it starts
+    g.frenzy = sc.frenzy
+    g.frenzy_trigger = sc.frenzy_trigger
+    if sc.frenzy and sc.frenzy_trigger is None:
+        raise fail("", "frenzy_trigger", "a scenario in final frenzy names the player who triggered it")
+    if sc.frenzy:
+        for p in g.players.values():
+            if p.frenzy_actions == 0:
+                raise fail(f"player {p.colour}", "frenzy_actions", "in final frenzy every player has 1 or 2")
+    if sc.frenzy:
+        trigger = colours.index(sc.frenzy_trigger)
+        g.frenzy_turns_left = (trigger - g.active_index) % len(colours) + 1
+    g.start_actions_taken = sc.actions_taken
+    dupes = [c for c, n in Counter(colours).items() if n > 1]
+    if dupes:
+        raise fail("", "players", f"colour used twice: {', '.join(dupes)}")

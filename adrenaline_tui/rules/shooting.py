@@ -1,0 +1,245 @@
+"""The shoot action: the optional move and reload, the weapon choice, and running a shot.
+
+The shot itself is interpreted by `effects`; this module turns its options into decisions and
+its ops into damage, marks and moves on the real board, with the two powerup windows a shot
+opens: Targeting Scope after each damaging effect, Tagback Grenade once the shot is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from adrenaline_tui.rules import effects
+from adrenaline_tui.rules.cards import (
+    CUBES,
+    Select,
+    SelectLine,
+    SelectRoom,
+    SelectSquare,
+    Weapon,
+    powerup_kind,
+)
+from adrenaline_tui.rules.damage import add_marks, deal_damage
+from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.payment import ANY, budget, can_pay, pay
+from adrenaline_tui.rules.state import Player
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+Flow = Generator[Decision, str, None]
+
+SCOPE = "targeting-scope"
+TAGBACK = "tagback-grenade"
+
+
+def _minus(b: tuple[int, int, int], cost: tuple[str, ...]) -> tuple[int, int, int]:
+    return tuple(b[i] - cost.count(c) for i, c in enumerate(CUBES))  # type: ignore[return-value]
+
+
+def _fires(g: Game, p: Player, weapon: Weapon, square: str, spend: tuple[int, int, int]) -> bool:
+    pos = g.positions()
+    pos[p.colour] = square
+    return effects.can_fire(weapon, g.arena, p.colour, pos, spend)
+
+
+def fireable_weapons(g: Game, p: Player) -> list[str]:
+    """Loaded weapons with at least one legal shot from where the player stands."""
+    b = budget(p)
+    return [w.id for w in p.weapons if w.loaded and _fires(g, p, g.cards.weapons[w.id], p.square, b)]
+
+
+def shoot_squares(g: Game, p: Player, n: int, *, reload: bool) -> list[str]:
+    """Squares within `n` moves from which some weapon could be fired (reloading it first if allowed)."""
+    b = budget(p)
+    candidates: list[tuple[Weapon, tuple[int, int, int]]] = []
+    for w in p.weapons:
+        weapon = g.cards.weapons[w.id]
+        if w.loaded:
+            candidates.append((weapon, b))
+        elif reload and can_pay(p, weapon.reload_cost):
+            candidates.append((weapon, _minus(b, weapon.reload_cost)))
+    if not candidates:
+        return []
+    return [
+        q for q in g.arena.within(p.square, n) if any(_fires(g, p, weapon, q, spend) for weapon, spend in candidates)
+    ]
+
+
+def can_still_shoot(g: Game, p: Player, reloading: str) -> bool:
+    """After paying to reload `reloading`, could the player still fire something from here?"""
+    b = _minus(budget(p), g.cards.weapons[reloading].reload_cost)
+    for w in p.weapons:
+        weapon = g.cards.weapons[w.id]
+        if w.loaded or w.id == reloading:
+            spend = b
+        elif all(weapon.reload_cost.count(c) <= b[i] for i, c in enumerate(CUBES)):
+            spend = _minus(b, weapon.reload_cost)
+        else:
+            continue
+        if _fires(g, p, weapon, p.square, spend):
+            return True
+    return False
+
+
+def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
+    from adrenaline_tui.rules.turn import move_figure, reload_phase
+
+    if n:
+        here = p.square
+        options = tuple(
+            Option(q, "Shoot from here" if q == here else f"Move to {q}, then shoot", square=q)
+            for q in shoot_squares(g, p, n, reload=reload)
+        )
+        key = yield from g.ask(Decision(p.colour, "shoot_move", f"Shoot: move up to {n} first?", options))
+        move_figure(g, p, key)
+    if reload:
+        yield from reload_phase(g, p, then_shoot=True)
+    options = tuple(Option(wid, f"{g.cards.weapons[wid].name}") for wid in fireable_weapons(g, p))
+    key = yield from g.ask(Decision(p.colour, "weapon", "Shoot with which weapon?", options))
+    yield from fire(g, p, key)
+
+
+def _decision_kind(shot: effects.Shot) -> tuple[str, str]:
+    eff = shot.effect
+    name = shot.weapon.name
+    if eff is None:
+        return "effect", f"{name}: choose an effect" if not shot.used else f"{name}: add an effect or finish"
+    step = eff.steps[shot.idx]
+    if isinstance(step, Select):
+        what = effects.describe_hits(eff, step.name)
+        more = " (another)" if shot.picks else ""
+        return "target", f"{name}, {eff.name.lower()}: choose a target{more}" + (f" ({what})" if what else "")
+    if isinstance(step, SelectSquare):
+        return "square", f"{name}, {eff.name.lower()}: choose a square"
+    if isinstance(step, SelectRoom):
+        return "room", f"{name}, {eff.name.lower()}: choose a room"
+    if isinstance(step, SelectLine):
+        return "direction", f"{name}, {eff.name.lower()}: choose a direction"
+    if isinstance(step, effects.Pause):
+        return "effect", f"{name}: add an effect now, or carry on"
+    return "move", f"{name}, {eff.name.lower()}: choose where to move"
+
+
+def fire(g: Game, p: Player, weapon_id: str) -> Flow:
+    weapon = g.cards.weapons[weapon_id]
+    p.weapon(weapon_id).loaded = False
+    g.emit("shoot", f"{p.name} fires the {weapon.name}", player=p.colour, weapon=weapon_id)
+    names = {c: q.name for c, q in g.players.items()}
+    shot = effects.begin(weapon, g.arena, p.colour, g.positions(), budget(p))
+    # One list per effect in progress: an effect slotted into a paused one has its own window.
+    damaged: list[list[str]] = []
+    while True:
+        opts = effects.legal_options(shot, names)
+        kind, prompt = _decision_kind(shot)
+        decision = Decision(
+            p.colour,
+            kind,
+            prompt,
+            tuple(Option(o.key, o.label, square=o.square, target=o.target) for o in opts),
+        )
+        key = yield from g.ask(decision)
+        shot, ops = effects.apply(shot, key)
+        if shot.finished:
+            break
+        for op in ops:
+            if op.kind == "start":
+                eff = weapon.effect(op.effect)
+                if eff.cost:
+                    yield from pay(g, p, eff.cost, f"{weapon.name}: {eff.name.lower()}")
+                g.emit(
+                    "effect",
+                    f"{p.name}: {weapon.name}, {eff.name.lower()}",
+                    player=p.colour,
+                    weapon=weapon_id,
+                    effect=eff.id,
+                )
+                damaged.append([])
+            elif op.kind == "damage":
+                deal_damage(g, p.colour, g.players[op.figure], op.amount)
+                if op.figure not in damaged[-1]:
+                    damaged[-1].append(op.figure)
+            elif op.kind == "mark":
+                add_marks(g, p.colour, g.players[op.figure], op.amount)
+            elif op.kind == "move":
+                from adrenaline_tui.rules.turn import move_figure
+
+                who = g.players[op.figure]
+                move_figure(g, who, op.square, why=weapon.name)
+            elif op.kind == "end":
+                yield from scope_window(g, p, damaged.pop())
+        shot = shot.with_budget(budget(p))
+    yield from tagback_window(g, p)
+
+
+def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
+    """Targeting Scope: after an effect that damaged players, +1 damage to one of them per scope."""
+    while damaged:
+        scopes = list(dict.fromkeys(c for c in p.powerups if powerup_kind(c) == SCOPE))
+        scopes = [c for c in scopes if can_pay(p, [ANY], exclude=[c])]
+        if not scopes:
+            return
+        options = [Option(c, f"{g.name(c)}: 1 more damage", square=g.players[c].square, target=c) for c in damaged]
+        options.append(Option("pass", "No Targeting Scope"))
+        key = yield from g.ask(Decision(p.colour, "scope", "Use a Targeting Scope for 1 more damage?", tuple(options)))
+        if key == "pass":
+            return
+        if len(scopes) > 1:
+            card = yield from g.ask(
+                Decision(
+                    p.colour,
+                    "scope_card",
+                    "Which Targeting Scope?",
+                    tuple(Option(c, g.card_name(c)) for c in scopes),
+                )
+            )
+        else:
+            card = scopes[0]
+        p.powerups.remove(card)
+        g.board.powerup_discard.append(card)
+        g.emit(
+            "powerup",
+            f"{p.name} uses a {g.card_name(card)} on {g.name(key)}",
+            player=p.colour,
+            powerup=card,
+            target=key,
+        )
+        yield from pay(g, p, [ANY], "the Targeting Scope")
+        deal_damage(g, p.colour, g.players[key], 1)
+
+
+def tagback_window(g: Game, shooter: Player) -> Flow:
+    """Players the shooter damaged while in their sight may answer with Tagback Grenades."""
+    victims = list(dict.fromkeys(v for v, a in g.ledger.tagback if a == shooter.colour))
+    ask_all = g.config.tagback_prompt == "all"
+    order = [p.colour for p in g.in_turn_order(g.active_index)]
+    for colour in sorted(victims, key=order.index):
+        victim = g.players[colour]
+        while True:
+            cards = list(dict.fromkeys(c for c in victim.powerups if powerup_kind(c) == TAGBACK))
+            if not cards and not ask_all:
+                break
+            options = [Option(c, f"Throw {g.card_name(c)}: {shooter.name} gets 1 mark") for c in cards]
+            options.append(Option("pass", "Do nothing"))
+            key = yield from g.ask(
+                Decision(
+                    colour,
+                    "tagback",
+                    f"{shooter.name} damaged you. Throw a Tagback Grenade?",
+                    tuple(options),
+                    auto=not ask_all,
+                )
+            )
+            if key == "pass":
+                break
+            victim.powerups.remove(key)
+            g.board.powerup_discard.append(key)
+            g.emit(
+                "powerup",
+                f"{victim.name} throws a {g.card_name(key)} at {shooter.name}",
+                player=colour,
+                powerup=key,
+                target=shooter.colour,
+            )
+            add_marks(g, colour, shooter, 1)

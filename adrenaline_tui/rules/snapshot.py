@@ -1,0 +1,103 @@
+"""Snapshots of a game as plain data: the full state, and what one player may know.
+
+The shape is documented in docs/state.md; tests and tools read `to_json()`, the UI renders views.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from adrenaline_tui.rules.state import Player
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+STATE_FORMAT = "adrenaline-state"
+STATE_VERSION = 1
+
+
+def _player(p: Player) -> dict[str, Any]:
+    return {
+        "colour": p.colour,
+        "name": p.name,
+        "square": p.square,
+        "damage": list(p.damage),
+        "marks": dict(p.marks),
+        "skulls": p.skulls,
+        "frenzy_board": p.frenzy_board,
+        "frenzy_actions": p.frenzy_actions,
+        "ammo": dict(p.ammo),
+        "weapons": [{"id": w.id, "loaded": w.loaded} for w in p.weapons],
+        "powerups": list(p.powerups),
+        "powerup_count": len(p.powerups),
+        "score": p.score,
+        "killed": p.killed,
+    }
+
+
+def _pending(g: Game, with_options: bool) -> dict[str, Any] | None:
+    d = g.pending
+    if d is None:
+        return None
+    out: dict[str, Any] = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
+    if with_options:
+        out["options"] = [{"key": o.key, "label": o.label, "square": o.square, "target": o.target} for o in d.options]
+    return out
+
+
+def full_state(g: Game) -> dict[str, Any]:
+    b = g.board
+    return {
+        "format": STATE_FORMAT,
+        "version": STATE_VERSION,
+        "arena": g.config.arena,
+        "skulls": b.skulls,
+        "ending": g.config.ending,
+        "turn": g.turn,
+        "active": g.active.colour,
+        "first_player": g.first_player,
+        "actions_left": g.actions_left,
+        "frenzy": g.frenzy,
+        "frenzy_trigger": g.frenzy_trigger,
+        "over": g.over,
+        "ranking": g.ranking,
+        "skulls_left": b.skulls_left,
+        "killshot_track": [list(e) for e in b.track],
+        "players": [_player(g.players[c]) for c in g.seats],
+        "racks": {c: list(r) for c, r in b.racks.items()},
+        "ammo_tiles": dict(b.tiles),
+        "decks": {
+            "weapons": list(b.weapon_deck),
+            "powerups": list(b.powerup_deck),
+            "powerup_discard": list(b.powerup_discard),
+            "ammo": list(b.ammo_deck),
+            "ammo_discard": list(b.ammo_discard),
+        },
+        "decisions": len(g.history),
+        "pending": _pending(g, with_options=True),
+    }
+
+
+def player_view(g: Game, viewer: str | None, *, reveal_scores: bool = False) -> dict[str, Any]:
+    """What `viewer` may know (None: a spectator). Hidden: others' powerups, others' loaded
+    weapons, deck order, others' points (face down, as on the table) until the game is over."""
+    state = full_state(g)
+    for p in state["players"]:
+        if p["colour"] == viewer:
+            continue
+        p["powerups"] = None
+        p["weapons"] = [w if not w["loaded"] else {"id": None, "loaded": True} for w in p["weapons"]]
+        if not (reveal_scores or g.over):
+            p["score"] = None
+    decks = state["decks"]
+    state["decks"] = {
+        "weapons": len(decks["weapons"]),
+        "powerups": len(decks["powerups"]),
+        "powerup_discard": decks["powerup_discard"],
+        "ammo": len(decks["ammo"]),
+        "ammo_discard": decks["ammo_discard"],
+    }
+    pending = g.pending
+    state["pending"] = _pending(g, with_options=pending is not None and pending.player == viewer)
+    state["viewer"] = viewer
+    return state

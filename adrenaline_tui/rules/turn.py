@@ -1,0 +1,446 @@
+"""The flow of play: turns, the three actions, reloading, end-of-turn scoring, frenzy, game end.
+
+Written as generators: each `yield` is a decision the game waits on, and reading the code top
+to bottom follows the rulebook's order of play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from adrenaline_tui.rules import shooting
+from adrenaline_tui.rules.cards import powerup_colour
+from adrenaline_tui.rules.damage import ActionLedger
+from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.payment import can_pay, pay
+from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
+from adrenaline_tui.rules.scoring import Award, score_board, score_track, standings
+from adrenaline_tui.rules.state import (
+    ADRENALINE_GRAB,
+    ADRENALINE_SHOOT,
+    KILLSHOT,
+    MAX_CUBES,
+    MAX_DAMAGE,
+    MAX_POWERUPS,
+    MAX_WEAPONS,
+    HeldWeapon,
+    Player,
+)
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+Flow = Generator[Decision, str, None]
+
+
+def play(g: Game) -> Flow:
+    taken = g.start_actions_taken
+    while True:
+        yield from take_turn(g, taken)
+        taken = 0
+        if g.over:
+            break
+        g.active_index = (g.active_index + 1) % len(g.seats)
+    final_scoring(g)
+
+
+# ------------------------------------------------------------------------ a turn
+def take_turn(g: Game, actions_taken: int = 0) -> Flow:
+    p = g.active
+    g.turn += 1
+    g.emit(
+        "turn",
+        f"Turn {g.turn}: {p.name}" + (" (final frenzy)" if g.frenzy else ""),
+        player=p.colour,
+        turn=g.turn,
+        frenzy=g.frenzy,
+    )
+    g.ledger = ActionLedger()
+    if p.square is None:
+        yield from spawn(g, p, first=True)
+    g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
+    while True:
+        allowances = action_allowances(g, p) if g.actions_left else {}
+        options = [Option(action, _ACTION_LABEL[action](n)) for action, n in allowances.items()]
+        options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
+        if not options:
+            break
+        if g.actions_left:
+            options.append(Option("end", f"End your turn now (skip {_actions(g.actions_left)})"))
+        else:
+            options.append(Option("end", "End your turn"))
+        prompt = (
+            f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
+            if g.actions_left
+            else (f"{p.name}: use a powerup or end your turn")
+        )
+        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options)))
+        if key == "end":
+            break
+        if key in allowances:
+            g.actions_left -= 1
+            g.ledger = ActionLedger()
+            yield from _ACTIONS[key](g, p, allowances[key])
+        else:
+            yield from use_powerup(g, p, key)
+    g.actions_left = 0
+    yield from reload_phase(g, p)
+    yield from end_of_turn(g)
+
+
+def _actions(n: int) -> str:
+    return f"{n} action{'s' if n != 1 else ''}"
+
+
+_ACTION_LABEL = {
+    "run": lambda n: f"Run around: move up to {n} squares",
+    "grab": lambda n: "Grab stuff here or 1 square away" if n == 1 else f"Grab stuff: move up to {n}, then grab",
+    "shoot": lambda n: "Shoot people" if n == 0 else f"Shoot people: move up to {n}, then shoot",
+}
+
+
+def action_moves(g: Game, p: Player) -> dict[str, int]:
+    """How far each action lets this player move first (absent: action not on the tile)."""
+    if g.frenzy:
+        if p.frenzy_actions == 2:
+            return {"run": 4, "grab": 2, "shoot": 1}
+        return {"grab": 3, "shoot": 2}
+    dmg = len(p.damage)
+    return {
+        "run": 3,
+        "grab": 2 if dmg >= ADRENALINE_GRAB else 1,
+        "shoot": 1 if dmg >= ADRENALINE_SHOOT else 0,
+    }
+
+
+def action_allowances(g: Game, p: Player) -> dict[str, int]:
+    """The actions this player can legally start now, with their move allowance."""
+    out = {}
+    for action, n in action_moves(g, p).items():
+        if (
+            action == "run"
+            or (action == "grab" and grab_squares(g, p, n))
+            or (action == "shoot" and shooting.shoot_squares(g, p, n, reload=g.frenzy))
+        ):
+            out[action] = n
+    return out
+
+
+# ----------------------------------------------------------------------- moving
+def move_figure(g: Game, p: Player, dest: str, why: str = "") -> None:
+    start = p.square
+    if start == dest:
+        return
+    p.square = dest
+    g.emit(
+        "moved",
+        f"{p.name} moves {start} -> {dest}" + (f" ({why})" if why else ""),
+        player=p.colour,
+        origin=start,
+        square=dest,
+    )
+
+
+def run(g: Game, p: Player, n: int) -> Flow:
+    here = p.square
+    dests = [q for q in g.arena.within(here, n) if q != here]
+    options = tuple(Option(q, f"Move to {q} ({g.arena.distance[here][q]} away)", square=q) for q in dests)
+    key = yield from g.ask(Decision(p.colour, "run", f"Run: where to? (up to {n} squares)", options))
+    move_figure(g, p, key)
+
+
+# ------------------------------------------------------------------------- grab
+def grab_squares(g: Game, p: Player, n: int) -> list[str]:
+    return [q for q in g.arena.within(p.square, n) if _can_grab_at(g, p, q)]
+
+
+def _can_grab_at(g: Game, p: Player, square: str) -> bool:
+    colour = g.arena.spawn_colour_at.get(square)
+    if colour is None:
+        return g.board.tiles.get(square) is not None
+    return any(w is not None and can_pay(p, g.cards.weapons[w].pickup_cost) for w in g.board.racks[colour])
+
+
+def grab(g: Game, p: Player, n: int) -> Flow:
+    here = p.square
+    options = []
+    for q in grab_squares(g, p, n):
+        colour = g.arena.spawn_colour_at.get(q)
+        stuff = f"{colour} weapon rack" if colour else f"ammo {g.board.tiles[q]}"
+        where = "here" if q == here else q
+        options.append(Option(q, f"Grab at {where}: {stuff}", square=q))
+    key = yield from g.ask(Decision(p.colour, "grab", "Grab: where?", tuple(options)))
+    move_figure(g, p, key)
+    if key in g.arena.spawn_colour_at:
+        yield from grab_weapon(g, p, g.arena.spawn_colour_at[key])
+    else:
+        grab_ammo(g, p, key)
+
+
+def grab_ammo(g: Game, p: Player, square: str) -> None:
+    code = g.board.tiles[square]
+    tile = g.cards.ammo_tiles[code]
+    g.board.tiles[square] = None
+    g.board.ammo_discard.append(code)
+    gained = []
+    for cube in tile.cubes:
+        if p.ammo[cube] < MAX_CUBES:
+            p.ammo[cube] += 1
+            gained.append(cube)
+    drew = None
+    if tile.powerup and len(p.powerups) < MAX_POWERUPS:
+        drew = g.draw_powerup(p)
+    got = ", ".join(gained) or "no cubes (all full)"
+    if drew:
+        got += " and a powerup"
+    elif tile.powerup:
+        got += " (no powerup: hand full)"
+    g.emit(
+        "grabbed_ammo",
+        f"{p.name} grabs ammo {code}: {got}",
+        player=p.colour,
+        tile=code,
+        cubes=gained,
+        powerup=drew is not None,
+        square=square,
+    )
+
+
+def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
+    rack = g.board.racks[colour]
+    options = []
+    for wid in rack:
+        if wid is None:
+            continue
+        weapon = g.cards.weapons[wid]
+        if can_pay(p, weapon.pickup_cost):
+            cost = ", ".join(weapon.pickup_cost) or "free"
+            options.append(Option(wid, f"{weapon.name} (pay {cost})"))
+    key = yield from g.ask(Decision(p.colour, "weapon", "Grab which weapon?", tuple(options)))
+    weapon = g.cards.weapons[key]
+    slot = rack.index(key)
+    rack[slot] = None
+    yield from pay(g, p, weapon.pickup_cost, weapon.name)
+    if len(p.weapons) >= MAX_WEAPONS:
+        drop_opts = tuple(
+            Option(w.id, f"Drop {g.cards.weapons[w.id].name} ({'loaded' if w.loaded else 'unloaded'})")
+            for w in p.weapons
+        )
+        drop = yield from g.ask(Decision(p.colour, "drop", "You hold 3 weapons: drop one into the rack", drop_opts))
+        held = p.weapon(drop)
+        p.weapons.remove(held)
+        rack[slot] = drop
+        g.emit(
+            "dropped_weapon",
+            f"{p.name} drops the {g.cards.weapons[drop].name}",
+            player=p.colour,
+            weapon=drop,
+            rack=colour,
+        )
+    p.weapons.append(HeldWeapon(key, loaded=True))
+    g.emit("grabbed_weapon", f"{p.name} grabs the {weapon.name}", player=p.colour, weapon=key, rack=colour)
+
+
+# ------------------------------------------------------------------------ shoot
+def shoot(g: Game, p: Player, n: int) -> Flow:
+    yield from shooting.shoot_action(g, p, n, reload=g.frenzy)
+
+
+_ACTIONS = {"run": run, "grab": grab, "shoot": shoot}
+
+
+# ----------------------------------------------------------------------- reload
+def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
+    """Reload any number of weapons, paying each one's full cost."""
+    while True:
+        options = []
+        for w in p.weapons:
+            weapon = g.cards.weapons[w.id]
+            if not w.loaded and can_pay(p, weapon.reload_cost):
+                if then_shoot and not shooting.can_still_shoot(g, p, reloading=w.id):
+                    continue
+                options.append(Option(w.id, f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})"))
+        if then_shoot:
+            if shooting.fireable_weapons(g, p):
+                options.append(Option("done", "Shoot now"))
+        elif options:
+            options.append(Option("done", "Done reloading"))
+        if not options:
+            return
+        key = yield from g.ask(Decision(p.colour, "reload", "Reload which weapon?", tuple(options)))
+        if key == "done":
+            return
+        weapon = g.cards.weapons[key]
+        yield from pay(g, p, weapon.reload_cost, f"reloading the {weapon.name}")
+        p.weapon(key).loaded = True
+        g.emit("reloaded", f"{p.name} reloads the {weapon.name}", player=p.colour, weapon=key)
+
+
+# ------------------------------------------------------------------ spawning
+def spawn(g: Game, p: Player, *, first: bool) -> Flow:
+    """First spawn: draw 2, keep 1. Respawn: draw 1 even at 3. Discard one to pick the spawnpoint."""
+    drawn = [g.draw_powerup(p) for _ in range(2 if first else 1)]
+    choices = drawn if first else p.powerups
+    options = []
+    for card in dict.fromkeys(choices):
+        colour = powerup_colour(card)
+        options.append(
+            Option(
+                card,
+                f"Discard {g.card_name(card)}: appear at the {colour} spawnpoint",
+                square=g.arena.spawn_square[colour],
+            )
+        )
+    kind = "spawn" if first else "respawn"
+    prompt = f"{p.name}: discard a powerup to choose where you {'enter' if first else 'respawn'}"
+    key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options)))
+    p.powerups.remove(key)
+    g.board.powerup_discard.append(key)
+    p.square = g.arena.spawn_square[powerup_colour(key)]
+    g.emit(
+        kind,
+        f"{p.name} {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})",
+        player=p.colour,
+        square=p.square,
+        discarded=key,
+    )
+
+
+# ---------------------------------------------------------------- end of turn
+def end_of_turn(g: Game) -> Flow:
+    active = g.active
+    was_frenzy = g.frenzy
+    killed = [p for p in g.in_turn_order(g.active_index) if p.killed]
+    killshots_by_active = 0
+    for p in killed:
+        awards = score_board(p.damage, p.skulls, p.frenzy_board, payees=g.seats)
+        _pay_out(g, p, awards, final=False)
+        entry = [p.damage[KILLSHOT - 1]] + ([p.damage[MAX_DAMAGE - 1]] if len(p.damage) >= MAX_DAMAGE else [])
+        skull = g.board.skulls_left > 0
+        g.board.track.append(entry)
+        if entry[0] == active.colour:
+            killshots_by_active += 1
+        if skull and not g.frenzy:
+            p.skulls += 1
+        p.damage.clear()
+        p.killed = False
+        if g.frenzy and not p.frenzy_board:
+            p.frenzy_board = True
+            g.emit("board_flipped", f"{p.name}'s board flips to the frenzy side", player=p.colour)
+    if killshots_by_active >= 2:
+        active.score += 1
+        g.emit(
+            "scored",
+            f"Double kill! {active.name} scores 1 point",
+            board=None,
+            awards=[Award(active.colour, 1, "double kill").as_dict()],
+        )
+    if killed and g.board.skulls_left == 0 and not g.frenzy:
+        if g.config.ending == "sudden_death":
+            g.over = True
+            g.emit("sudden_death", "The last skull is taken: sudden death, the game is over")
+        else:
+            start_frenzy(g)
+    if not g.over:
+        for p in killed:
+            yield from spawn(g, p, first=False)
+        refill(g)
+    if was_frenzy:
+        g.frenzy_turns_left -= 1
+        if g.frenzy_turns_left <= 0:
+            g.over = True
+    g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+
+
+def _pay_out(g: Game, board: Player, awards: list[Award], *, final: bool) -> None:
+    for a in awards:
+        g.players[a.player].score += a.points
+    lines = ", ".join(f"{g.name(a.player)} +{a.points} ({a.reason})" for a in awards) or "nobody"
+    g.emit(
+        "scored",
+        f"{board.name}'s board is scored{' at the end' if final else ''}: {lines}",
+        board=board.colour,
+        damage=list(board.damage),
+        skulls=board.skulls,
+        frenzy_side=board.frenzy_board,
+        final=final,
+        awards=[a.as_dict() for a in awards],
+    )
+
+
+def start_frenzy(g: Game) -> None:
+    g.frenzy = True
+    g.frenzy_trigger = g.active.colour
+    n = len(g.seats)
+    reached_first = False
+    for i in range(1, n + 1):
+        idx = (g.active_index + i) % n
+        if idx == g.first_index:
+            reached_first = True
+        g.players[g.seats[idx]].frenzy_actions = 1 if reached_first else 2
+    flipped = []
+    for p in g.players.values():
+        if not p.damage and not p.frenzy_board:
+            p.frenzy_board = True
+            flipped.append(p.colour)
+    g.frenzy_turns_left = n
+    g.emit(
+        "frenzy",
+        "FINAL FRENZY! Everyone gets one more turn",
+        trigger=g.active.colour,
+        flipped=flipped,
+        actions={c: p.frenzy_actions for c, p in g.players.items()},
+    )
+
+
+def refill(g: Game) -> None:
+    board = g.board
+    placed_tiles = {}
+    for sq, tile in board.tiles.items():
+        if tile is None:
+            if not board.ammo_deck:
+                board.ammo_deck.extend(board.ammo_discard)
+                board.ammo_discard.clear()
+                g.rng.shuffle(board.ammo_deck)
+            if board.ammo_deck:
+                board.tiles[sq] = placed_tiles[sq] = board.ammo_deck.pop()
+    placed_weapons = {}
+    for colour, rack in board.racks.items():
+        for i, slot in enumerate(rack):
+            if slot is None and board.weapon_deck:
+                rack[i] = board.weapon_deck.pop()
+                placed_weapons.setdefault(colour, []).append(rack[i])
+    if placed_tiles or placed_weapons:
+        g.emit("refilled", "The board is restocked", tiles=placed_tiles, weapons=placed_weapons)
+
+
+# ---------------------------------------------------------------- end of game
+def final_scoring(g: Game) -> None:
+    for colour in g.seats:
+        p = g.players[colour]
+        if p.damage:
+            _pay_out(g, p, score_board(p.damage, p.skulls, p.frenzy_board, payees=g.seats), final=True)
+    awards = score_track(g.board.track, payees=g.seats)
+    for a in awards:
+        g.players[a.player].score += a.points
+    g.emit(
+        "scored",
+        "The killshot track is scored: "
+        + (", ".join(f"{g.name(a.player)} +{a.points}" for a in awards) or "no killshots"),
+        board="track",
+        awards=[a.as_dict() for a in awards],
+        final=True,
+    )
+    track_points = {a.player: a.points for a in awards}
+    g.ranking = standings({c: p.score for c, p in g.players.items()}, track_points, g.seats)
+    g.over = True
+    winners = [r["player"] for r in g.ranking if r["rank"] == 1]
+    g.emit(
+        "game_over",
+        "Game over. "
+        + " and ".join(g.name(w) for w in winners)
+        + (" win" if len(winners) > 1 else " wins")
+        + f" with {g.ranking[0]['score']} points",
+        ranking=g.ranking,
+    )
