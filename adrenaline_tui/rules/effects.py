@@ -15,6 +15,7 @@ The game drives a shot through `legal_options` / `choose`, executing the `Op`s e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
@@ -91,6 +92,7 @@ class Shot:
         "finished",
         "hits",
         "idx",
+        "main_finished",
         "picks",
         "pos",
         "shooter",
@@ -115,17 +117,35 @@ class Shot:
         self.stack: tuple[Frame, ...] = ()
         self.dead = False
         self.finished = False
+        self.main_finished = False
 
     def _copy(self) -> Shot:
+        # Spelled out: this runs for every node of every legality search.
         new = object.__new__(Shot)
-        for name in Shot.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.weapon = self.weapon
+        new.arena = self.arena
+        new.shooter = self.shooter
+        new.pos = self.pos
+        new.budget = self.budget
+        new.bind = self.bind
+        new.used = self.used
+        new.completed = self.completed
+        new.cur = self.cur
+        new.idx = self.idx
+        new.picks = self.picks
+        new.hits = self.hits
+        new.stack = self.stack
+        new.dead = self.dead
+        new.finished = self.finished
+        new.main_finished = self.main_finished
         return new
 
     def key(self) -> tuple:
+        # pos keeps its seat order through moves; bind order may differ between equal states,
+        # which only costs a memo miss.
         return (
-            tuple(sorted(self.pos.items())),
-            tuple(sorted(self.bind.items(), key=lambda kv: kv[0])),
+            tuple(self.pos.values()),
+            tuple(self.bind.items()),
             self.used,
             self.completed,
             self.cur,
@@ -149,11 +169,11 @@ class Shot:
 
     @property
     def main_done(self) -> bool:
-        return any(e.main and e.id in self.completed for e in self.weapon.effects)
+        return self.main_finished
 
     @property
     def can_finish(self) -> bool:
-        return self.cur < 0 and not self.dead and self.main_done
+        return self.cur < 0 and not self.dead and self.main_finished
 
     def members(self, name: str) -> tuple[str, ...]:
         value = self.bind.get(name)
@@ -170,43 +190,88 @@ class Shot:
 
 
 # ------------------------------------------------------------------------- filters
-def _test(shot: Shot, f: tuple, square: str, origin: str) -> bool:
-    """Does `square` (where a candidate stands, or a candidate square) pass filter `f`?"""
-    arena = shot.arena
+# Each filter tuple from the card data is compiled once into a test(shot, square, origin) that
+# says whether `square` (where a candidate stands, or a candidate square) passes.
+Test = Callable[[Shot, str, str], bool]
+_COMPILED: dict[tuple, Test] = {}
+
+
+def _compile(f: tuple) -> Test:
     kind = f[0]
     if kind == "visible":
-        return square in arena.visible[origin]
+        return lambda shot, sq, origin: sq in shot.arena.visible[origin]
     if kind == "not_visible":
-        return square not in arena.visible[origin]
+        return lambda shot, sq, origin: sq not in shot.arena.visible[origin]
     if kind == "distance":
-        return f[1] <= arena.distance[origin][square] <= f[2]
+        lo, hi = f[1], f[2]
+        return lambda shot, sq, origin: lo <= shot.arena.distance[origin][sq] <= hi
     if kind == "not_own":
-        return square != origin
+        return lambda shot, sq, origin: sq != origin
     if kind == "any":
-        return True
+        return lambda shot, sq, origin: True
+    name = f[1]
     if kind == "visible_from":
-        ref = shot._square_of(f[1])
-        return ref is not None and square in arena.visible[ref]
+
+        def visible_from(shot: Shot, sq: str, origin: str) -> bool:
+            ref = shot._square_of(name)
+            return ref is not None and sq in shot.arena.visible[ref]
+
+        return visible_from
     if kind == "near":
-        ref = shot._square_of(f[1])
-        return ref is not None and arena.distance[ref][square] <= f[2]
+        most = f[2]
+
+        def near(shot: Shot, sq: str, origin: str) -> bool:
+            ref = shot._square_of(name)
+            return ref is not None and shot.arena.distance[ref][sq] <= most
+
+        return near
     if kind == "same_square":
-        ref = shot._square_of(f[1])
-        return ref is not None and square == ref
+
+        def same_square(shot: Shot, sq: str, origin: str) -> bool:
+            ref = shot._square_of(name)
+            return ref is not None and sq == ref
+
+        return same_square
     if kind == "at":
-        value = shot.bind.get(f[1])
-        if isinstance(value, Line):
-            if f[2] is None:
-                return square in value.squares()
-            return f[2] < len(value.steps) and value.steps[f[2]] == square
-        return value == square
+        index = f[2]
+
+        def at(shot: Shot, sq: str, origin: str) -> bool:
+            value = shot.bind.get(name)
+            if isinstance(value, Line):
+                if index is None:
+                    return sq in value.squares()
+                return index < len(value.steps) and value.steps[index] == sq
+            return value == sq
+
+        return at
     if kind == "in_room":
-        return arena.room_of[square] == shot.bind.get(f[1])
+        return lambda shot, sq, origin: shot.arena.room_of[sq] == shot.bind.get(name)
     raise ValueError(f"unknown filter {f!r}")
 
 
+_TESTS: dict[int, tuple[tuple, tuple[Test, ...]]] = {}
+
+
+def _tests(filters: tuple) -> tuple[Test, ...]:
+    # Keyed by identity: filter tuples live in the loaded (immutable, cached) card data. The
+    # tuple is kept alongside so its id can never be reused by another object.
+    entry = _TESTS.get(id(filters))
+    if entry is None or entry[0] is not filters:
+        tests = []
+        for f in filters:
+            test = _COMPILED.get(f)
+            if test is None:
+                test = _COMPILED[f] = _compile(f)
+            tests.append(test)
+        entry = _TESTS[id(filters)] = (filters, tuple(tests))
+    return entry[1]
+
+
 def _passes(shot: Shot, filters: tuple, square: str, origin: str) -> bool:
-    return all(_test(shot, f, square, origin) for f in filters)
+    for test in _tests(filters):
+        if not test(shot, square, origin):
+            return False
+    return True
 
 
 def _excluded(shot: Shot, names: tuple[str, ...]) -> set[str]:
@@ -241,22 +306,25 @@ def _pool_fits(shot: Shot, sel: Select, picks: tuple[str, ...], origin: str) -> 
 
 
 def target_candidates(shot: Shot, sel: Select) -> list[str]:
-    origin = shot.pos[shot.shooter]
-    excluded = _excluded(shot, sel.exclude)
+    pos = shot.pos
+    shooter = shot.shooter
+    origin = pos[shooter]
+    skip = set(shot.picks)
+    if sel.exclude:
+        skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None
-    taken_squares = {shot.pos[p] for p in shot.picks} if sel.distinct_squares else set()
+    taken_squares = {pos[p] for p in shot.picks} if sel.distinct_squares else ()
+    tests = _tests(sel.where)
     out = []
-    for fig in _others(shot):
-        if fig in shot.picks or fig in excluded:
+    for fig, sq in pos.items():
+        if fig == shooter or fig in skip or (among is not None and fig not in among) or sq in taken_squares:
             continue
-        if among is not None and fig not in among:
-            continue
-        sq = shot.pos[fig]
-        if sq in taken_squares or not _passes(shot, sel.where, sq, origin):
-            continue
-        if sel.pools and not _pool_fits(shot, sel, (*shot.picks, fig), origin):
-            continue
-        out.append(fig)
+        for test in tests:
+            if not test(shot, sq, origin):
+                break
+        else:
+            if not sel.pools or _pool_fits(shot, sel, (*shot.picks, fig), origin):
+                out.append(fig)
     return out
 
 
@@ -346,64 +414,81 @@ def begin(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budge
     return Shot(weapon, arena, shooter, pos, budget)
 
 
-def raw_options(shot: Shot, names: dict[str, str] | None = None) -> list[ShotOption]:
-    """Every syntactically possible next choice, before the completability filter."""
+def choice_keys(shot: Shot) -> list[str]:
+    """Every syntactically possible next choice (keys only), before the completability filter."""
     if shot.dead or shot.finished:
         return []
-    names = names or {}
     eff = shot.effect
     if eff is None or isinstance(eff.steps[shot.idx], Pause):
-        opts = [ShotOption(e.id, _effect_label(e), "effect") for e in _startable(shot)]
+        keys = [e.id for e in _startable(shot)]
         if eff is not None:
-            opts.append(ShotOption("continue", f"Carry on with {eff.name.lower()}", "continue"))
-        elif shot.main_done:
-            opts.append(ShotOption("done", "Finish the shot", "done"))
-        return opts
+            keys.append("continue")
+        elif shot.main_finished:
+            keys.append("done")
+        return keys
     step = eff.steps[shot.idx]
     if isinstance(step, Select):
-        what = describe_hits(eff, step.name)
-        opts = [
-            ShotOption(f, f"{names.get(f, f)}{' - ' + what if what else ''}", "target", shot.pos[f], f)
-            for f in target_candidates(shot, step)
-        ]
+        keys = target_candidates(shot, step)
         if len(shot.picks) >= step.lo:
-            label = "No more targets" if shot.picks else "No target here"
-            opts.append(ShotOption("done", label, "done"))
-        return opts
+            keys.append("done")
+        return keys
     if isinstance(step, SelectSquare):
         origin = shot.pos[shot.shooter]
-        return [
-            ShotOption(q, _square_label(shot, q, names), "square", q)
-            for q in shot.arena.squares
-            if _passes(shot, step.where, q, origin)
-        ]
+        return [q for q in shot.arena.squares if _passes(shot, step.where, q, origin)]
     if isinstance(step, SelectRoom):
         origin = shot.pos[shot.shooter]
         rooms = shot.arena.visible_rooms[origin] if ("visible",) in step.where else shot.arena.rooms
         own = shot.arena.room_of[origin]
-        return [
-            ShotOption(f"room:{r}", f"The {r} room", "room")
-            for r in sorted(rooms)
-            if not (("not_own",) in step.where and r == own)
-        ]
+        return [f"room:{r}" for r in sorted(rooms) if not (("not_own",) in step.where and r == own)]
     if isinstance(step, SelectLine):
+        return [line.direction for line in _lines(shot, step)]
+    if isinstance(step, Move):
+        figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
+        return _destinations(shot, step, figs[0])
+    raise AssertionError(f"no options at step {step!r}")
+
+
+def raw_options(shot: Shot, names: dict[str, str] | None = None, keys: list[str] | None = None) -> list[ShotOption]:
+    """The choices of `choice_keys` (or the given subset) with labels and map hints for people."""
+    names = names or {}
+    if keys is None:
+        keys = choice_keys(shot)
+    eff = shot.effect
+    if eff is None or isinstance(eff.steps[shot.idx], Pause):
+        out = []
+        for k in keys:
+            if k == "continue":
+                out.append(ShotOption(k, f"Carry on with {eff.name.lower()}", "continue"))
+            elif k == "done":
+                out.append(ShotOption(k, "Finish the shot", "done"))
+            else:
+                out.append(ShotOption(k, _effect_label(shot.weapon.effect(k)), "effect"))
+        return out
+    step = eff.steps[shot.idx]
+    if isinstance(step, Select):
+        what = describe_hits(eff, step.name)
         return [
-            ShotOption(
-                line.direction,
-                f"{line.direction.capitalize()} ({', '.join(line.squares()) or 'own square'})",
-                "direction",
-            )
-            for line in _lines(shot, step)
+            ShotOption(k, "No more targets" if shot.picks else "No target here", "done")
+            if k == "done"
+            else ShotOption(k, f"{names.get(k, k)}{' - ' + what if what else ''}", "target", shot.pos[k], k)
+            for k in keys
+        ]
+    if isinstance(step, SelectSquare):
+        return [ShotOption(q, _square_label(shot, q, names), "square", q) for q in keys]
+    if isinstance(step, SelectRoom):
+        return [ShotOption(k, f"The {k.split(':', 1)[1]} room", "room") for k in keys]
+    if isinstance(step, SelectLine):
+        lines = {line.direction: line for line in _lines(shot, step)}
+        return [
+            ShotOption(k, f"{k.capitalize()} ({', '.join(lines[k].squares()) or 'own square'})", "direction")
+            for k in keys
         ]
     if isinstance(step, Move):
         figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
         fig = figs[0]
         here = shot.pos[fig]
         who = "you" if fig == shot.shooter else names.get(fig, fig)
-        return [
-            ShotOption(q, f"Stay on {q}" if q == here else f"Move {who} to {q}", "move", q, fig)
-            for q in _destinations(shot, step, fig)
-        ]
+        return [ShotOption(q, f"Stay on {q}" if q == here else f"Move {who} to {q}", "move", q, fig) for q in keys]
     raise AssertionError(f"no options at step {step!r}")
 
 
@@ -418,14 +503,19 @@ def _square_label(shot: Shot, square: str, names: dict[str, str]) -> str:
 
 
 def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
-    """Apply a choice (one of `raw_options`) and run on to the next decision."""
-    new = shot._copy()
+    """Apply a choice (one of `choice_keys`) and run on to the next decision."""
     ops: list[Op] = []
+    return _step(shot, key, ops), ops
+
+
+def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
+    """`apply` without the bookkeeping when `ops` is None (the legality search needs no ops)."""
+    new = shot._copy()
     eff = shot.effect
     if eff is None or isinstance(eff.steps[shot.idx], Pause):
         if key == "done":
             new.finished = True
-            return new, ops
+            return new
         if key == "continue":
             new.idx += 1
             return _advance(new, ops)
@@ -437,7 +527,8 @@ def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
         new.hits = frozenset()
         new.used = shot.used | {chosen.id}
         new.budget = _spend(chosen.cost, shot.budget)
-        ops.append(Op("start", chosen.id))
+        if ops is not None:
+            ops.append(Op("start", chosen.id))
         return _advance(new, ops)
     step = eff.steps[shot.idx]
     if isinstance(step, Select):
@@ -445,8 +536,7 @@ def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
             _bind(new, step.name, new.picks)
         else:
             new.picks = (*shot.picks, key)
-        return _advance(new, ops)
-    if isinstance(step, SelectSquare):
+    elif isinstance(step, SelectSquare):
         _bind(new, step.name, key)
     elif isinstance(step, SelectRoom):
         _bind(new, step.name, key.split(":", 1)[1])
@@ -469,13 +559,14 @@ def _bind(shot: Shot, name: str, value: Any) -> None:
     shot.idx += 1
 
 
-def _move(shot: Shot, fig: str, dest: str, ops: list[Op]) -> None:
+def _move(shot: Shot, fig: str, dest: str, ops: list[Op] | None) -> None:
     if shot.pos[fig] != dest:
         shot.pos = {**shot.pos, fig: dest}
-        ops.append(Op("move", figure=fig, square=dest))
+        if ops is not None:
+            ops.append(Op("move", figure=fig, square=dest))
 
 
-def _advance(shot: Shot, ops: list[Op]) -> tuple[Shot, list[Op]]:
+def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
     """Run automatic steps until the next decision, the end of the shot, or a dead end."""
     while shot.cur >= 0 and not shot.dead:
         eff = shot.weapon.effects[shot.cur]
@@ -484,7 +575,10 @@ def _advance(shot: Shot, ops: list[Op]) -> tuple[Shot, list[Op]]:
                 shot.dead = True
                 break
             shot.completed = shot.completed | {eff.id}
-            ops.append(Op("end", eff.id))
+            if eff.main:
+                shot.main_finished = True
+            if ops is not None:
+                ops.append(Op("end", eff.id))
             if shot.stack:
                 frame = shot.stack[-1]
                 shot.stack = shot.stack[:-1]
@@ -495,10 +589,10 @@ def _advance(shot: Shot, ops: list[Op]) -> tuple[Shot, list[Op]]:
         step = eff.steps[shot.idx]
         if isinstance(step, Hit):
             figs = everyone(shot, step.everyone) if step.everyone is not None else shot.members(step.to)
-            for fig in figs:
-                ops.append(Op(step.kind, figure=fig, amount=step.amount))
             if figs:
-                shot.hits = shot.hits | set(figs)
+                if ops is not None:
+                    ops.extend(Op(step.kind, figure=fig, amount=step.amount) for fig in figs)
+                shot.hits = shot.hits.union(figs)
             shot.idx += 1
         elif isinstance(step, Pause):
             if _startable(shot):
@@ -527,7 +621,7 @@ def _advance(shot: Shot, ops: list[Op]) -> tuple[Shot, list[Op]]:
                 break
         else:  # SelectSquare, SelectRoom, SelectLine always ask
             break
-    return shot, ops
+    return shot
 
 
 def _fixed_destination(shot: Shot, to: str) -> str:
@@ -546,22 +640,25 @@ def completable(shot: Shot, memo: dict | None = None) -> bool:
     """Is there at least one way to finish this shot legally from here?"""
     if shot.dead:
         return False
-    if shot.can_finish or shot.finished:
+    if shot.finished or (shot.cur < 0 and shot.main_finished):
         return True
     if memo is None:
         memo = {}
     k = shot.key()
-    if k in memo:
-        return memo[k]
-    memo[k] = False
-    result = any(completable(apply(shot, o.key)[0], memo) for o in raw_options(shot))
+    known = memo.get(k)
+    if known is not None:
+        return known
+    memo[k] = False  # guards against cycles; transitions always make progress, so none occur
+    result = any(completable(_step(shot, key, None), memo) for key in choice_keys(shot))
     memo[k] = result
     return result
 
 
 def legal_options(shot: Shot, names: dict[str, str] | None = None) -> list[ShotOption]:
+    """The choices from which the shot can still be finished, labelled for people."""
     memo: dict = {}
-    return [o for o in raw_options(shot, names) if completable(apply(shot, o.key)[0], memo)]
+    keys = [k for k in choice_keys(shot) if completable(_step(shot, k, None), memo)]
+    return raw_options(shot, names, keys)
 
 
 def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> bool:

@@ -50,6 +50,7 @@ class Game:
         self.events: list[Event] = []
         self.history: list[str] = []
         self.start_actions_taken = 0
+        self.fire_cache: dict[tuple, bool] = {}
         if scenario is None:
             setup.new_game(self)
         else:

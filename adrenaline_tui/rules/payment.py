@@ -17,10 +17,27 @@ ANY = "any"  # a cube of any colour (Targeting Scope)
 
 def budget(p: Player, exclude: Iterable[str] = ()) -> tuple[int, int, int]:
     """Spendable red, blue and yellow: cubes plus powerups of each colour."""
-    cards = list(p.powerups)
-    for card in exclude:
-        cards.remove(card)
-    return tuple(p.ammo[c] + sum(1 for card in cards if powerup_colour(card) == c) for c in CUBES)  # type: ignore[return-value]
+    ammo = p.ammo
+    red, blue, yellow = ammo["red"], ammo["blue"], ammo["yellow"]
+    cards = p.powerups
+    if exclude:
+        cards = list(cards)
+        for card in exclude:
+            cards.remove(card)
+    for card in cards:
+        colour = card[card.rindex("-") + 1 :]
+        if colour == "red":
+            red += 1
+        elif colour == "blue":
+            blue += 1
+        else:
+            yellow += 1
+    return red, blue, yellow
+
+
+def affordable(cost: tuple[str, ...], spend: tuple[int, int, int]) -> bool:
+    """Can a cost of specific colours be met from a budget (as returned by `budget`)?"""
+    return cost.count("red") <= spend[0] and cost.count("blue") <= spend[1] and cost.count("yellow") <= spend[2]
 
 
 def can_pay(p: Player, cost: Iterable[str], exclude: Iterable[str] = ()) -> bool:

@@ -41,7 +41,17 @@ def _minus(b: tuple[int, int, int], cost: tuple[str, ...]) -> tuple[int, int, in
 def _fires(g: Game, p: Player, weapon: Weapon, square: str, spend: tuple[int, int, int]) -> bool:
     pos = g.positions()
     pos[p.colour] = square
-    return effects.can_fire(weapon, g.arena, p.colour, pos, spend)
+    # The same question comes up at every decision of a turn (which actions are legal?), so the
+    # answers are remembered. At the start of a shot only where the others stand matters, not who
+    # they are, so the key is the shooter's square and the sorted squares of everyone else.
+    key = (weapon.id, square, tuple(sorted(q for c, q in pos.items() if c != p.colour)), spend)
+    cache = g.fire_cache
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) > 4096:
+            cache.clear()
+        hit = cache[key] = effects.can_fire(weapon, g.arena, p.colour, pos, spend)
+    return hit
 
 
 def fireable_weapons(g: Game, p: Player) -> list[str]:
@@ -50,8 +60,11 @@ def fireable_weapons(g: Game, p: Player) -> list[str]:
     return [w.id for w in p.weapons if w.loaded and _fires(g, p, g.cards.weapons[w.id], p.square, b)]
 
 
-def shoot_squares(g: Game, p: Player, n: int, *, reload: bool) -> list[str]:
-    """Squares within `n` moves from which some weapon could be fired (reloading it first if allowed)."""
+def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool = False) -> list[str]:
+    """Squares within `n` moves from which some weapon could be fired (reloading it first if allowed).
+
+    `first_only` stops at the first such square: enough to know the action can be offered.
+    """
     b = budget(p)
     candidates: list[tuple[Weapon, tuple[int, int, int]]] = []
     for w in p.weapons:

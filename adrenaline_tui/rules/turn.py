@@ -13,7 +13,7 @@ from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
 from adrenaline_tui.rules.damage import ActionLedger
 from adrenaline_tui.rules.decision import Decision, Option
-from adrenaline_tui.rules.payment import can_pay, pay
+from adrenaline_tui.rules.payment import affordable, budget, can_pay, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, score_track, standings
 from adrenaline_tui.rules.state import (
@@ -121,7 +121,7 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
         if (
             action == "run"
             or (action == "grab" and grab_squares(g, p, n))
-            or (action == "shoot" and shooting.shoot_squares(g, p, n, reload=g.frenzy))
+            or (action == "shoot" and shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True))
         ):
             out[action] = n
     return out
@@ -152,14 +152,15 @@ def run(g: Game, p: Player, n: int) -> Flow:
 
 # ------------------------------------------------------------------------- grab
 def grab_squares(g: Game, p: Player, n: int) -> list[str]:
-    return [q for q in g.arena.within(p.square, n) if _can_grab_at(g, p, q)]
+    spend = budget(p)
+    return [q for q in g.arena.within(p.square, n) if _can_grab_at(g, q, spend)]
 
 
-def _can_grab_at(g: Game, p: Player, square: str) -> bool:
+def _can_grab_at(g: Game, square: str, spend: tuple[int, int, int]) -> bool:
     colour = g.arena.spawn_colour_at.get(square)
     if colour is None:
         return g.board.tiles.get(square) is not None
-    return any(w is not None and can_pay(p, g.cards.weapons[w].pickup_cost) for w in g.board.racks[colour])
+    return any(w is not None and affordable(g.cards.weapons[w].pickup_cost, spend) for w in g.board.racks[colour])
 
 
 def grab(g: Game, p: Player, n: int) -> Flow:

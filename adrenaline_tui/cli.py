@@ -1,0 +1,180 @@
+"""Command line: argument parsing only; every subcommand calls into rules/, ai/ or tui/."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from adrenaline_tui import __version__
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.rules import FIGURES, Game, GameConfig
+
+    config = GameConfig(
+        players=FIGURES[: args.players],
+        arena=args.arena,
+        skulls=args.skulls,
+        ending="sudden_death" if args.sudden_death else "frenzy",
+    )
+    for i in range(args.games):
+        seed = args.seed + i
+        game = Game.new(config, seed)
+        bots = {c: RandomPlayer(seed * 31 + n) for n, c in enumerate(config.players)}
+        while (d := game.pending) is not None:
+            game.choose(bots[d.player].choose(d))
+        ranking = game.ranking or []
+        winners = [r["player"] for r in ranking if r["rank"] == 1]
+        scores = {r["player"]: r["score"] for r in ranking}
+        if args.json:
+            line = {
+                "game": i + 1,
+                "seed": seed,
+                "winners": winners,
+                "scores": scores,
+                "ranking": ranking,
+                "turns": game.turn,
+                "decisions": len(game.history),
+            }
+            print(json.dumps(line))
+        else:
+            table = " ".join(f"{c}={s}" for c, s in scores.items())
+            print(
+                f"game {i + 1} seed {seed}: winner {'+'.join(winners)}  {table}  "
+                f"turns {game.turn}  decisions {len(game.history)}"
+            )
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from adrenaline_tui.rules import Game, SaveError
+
+    try:
+        game = Game.load(args.save)
+    except SaveError as exc:
+        print(f"adrenaline: {exc}", file=sys.stderr)
+        return 2
+    state = game.to_json()
+    if args.json:
+        print(json.dumps(state, indent=2))
+        return 0
+    print(f"{state['arena']}, {len(state['players'])} players, turn {state['turn']}, decisions {state['decisions']}")
+    print(f"skulls left {state['skulls_left']}, killshot track {state['killshot_track']}")
+    for p in state["players"]:
+        weapons = ", ".join(f"{w['id']}{'' if w['loaded'] else ' (unloaded)'}" for w in p["weapons"]) or "-"
+        print(
+            f"  {p['colour']:7} {p['name']:12} score {p['score']:3}  square {p['square'] or '-':5} "
+            f"damage {len(p['damage']):2}  weapons {weapons}"
+        )
+    if state["over"]:
+        print("final standings:")
+        for r in state["ranking"]:
+            print(f"  {r['rank']}. {r['player']} {r['score']} points ({r['track_points']} from the killshot track)")
+    elif state["pending"]:
+        print(f"waiting on {state['pending']['player']}: {state['pending']['prompt']}")
+    return 0
+
+
+def _check_data(args: argparse.Namespace) -> int:
+    from adrenaline_tui.rules import DataError
+    from adrenaline_tui.rules.arena import load_arena_file
+    from adrenaline_tui.rules.cards import load_cards_file
+    from adrenaline_tui.rules.datafiles import arenas_dir, weapons_path
+
+    paths: list[Path] = []
+    if args.path:
+        target = Path(args.path)
+        paths = sorted(target.glob("*.yaml")) + sorted(target.glob("arenas/*.yaml")) if target.is_dir() else [target]
+    else:
+        paths = [weapons_path(), *sorted(arenas_dir().glob("*.yaml"))]
+    failed = 0
+    for path in paths:
+        try:
+            if path.name.startswith("arena"):
+                arena = load_arena_file(path)
+                print(f"ok  {path}: arena {arena.id}, {len(arena.squares)} squares")
+            else:
+                cards = load_cards_file(path)
+                print(
+                    f"ok  {path}: {len(cards.weapons)} weapons, {len(cards.powerup_deck())} powerups, "
+                    f"{len(cards.ammo_deck())} ammo tiles"
+                )
+        except DataError as exc:
+            failed += 1
+            print(f"BAD {exc}")
+    if not paths:
+        print(f"adrenaline: no data files found at {args.path}", file=sys.stderr)
+        return 2
+    return 1 if failed else 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    from adrenaline_tui.rules.describe import card_catalogue, format_catalogue
+
+    catalogue = card_catalogue()
+    if args.json:
+        print(json.dumps(catalogue, indent=2))
+    else:
+        print(format_catalogue(catalogue))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        from adrenaline_tui.tui.app import run_app
+    except ImportError as exc:  # pragma: no cover - only without the UI extras
+        print(f"adrenaline: the terminal UI is not available ({exc})", file=sys.stderr)
+        return 2
+    return run_app(continue_game=getattr(args, "continue_game", False), learn=getattr(args, "learn", False))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="adrenaline",
+        description="Adrenaline, the board game, in the terminal. Without a command it opens the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"adrenaline {__version__}")
+    parser.add_argument("--continue", dest="continue_game", action="store_true", help="resume the latest autosave")
+    sub = parser.add_subparsers(dest="command")
+
+    sim = sub.add_parser("simulate", help="play complete games with random computer players")
+    sim.add_argument("--players", type=int, default=5, choices=range(3, 6), metavar="3-5")
+    sim.add_argument("--arena", default="arena_12", choices=["arena_10", "arena_11a", "arena_11b", "arena_12"])
+    sim.add_argument("--skulls", type=int, default=8, choices=range(5, 9), metavar="5-8")
+    sim.add_argument("--sudden-death", action="store_true", help="end at the last skull instead of final frenzy")
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="one JSON object per game")
+    sim.set_defaults(func=_simulate)
+
+    rep = sub.add_parser("replay", help="load a save and print its state")
+    rep.add_argument("save", type=Path)
+    rep.add_argument("--json", action="store_true", help="print the full state as JSON")
+    rep.set_defaults(func=_replay)
+
+    chk = sub.add_parser("check-data", help="validate weapons.yaml and the arena files")
+    chk.add_argument("path", nargs="?", help="a file or folder (default: the installed data)")
+    chk.set_defaults(func=_check_data)
+
+    cards = sub.add_parser("cards", help="print every card as loaded")
+    cards.add_argument("--json", action="store_true")
+    cards.set_defaults(func=_cards)
+
+    learn = sub.add_parser("learn", help="learn to play with a guided walkthrough")
+    learn.set_defaults(func=_play, learn=True)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        return _play(args)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
