@@ -51,6 +51,10 @@ class Game:
         self.history: list[str] = []
         self.start_actions_taken = 0
         self.fire_cache: dict[tuple, bool] = {}
+        # Undo may go back to `undo_barrier` decisions: no further, because at that point chance
+        # or hidden information was revealed, or the decision passed to someone else.
+        self.undo_barrier = 0
+        self._revealed = False
         if scenario is None:
             setup.new_game(self)
         else:
@@ -87,7 +91,23 @@ class Game:
         mark = len(self.events)
         self.history.append(key)
         self._pending = self._next(key)
+        after = self._pending
+        if self._revealed or after is None or after.player != decision.player:
+            self.undo_barrier = len(self.history)
+            self._revealed = False
         return self.events[mark:]
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.history) > self.undo_barrier
+
+    def undo(self) -> Game:
+        """The game as it was one decision ago (a replay), if `can_undo`."""
+        if not self.can_undo:
+            raise IllegalChoice("undo", [], "nothing to undo: the last decision revealed something or passed play on")
+        game = self.replay(self.history[:-1])
+        game.undo_barrier = self.undo_barrier
+        return game
 
     def _next(self, key: str | None) -> Decision | None:
         try:
@@ -128,6 +148,10 @@ class Game:
         n = len(self.seats)
         return [self.players[self.seats[(start + i) % n]] for i in range(n)]
 
+    def reveal(self) -> None:
+        """Chance or hidden information was just revealed: undo cannot go back past this."""
+        self._revealed = True
+
     def draw_powerup(self, p: Player) -> str:
         deck = self.board.powerup_deck
         if not deck:
@@ -137,6 +161,7 @@ class Game:
             self.emit("reshuffled", "The powerup discards are shuffled into a new deck", deck="powerups")
         card = deck.pop()
         p.powerups.append(card)
+        self.reveal()
         return card
 
     def positions(self) -> dict[str, str]:

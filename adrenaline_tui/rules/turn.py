@@ -413,6 +413,7 @@ def refill(g: Game) -> None:
                 rack[i] = board.weapon_deck.pop()
                 placed_weapons.setdefault(colour, []).append(rack[i])
     if placed_tiles or placed_weapons:
+        g.reveal()
         g.emit("refilled", "The board is restocked", tiles=placed_tiles, weapons=placed_weapons)
 
 
