@@ -220,18 +220,20 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
             options.append(Option(wid, f"{weapon.name} (pay {cost})"))
     key = yield from g.ask(Decision(p.colour, "weapon", "Grab which weapon?", tuple(options)))
     weapon = g.cards.weapons[key]
-    slot = rack.index(key)
-    rack[slot] = None
-    yield from pay(g, p, weapon.pickup_cost, weapon.name)
+    # The drop is chosen before paying so that, while decisions are pending, every card is
+    # either in a hand or on the rack; the swap itself happens at once.
+    drop = None
     if len(p.weapons) >= MAX_WEAPONS:
         drop_opts = tuple(
             Option(w.id, f"Drop {g.cards.weapons[w.id].name} ({'loaded' if w.loaded else 'unloaded'})")
             for w in p.weapons
         )
         drop = yield from g.ask(Decision(p.colour, "drop", "You hold 3 weapons: drop one into the rack", drop_opts))
-        held = p.weapon(drop)
-        p.weapons.remove(held)
-        rack[slot] = drop
+    yield from pay(g, p, weapon.pickup_cost, weapon.name)
+    slot = rack.index(key)
+    rack[slot] = drop
+    if drop is not None:
+        p.weapons.remove(p.weapon(drop))
         g.emit(
             "dropped_weapon",
             f"{p.name} drops the {g.cards.weapons[drop].name}",
