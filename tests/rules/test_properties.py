@@ -1,0 +1,111 @@
+"""Property tests: random complete games through the public interface, checking invariants after
+every decision, and that replaying the recorded keys reproduces the game exactly.
+
+The number of games is set by ADRENALINE_PROPERTY_GAMES (hypothesis examples per test); the
+default keeps the suite fast, a soak run uses thousands.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adrenaline_tui.ai import RandomPlayer
+from adrenaline_tui.rules import FIGURES, Game, GameConfig
+
+GAMES = int(os.environ.get("ADRENALINE_PROPERTY_GAMES", "60"))
+MAX_DECISIONS = 20_000  # a game that has not ended by then is stuck
+
+configs = st.builds(
+    lambda n, arena, skulls, ending, tagback: GameConfig(
+        players=FIGURES[:n], arena=arena, skulls=skulls, ending=ending, tagback_prompt=tagback
+    ),
+    st.integers(3, 5),
+    st.sampled_from(["arena_10", "arena_11a", "arena_11b", "arena_12"]),
+    st.integers(5, 8),
+    st.sampled_from(["frenzy", "sudden_death"]),
+    st.sampled_from(["holders", "all"]),
+)
+PROPERTY = settings(
+    max_examples=GAMES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def check_invariants(game: Game, state: dict) -> None:
+    pending = game.pending
+    for p in state["players"]:
+        assert len(p["damage"]) <= 12, p
+        assert all(0 <= n <= 3 for n in p["ammo"].values()), p
+        assert all(1 <= n <= 3 for n in p["marks"].values()), p
+        assert p["colour"] not in p["marks"], "nobody marks themselves"
+        assert len(p["weapons"]) <= 3, p
+        assert len({w["id"] for w in p["weapons"]}) == len(p["weapons"])
+        respawning = pending is not None and pending.kind == "respawn" and pending.player == p["colour"]
+        assert len(p["powerups"]) <= (4 if respawning else 3), p
+        assert p["score"] >= 0
+    assert all(1 <= len(entry) <= 2 for entry in state["killshot_track"])
+    assert state["skulls_left"] == max(0, state["skulls"] - len(state["killshot_track"]))
+    # Every weapon card is somewhere, exactly once.
+    weapons = [w["id"] for p in state["players"] for w in p["weapons"]]
+    weapons += [w for rack in state["racks"].values() for w in rack if w]
+    weapons += state["decks"]["weapons"]
+    assert sorted(weapons) == sorted(game.cards.weapons), "a weapon card was lost or duplicated"
+    # Every powerup card is in a hand, the deck or the discards.
+    powerups = [c for p in state["players"] for c in p["powerups"]]
+    powerups += state["decks"]["powerups"] + state["decks"]["powerup_discard"]
+    assert Counter(powerups) == Counter(game.cards.powerup_deck()), "a powerup card was lost or duplicated"
+    if pending is None:
+        assert state["over"] and state["ranking"] is not None
+    else:
+        assert pending.options, "a decision with no options"
+        assert len(set(pending.keys)) == len(pending.keys), "duplicate keys"
+
+
+def play_random(config: GameConfig, seed: int, check=None) -> Game:
+    game = Game.new(config, seed)
+    bots = {c: RandomPlayer(seed + i) for i, c in enumerate(config.players)}
+    awarded = 0
+    while (d := game.pending) is not None:
+        assert len(game.history) < MAX_DECISIONS, "the game does not end"
+        for event in game.choose(bots[d.player].choose(d)):
+            if event.kind == "scored":
+                awarded += sum(a["points"] for a in event.data["awards"])
+        if check is not None:
+            check(game)
+    # Points are conserved: every point a player holds was awarded by a scoring event.
+    assert sum(p.score for p in game.players.values()) == awarded
+    return game
+
+
+@PROPERTY
+@given(config=configs, seed=st.integers(0, 2**31))
+def test_random_games_keep_every_invariant_and_end(config, seed):
+    game = play_random(config, seed, check=lambda g: check_invariants(g, g.to_json()))
+    ranks = [r["rank"] for r in game.ranking]
+    assert ranks[0] == 1 and ranks == sorted(ranks)
+    assert {r["player"] for r in game.ranking} == set(config.players)
+
+
+@settings(max_examples=max(5, GAMES // 6), deadline=None, derandomize=True)
+@given(config=configs, seed=st.integers(0, 2**31))
+def test_replaying_the_keys_reproduces_every_state(config, seed):
+    states: list[dict] = []
+    game = play_random(config, seed, check=lambda g: states.append(g.to_json()))
+    replay = Game.new(config, seed)
+    for key, expected in zip(game.history, states, strict=True):
+        replay.choose(key)
+        assert replay.to_json() == expected
+
+
+@settings(max_examples=max(5, GAMES // 6), deadline=None, derandomize=True)
+@given(config=configs, seed=st.integers(0, 2**31), cut=st.floats(0, 1))
+def test_a_save_taken_mid_game_loads_to_the_same_state(tmp_path_factory, config, seed, cut):
+    game = play_random(config, seed)
+    keys = game.history[: int(len(game.history) * cut)]
+    partial = game.replay(keys)
+    path = tmp_path_factory.mktemp("saves") / "game.json"
+    partial.save(path)
+    assert Game.load(path).to_json() == partial.to_json()

@@ -1,0 +1,28 @@
+"""The engine must never import the UI: it runs headless, in simulations and over the network."""
+
+import json
+import subprocess
+import sys
+
+
+def test_rules_import_pulls_in_no_ui():
+    code = (
+        "import json, sys\n"
+        "import adrenaline_tui.rules\n"
+        "from adrenaline_tui.rules import Game, GameConfig\n"
+        "Game.new(GameConfig(players=('yellow', 'blue', 'grey')), 1)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+        " or m.startswith('adrenaline_tui.tui'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []
+
+
+def test_ai_import_pulls_in_no_ui():
+    code = (
+        "import json, sys\n"
+        "import adrenaline_tui.ai\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []
