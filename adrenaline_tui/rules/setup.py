@@ -18,6 +18,7 @@ from adrenaline_tui.rules.cards import CUBES
 from adrenaline_tui.rules.errors import DataError
 from adrenaline_tui.rules.state import (
     FIGURES,
+    KILLSHOT,
     MAX_DAMAGE,
     MAX_MARKS,
     Board,
@@ -73,11 +74,18 @@ class ScenarioPlayer(_Strict):
 
 
 class ScenarioDecks(_Strict):
-    """Cards placed on top of a deck, top first. The rest of each deck is shuffled by the seed."""
+    """Cards placed on top of a deck, top first, and cards in the discard piles.
+
+    The cards no field places are shuffled by the seed under the listed top cards, unless a
+    discard pile is `rest`: then they all go to that pile and the deck holds only its top cards
+    (so a test can empty a deck and watch the discards being reshuffled).
+    """
 
     weapons: list[str] = []
     powerups: list[str] = []
     ammo: list[str] = []
+    powerup_discard: list[str] | Literal["rest"] = []
+    ammo_discard: list[str] | Literal["rest"] = []
 
 
 class Scenario(_Strict):
@@ -163,10 +171,16 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
         entry = f"player {sp.colour}"
         if sp.square is not None and sp.square not in arena.pos:
             raise fail(entry, "square", f"{sp.square} is not a square of {arena.id}")
+        # Tokens come from the other players in the game: a colour nobody plays could never
+        # be scored, and nobody damages or marks themselves.
         for field, tokens in (("damage", sp.damage), ("marks", list(sp.marks))):
             for c in tokens:
                 if c not in FIGURES:
                     raise fail(entry, field, f"'{c}' is not a figure colour")
+                if c not in colours:
+                    raise fail(entry, field, f"'{c}' is not playing")
+                if c == sp.colour:
+                    raise fail(entry, field, f"{c} cannot hold their own tokens")
         if len(sp.damage) > MAX_DAMAGE:
             raise fail(entry, "damage", "a board holds at most 12 damage")
         for c, n in sp.marks.items():
@@ -188,12 +202,12 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
             used_powerups.append(card)
         if len(sp.powerups) > 3:
             raise fail(entry, "powerups", "at most 3 powerups")
-    for c in (sc.active, sc.first_player, sc.frenzy_trigger):
+    for field, c in (("active", sc.active), ("first_player", sc.first_player), ("frenzy_trigger", sc.frenzy_trigger)):
         if c is not None and c not in colours:
-            raise fail("", "active", f"'{c}' is not playing")
+            raise fail("", field, f"'{c}' is not playing")
     for i, entry in enumerate(sc.killshot_track):
-        if not 1 <= len(entry) <= 2 or any(c not in FIGURES for c in entry):
-            raise fail("", f"killshot_track.{i}", "each entry is [killer] or [killer, killer]")
+        if not 1 <= len(entry) <= 2 or any(c not in colours for c in entry):
+            raise fail("", f"killshot_track.{i}", "each entry is [killer] or [killer, killer], colours of players")
 
     # Cards not placed by the scenario form the decks, shuffled by the seed.
     rack_spec = sc.racks
@@ -203,7 +217,9 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
     racks: dict[str, list[str | None]] = {}
     if rack_spec is not None:
         for colour in SPAWN_COLOURS:
-            slots = list(rack_spec.get(colour, []))
+            if colour not in rack_spec:
+                continue  # dealt from the deck below, like a new game
+            slots = list(rack_spec[colour])
             if len(slots) > 3:
                 raise fail("", f"racks.{colour}", "a rack has 3 slots")
             for wid in slots:
@@ -235,29 +251,64 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
     rng.shuffle(powerup_pool)
     rng.shuffle(ammo_pool)
 
-    def stack(pool: list[str], top: list[str], what: str) -> list[str]:
-        for card in top:
+    def take(pool: list[str], cards: list[str], field: str, what: str) -> None:
+        for card in cards:
             if card not in pool:
-                raise fail("", f"decks.{what}", f"'{card}' is not left in the {what} deck")
+                raise fail("", f"decks.{field}", f"'{card}' is not left in the {what}")
             pool.remove(card)
-        return pool + list(reversed(top))  # drawing pops from the end
 
-    if rack_spec is None:
-        racks = {c: [weapons_pool.pop() for _ in range(3)] for c in SPAWN_COLOURS}
+    # The cards the scenario puts on top of the decks or in the discards are set apart first,
+    # so that dealing the unspecified racks and tiles cannot use them up.
+    take(weapons_pool, sc.decks.weapons, "weapons", "weapons deck")
+    take(powerup_pool, sc.decks.powerups, "powerups", "powerup deck")
+    take(ammo_pool, sc.decks.ammo, "ammo", "ammo deck")
+    discards: dict[str, list[str]] = {}
+    for what, pool, spec in (
+        ("powerup", powerup_pool, sc.decks.powerup_discard),
+        ("ammo", ammo_pool, sc.decks.ammo_discard),
+    ):
+        if spec != "rest":
+            take(pool, spec, f"{what}_discard", f"{what} deck")
+            discards[what] = list(spec)
+    for colour in SPAWN_COLOURS:
+        if colour not in racks:
+            # Weapons held by the players may leave too few to fill every slot.
+            racks[colour] = [weapons_pool.pop() if weapons_pool else None for _ in range(3)]
+    racks = {c: racks[c] for c in SPAWN_COLOURS}
     for sq in arena.squares:
         if sq not in arena.spawn_colour_at and sq not in tiles:
+            if not ammo_pool:
+                raise fail("", "decks.ammo_discard", "no ammo tiles left to deal to the squares")
             tiles[sq] = ammo_pool.pop()
-    weapon_deck = stack(weapons_pool, sc.decks.weapons, "weapons")
-    powerup_deck = stack(powerup_pool, sc.decks.powerups, "powerups")
-    ammo_deck = stack(ammo_pool, sc.decks.ammo, "ammo")
+    for what, pool, spec in (
+        ("powerup", powerup_pool, sc.decks.powerup_discard),
+        ("ammo", ammo_pool, sc.decks.ammo_discard),
+    ):
+        if spec == "rest":
+            discards[what] = list(pool)
+            pool.clear()
+    weapon_deck = weapons_pool + list(reversed(sc.decks.weapons))  # drawing pops from the end
+    powerup_deck = powerup_pool + list(reversed(sc.decks.powerups))
+    ammo_deck = ammo_pool + list(reversed(sc.decks.ammo))
     g.board = Board(
-        racks, tiles, weapon_deck, powerup_deck, [], ammo_deck, [], sc.skulls, [list(e) for e in sc.killshot_track]
+        racks,
+        tiles,
+        weapon_deck,
+        powerup_deck,
+        discards["powerup"],
+        ammo_deck,
+        discards["ammo"],
+        sc.skulls,
+        [list(e) for e in sc.killshot_track],
     )
 
     for sp in sc.players:
         p = Player(sp.colour, sp.name or g.config.name_of(sp.colour))
         p.square = sp.square
         p.damage = list(sp.damage)
+        # A board already at the killshot was killed during this turn: it is scored when the
+        # turn ends (and can still take the overkill), exactly as if the shot had just landed.
+        p.killed = len(p.damage) >= KILLSHOT
         p.marks = {c: n for c, n in sp.marks.items() if n}
         p.skulls = sp.skulls
         p.frenzy_board = sp.frenzy_board
@@ -276,11 +327,14 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
     if sc.frenzy and sc.frenzy_trigger is None:
         raise fail("", "frenzy_trigger", "a scenario in final frenzy names the player who triggered it")
     if sc.frenzy:
+        from adrenaline_tui.rules.turn import frenzy_boxes
+
+        trigger = colours.index(sc.frenzy_trigger)
+        # Unless the scenario says otherwise, each player gets the box the rules give them.
+        boxes = frenzy_boxes(g, trigger)
         for p in g.players.values():
             if p.frenzy_actions == 0:
-                raise fail(f"player {p.colour}", "frenzy_actions", "in final frenzy every player has 1 or 2")
-    if sc.frenzy:
-        trigger = colours.index(sc.frenzy_trigger)
+                p.frenzy_actions = boxes[p.colour]
         g.frenzy_turns_left = (trigger - g.active_index) % len(colours) + 1
     g.start_actions_taken = sc.actions_taken
     dupes = [c for c, n in Counter(colours).items() if n > 1]

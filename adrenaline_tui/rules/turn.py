@@ -372,16 +372,26 @@ def _pay_out(g: Game, board: Player, awards: list[Award], *, final: bool) -> Non
     )
 
 
+def frenzy_boxes(g: Game, trigger_index: int) -> dict[str, int]:
+    """Frenzy actions per player (reference e.3, i.21): 2 for those whose frenzy turn comes
+    before the first player's, 1 for the first player and everyone after (the trigger included)."""
+    n = len(g.seats)
+    out = {}
+    reached_first = False
+    for i in range(1, n + 1):
+        idx = (trigger_index + i) % n
+        if idx == g.first_index:
+            reached_first = True
+        out[g.seats[idx]] = 1 if reached_first else 2
+    return out
+
+
 def start_frenzy(g: Game) -> None:
     g.frenzy = True
     g.frenzy_trigger = g.active.colour
     n = len(g.seats)
-    reached_first = False
-    for i in range(1, n + 1):
-        idx = (g.active_index + i) % n
-        if idx == g.first_index:
-            reached_first = True
-        g.players[g.seats[idx]].frenzy_actions = 1 if reached_first else 2
+    for colour, actions in frenzy_boxes(g, g.active_index).items():
+        g.players[colour].frenzy_actions = actions
     flipped = []
     for p in g.players.values():
         if not p.damage and not p.frenzy_board:
