@@ -144,6 +144,7 @@ class Move:
     to: str | None  # "self" (the shooter's square), a bound square, or "square_of:<name>"
     dest_where: tuple[Filter, ...]
     direction: str | None  # binding name that fixes (or is fixed by) a straight move's direction
+    stay_ends: bool  # "you may move on, and if you do...": staying put ends the effect here
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +265,7 @@ class MoveModel(_Strict):
     to: str | None = None
     dest_where: list[Any] = []
     direction: str | None = None
+    stay_ends: bool = False
 
 
 _STEP_KINDS = ("select", "select_square", "select_room", "select_line", "damage", "mark", "move", "pause")
@@ -372,7 +374,9 @@ def _compile_step(raw: Any) -> Step:
     if kind == "move":
         m6 = MoveModel.model_validate(body)
         lo, hi = parse_range(m6.steps, "steps")
-        return Move(m6.who, lo, hi, m6.path, m6.to, compile_filters(m6.dest_where), m6.direction)
+        if m6.stay_ends and lo != 0:
+            raise ValueError("stay_ends only makes sense for a move that may be 0 squares")
+        return Move(m6.who, lo, hi, m6.path, m6.to, compile_filters(m6.dest_where), m6.direction, m6.stay_ends)
     raise ValueError(f"unknown step kind '{kind}'")
 
 

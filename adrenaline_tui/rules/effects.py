@@ -549,7 +549,8 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
         if step.direction and key != start:
             new.bind = {**new.bind, step.direction: shot.arena.direction(start, key)}
         _move(new, fig, key, ops)
-        new.idx += 1
+        # Staying put on a "you may move on, and if you do" move skips the rest of the effect.
+        new.idx = len(eff.steps) if step.stay_ends and key == start else new.idx + 1
     return _advance(new, ops)
 
 
