@@ -345,14 +345,15 @@ def end_of_turn(g: Game) -> Flow:
             g.emit("sudden_death", "The last skull is taken: sudden death, the game is over")
         else:
             start_frenzy(g)
-    if not g.over:
-        for p in killed:
-            yield from spawn(g, p, first=False)
-        refill(g)
     if was_frenzy:
         g.frenzy_turns_left -= 1
         if g.frenzy_turns_left <= 0:
             g.over = True
+    # After the last turn nobody plays again: respawning or restocking would change nothing.
+    if not g.over:
+        for p in killed:
+            yield from spawn(g, p, first=False)
+        refill(g)
     g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
 
 
