@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from adrenaline_tui.rules.errors import DataError, IllegalChoice, SaveError
+from adrenaline_tui.rules.setup import scenario_config
 from adrenaline_tui.rules.state import GameConfig
 
 if TYPE_CHECKING:
@@ -68,6 +69,10 @@ def load_game(path: Path) -> Game:
     return game_from_save(data, str(path))
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def game_from_save(data: Any, label: str = "save") -> Game:
     from adrenaline_tui.rules.game import Game
 
@@ -78,16 +83,27 @@ def game_from_save(data: Any, label: str = "save") -> Game:
             f"{label}: save format version {data.get('version')!r}; this program reads version {SAVE_VERSION}"
         )
     seed, choices, scenario = data.get("seed"), data.get("choices"), data.get("scenario")
-    if not isinstance(seed, int) or not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+    if (
+        not isinstance(seed, int)
+        or isinstance(seed, bool)
+        or not isinstance(choices, list)
+        or not all(isinstance(c, str) for c in choices)
+    ):
         raise SaveError(f"{label}: the seed or the list of choices is missing or malformed")
+    if scenario is not None and not isinstance(scenario, dict):
+        raise SaveError(f"{label}: bad scenario (a scenario is a mapping, not {type(scenario).__name__})")
     try:
         config = GameConfig.model_validate(data.get("config"))
+        # The settings are written next to the scenario they came from; a save where the two
+        # disagree was edited or assembled by hand, and replaying it would not be this game.
+        if scenario is not None and scenario_config(scenario) != config:
+            raise SaveError(f"{label}: the game settings do not match the scenario")
         game = Game(config, seed, scenario=scenario)
     except ValidationError as exc:
         err = exc.errors()[0]
         raise SaveError(f"{label}: bad game settings ({'.'.join(map(str, err['loc']))}: {err['msg']})") from None
     except DataError as exc:
-        raise SaveError(f"{label}: bad scenario ({exc})") from None
+        raise SaveError(f"{label}: bad scenario ({_one_line(str(exc))})") from None
     for i, key in enumerate(choices):
         try:
             game.choose(key)

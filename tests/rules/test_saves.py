@@ -1,0 +1,148 @@
+"""Saves: a round trip mid-turn reproduces the game; a corrupt or foreign save is refused in one
+line and left exactly as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from adrenaline_tui.ai import RandomPlayer
+from adrenaline_tui.rules import FIGURES, Game, GameConfig, SaveError
+from tests.rules.helpers import play, scenario
+
+
+def random_game(keys: int, seed: int = 5) -> Game:
+    game = Game.new(GameConfig(players=FIGURES[:4], arena="arena_11b", skulls=5), seed)
+    bot = RandomPlayer(seed)
+    for _ in range(keys):
+        game.choose(bot.choose(game.pending))
+    return game
+
+
+def test_a_save_taken_mid_turn_loads_to_the_same_game_and_plays_on_alike(tmp_path: Path) -> None:
+    game = random_game(40)
+    # Stop in the middle of a turn, with one action used.
+    bot = RandomPlayer(1)
+    while not (game.pending.kind == "action" and game.to_json()["actions_left"] == 1):
+        game.choose(bot.choose(game.pending))
+    path = tmp_path / "mid-turn.json"
+    game.save(path)
+    loaded = Game.load(path)
+    assert loaded.to_json() == game.to_json()
+    assert loaded.history == game.history
+    assert loaded.pending == game.pending
+    for _ in range(60):
+        if game.pending is None:
+            break
+        key = bot.choose(game.pending)
+        assert game.choose(key) == loaded.choose(key)
+        assert loaded.to_json() == game.to_json()
+
+
+def test_a_scenario_game_saved_in_the_middle_of_a_shot_loads_to_the_same_state(tmp_path: Path) -> None:
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r1c2", "weapons": ["lock-rifle", "machine-gun"]},
+            {"colour": "blue", "square": "r2c3"},
+            {"colour": "grey", "square": "r1c3"},
+        ],
+        arena="arena_12",
+    )
+    play(game, "shoot", "lock-rifle")
+    assert game.pending.kind == "target"
+    path = tmp_path / "shot.json"
+    game.save(path)
+    loaded = Game.load(path)
+    assert loaded.to_json() == game.to_json()
+    play(game, "grey")
+    play(loaded, "grey")
+    assert loaded.to_json() == game.to_json()
+
+
+def test_a_scenario_read_from_a_file_saves_and_loads(tmp_path: Path) -> None:
+    source = tmp_path / "position.yaml"
+    source.write_text(
+        "arena: arena_10\nplayers:\n  - {colour: yellow, square: r1c0}\n  - {colour: blue, square: r1c1}\n"
+        "  - {colour: grey, square: r2c3}\n"
+    )
+    game = Game.from_scenario(source)
+    play(game, "run", "r0c0")
+    path = tmp_path / "save.json"
+    game.save(path)
+    source.unlink()  # the save carries the scenario itself
+    assert Game.load(path).to_json() == game.to_json()
+
+
+def test_saving_leaves_no_temporary_files(tmp_path: Path) -> None:
+    game = random_game(10)
+    game.save(tmp_path / "a.json")
+    game.save(tmp_path / "a.json")
+    assert [p.name for p in tmp_path.iterdir()] == ["a.json"]
+
+
+def valid_save(tmp_path: Path) -> dict:
+    game = random_game(15)
+    path = tmp_path / "good.json"
+    game.save(path)
+    return json.loads(path.read_text())
+
+
+def corrupt_saves(good: dict) -> dict[str, bytes]:
+    def js(data: object) -> bytes:
+        return json.dumps(data).encode()
+
+    illegal = dict(good, choices=[*good["choices"][:5], "fly-away", *good["choices"][5:]])
+    return {
+        "empty": b"",
+        "binary": bytes(range(256)),
+        "broken json": js(good)[:-7],
+        "a list": b"[1, 2, 3]",
+        "another program": js({"format": "chess-save", "moves": ["e4"]}),
+        "no format": js({k: v for k, v in good.items() if k != "format"}),
+        "future version": js(dict(good, version=99)),
+        "seed missing": js({k: v for k, v in good.items() if k != "seed"}),
+        "seed not a number": js(dict(good, seed="five")),
+        "choices not a list": js(dict(good, choices="run grab")),
+        "choice not a string": js(dict(good, choices=[1, 2])),
+        "illegal choice": js(illegal),
+        "bad settings": js(dict(good, config=dict(good["config"], players=["yellow"]))),
+        "unknown arena": js(dict(good, config=dict(good["config"], arena="arena_99"))),
+        "scenario not a mapping": js(dict(good, scenario="yes")),
+        "scenario list": js(dict(good, scenario=[1])),
+        "bad scenario": js(dict(good, scenario={"players": [{"colour": "pink"}]})),
+        "scenario for other players": js(
+            dict(good, scenario={"players": [{"colour": "green"}, {"colour": "purple"}, {"colour": "grey"}]})
+        ),
+    }
+
+
+@pytest.mark.parametrize("case", list(corrupt_saves({"format": "", "choices": [], "config": {}})))
+def test_a_corrupt_or_foreign_save_is_refused_in_one_line_and_left_untouched(tmp_path: Path, case: str) -> None:
+    content = corrupt_saves(valid_save(tmp_path))[case]
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    stat = path.stat()
+    with pytest.raises(SaveError) as err:
+        Game.load(path)
+    message = str(err.value)
+    assert "\n" not in message and message.strip() == message and message
+    assert str(path) in message
+    assert path.read_bytes() == content
+    assert path.stat().st_mtime_ns == stat.st_mtime_ns
+
+
+def test_an_illegal_choice_is_reported_with_its_position(tmp_path: Path) -> None:
+    good = valid_save(tmp_path)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(dict(good, choices=[*good["choices"][:5], "fly-away"])))
+    with pytest.raises(SaveError, match=r"choice 6 of 6 \('fly-away'\)"):
+        Game.load(path)
+
+
+def test_a_missing_file_or_a_folder_is_a_save_error(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="no such save file"):
+        Game.load(tmp_path / "nothing.json")
+    with pytest.raises(SaveError):
+        Game.load(tmp_path)
