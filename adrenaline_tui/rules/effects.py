@@ -333,7 +333,7 @@ def everyone(shot: Shot, filters: tuple) -> list[str]:
     return [f for f in _others(shot) if _passes(shot, filters, shot.pos[f], origin)]
 
 
-def _lines(shot: Shot, step: SelectLine) -> list[Line]:
+def lines(shot: Shot, step: SelectLine) -> list[Line]:
     origin = shot.pos[shot.shooter]
     table = shot.arena.beam if step.walls == "ignore" else shot.arena.walk
     out = []
@@ -395,20 +395,6 @@ def _spend(cost: tuple[str, ...], budget: Budget) -> Budget:
     return tuple(budget[i] - cost.count(c) for i, c in enumerate(CUBES))  # type: ignore[return-value]
 
 
-def describe_hits(effect: Effect, name: str) -> str:
-    """What the rest of an effect does to a figure bound to `name`, for option labels."""
-    dmg = sum(s.amount for s in effect.steps if isinstance(s, Hit) and s.kind == "damage" and s.to == name)
-    marks = sum(s.amount for s in effect.steps if isinstance(s, Hit) and s.kind == "mark" and s.to == name)
-    parts = []
-    if dmg:
-        parts.append(f"{dmg} damage")
-    if marks:
-        parts.append(f"{marks} mark{'s' if marks > 1 else ''}")
-    if any(isinstance(s, Move) and s.who == name for s in effect.steps):
-        parts.append("moved")
-    return ", ".join(parts)
-
-
 # -------------------------------------------------------------------- transitions
 def begin(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> Shot:
     return Shot(weapon, arena, shooter, pos, budget)
@@ -441,7 +427,7 @@ def choice_keys(shot: Shot) -> list[str]:
         own = shot.arena.room_of[origin]
         return [f"room:{r}" for r in sorted(rooms) if not (("not_own",) in step.where and r == own)]
     if isinstance(step, SelectLine):
-        return [line.direction for line in _lines(shot, step)]
+        return [line.direction for line in lines(shot, step)]
     if isinstance(step, Move):
         figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
         return _destinations(shot, step, figs[0])
@@ -450,56 +436,9 @@ def choice_keys(shot: Shot) -> list[str]:
 
 def raw_options(shot: Shot, names: dict[str, str] | None = None, keys: list[str] | None = None) -> list[ShotOption]:
     """The choices of `choice_keys` (or the given subset) with labels and map hints for people."""
-    names = names or {}
-    if keys is None:
-        keys = choice_keys(shot)
-    eff = shot.effect
-    if eff is None or isinstance(eff.steps[shot.idx], Pause):
-        out = []
-        for k in keys:
-            if k == "continue":
-                out.append(ShotOption(k, f"Carry on with {eff.name.lower()}", "continue"))
-            elif k == "done":
-                out.append(ShotOption(k, "Finish the shot", "done"))
-            else:
-                out.append(ShotOption(k, _effect_label(shot.weapon.effect(k)), "effect"))
-        return out
-    step = eff.steps[shot.idx]
-    if isinstance(step, Select):
-        what = describe_hits(eff, step.name)
-        return [
-            ShotOption(k, "No more targets" if shot.picks else "No target here", "done")
-            if k == "done"
-            else ShotOption(k, f"{names.get(k, k)}{' - ' + what if what else ''}", "target", shot.pos[k], k)
-            for k in keys
-        ]
-    if isinstance(step, SelectSquare):
-        return [ShotOption(q, _square_label(shot, q, names), "square", q) for q in keys]
-    if isinstance(step, SelectRoom):
-        return [ShotOption(k, f"The {k.split(':', 1)[1]} room", "room") for k in keys]
-    if isinstance(step, SelectLine):
-        lines = {line.direction: line for line in _lines(shot, step)}
-        return [
-            ShotOption(k, f"{k.capitalize()} ({', '.join(lines[k].squares()) or 'own square'})", "direction")
-            for k in keys
-        ]
-    if isinstance(step, Move):
-        figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
-        fig = figs[0]
-        here = shot.pos[fig]
-        who = "you" if fig == shot.shooter else names.get(fig, fig)
-        return [ShotOption(q, f"Stay on {q}" if q == here else f"Move {who} to {q}", "move", q, fig) for q in keys]
-    raise AssertionError(f"no options at step {step!r}")
+    from adrenaline_tui.rules.shot_labels import label_options
 
-
-def _effect_label(e: Effect) -> str:
-    cost = f" ({', '.join(e.cost)})" if e.cost else ""
-    return f"{e.name}{cost}"
-
-
-def _square_label(shot: Shot, square: str, names: dict[str, str]) -> str:
-    here = [names.get(f, f) for f in _others(shot) if shot.pos[f] == square]
-    return f"{square}: {', '.join(here)}" if here else f"{square} (empty)"
+    return label_options(shot, choice_keys(shot) if keys is None else keys, names or {})
 
 
 def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
@@ -541,7 +480,7 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
     elif isinstance(step, SelectRoom):
         _bind(new, step.name, key.split(":", 1)[1])
     elif isinstance(step, SelectLine):
-        line = next(line for line in _lines(shot, step) if line.direction == key)
+        line = next(line for line in lines(shot, step) if line.direction == key)
         _bind(new, step.name, line)
     elif isinstance(step, Move):
         fig = shot.shooter if step.who == "self" else shot.members(step.who)[0]

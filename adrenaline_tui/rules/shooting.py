@@ -23,6 +23,7 @@ from adrenaline_tui.rules.cards import (
 from adrenaline_tui.rules.damage import add_marks, deal_damage
 from adrenaline_tui.rules.decision import Decision, Option
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, pay
+from adrenaline_tui.rules.shot_labels import target_effect
 from adrenaline_tui.rules.state import Player
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def _decision_kind(shot: effects.Shot) -> tuple[str, str]:
         return "effect", f"{name}: choose an effect" if not shot.used else f"{name}: add an effect or finish"
     step = eff.steps[shot.idx]
     if isinstance(step, Select):
-        what = effects.describe_hits(eff, step.name)
+        what = target_effect(eff, step.name)
         more = " (another)" if shot.picks else ""
         return "target", f"{name}, {eff.name.lower()}: choose a target{more}" + (f" ({what})" if what else "")
     if isinstance(step, SelectSquare):

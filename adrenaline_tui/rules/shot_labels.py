@@ -1,0 +1,150 @@
+"""Labels for the options of a shot, so a player always sees what each choice would do.
+
+- an effect shows its cost and its card sentence ("With second lock (red): give 1 mark to another
+  target you can see");
+- a target shows where it stands and what the effect does to it ("Banshee on r2c3: 2 damage and
+  1 mark");
+- a square, room or direction shows who is there and, when choosing it already hits people (a
+  room on fire, a barbecue line), exactly who takes what - worked out by applying the choice to
+  the pure shot, so the label cannot disagree with what happens.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from adrenaline_tui.rules import effects
+from adrenaline_tui.rules.cards import Effect, Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
+from adrenaline_tui.rules.effect_text import effect_description
+
+
+@cache
+def _sentence(weapon: Weapon, effect: Effect) -> str:
+    text = effect_description(weapon, effect)
+    return text[:1].lower() + text[1:]
+
+
+def effect_label(weapon: Weapon, effect: Effect) -> str:
+    cost = ", ".join(effect.cost) if effect.cost else ("free" if effect.type == "optional" else "")
+    return f"{effect.name}{f' ({cost})' if cost else ''}: {_sentence(weapon, effect)}"
+
+
+def _amounts(damage: int, marks: int) -> list[str]:
+    out = []
+    if damage:
+        out.append(f"{damage} damage")
+    if marks:
+        out.append(f"{marks} mark{'' if marks == 1 else 's'}")
+    return out
+
+
+def target_effect(effect: Effect, name: str) -> str:
+    """What the whole effect does to a figure bound to `name`: `2 damage and 1 mark, may be moved`."""
+    steps = effect.steps
+    damage = sum(s.amount for s in steps if isinstance(s, Hit) and s.kind == "damage" and s.to == name)
+    marks = sum(s.amount for s in steps if isinstance(s, Hit) and s.kind == "mark" and s.to == name)
+    parts = [" and ".join(_amounts(damage, marks))] if damage or marks else []
+    for s in steps:
+        if isinstance(s, Hit) and s.everyone == (("same_square", name),):
+            what = "damage" if s.kind == "damage" else ("mark" if s.amount == 1 else "marks")
+            parts.append(f"{s.amount} {what} to it and everyone else on its square")
+        elif isinstance(s, Move) and s.who == name:
+            if s.to == "self":
+                parts.insert(0, "pulled onto your square")
+            elif s.to is not None:
+                parts.insert(0, "pulled onto the " + s.to)
+            elif s.lo == 0:
+                parts.append(f"then may be moved up to {s.hi} square{'' if s.hi == 1 else 's'}")
+            else:
+                parts.append(f"moved {s.lo}-{s.hi} squares")
+        elif isinstance(s, Move) and s.who == "self" and s.to == f"square_of:{name}":
+            parts.insert(0, "you move onto its square")
+    return ", ".join(p for p in parts if p)
+
+
+def ops_summary(ops: list[effects.Op], names: dict[str, str]) -> str:
+    """`Banshee, Violet: 2 damage each; Dozer: 1 damage` - who takes what from these ops."""
+    totals: dict[str, list[int]] = {}
+    for op in ops:
+        if op.kind in ("damage", "mark"):
+            t = totals.setdefault(op.figure, [0, 0])
+            t[0 if op.kind == "damage" else 1] += op.amount
+    groups: dict[tuple[int, int], list[str]] = {}
+    for fig, (d, m) in totals.items():
+        groups.setdefault((d, m), []).append(names.get(fig, fig))
+    parts = []
+    for (d, m), figs in groups.items():
+        each = " each" if len(figs) > 1 else ""
+        parts.append(f"{', '.join(figs)}: {' and '.join(_amounts(d, m))}{each}")
+    return "; ".join(parts)
+
+
+def _who_on(shot: effects.Shot, square: str, names: dict[str, str]) -> list[str]:
+    return [names.get(f, f) for f in shot.pos if f != shot.shooter and shot.pos[f] == square]
+
+
+def _consequence(shot: effects.Shot, key: str, names: dict[str, str]) -> str:
+    _, ops = effects.apply(shot, key)
+    summary = ops_summary(ops, names)
+    return f" - {summary}" if summary else ""
+
+
+def label_options(shot: effects.Shot, keys: list[str], names: dict[str, str]) -> list[effects.ShotOption]:
+    eff = shot.effect
+    if eff is None or isinstance(eff.steps[shot.idx], Pause):
+        out = []
+        for k in keys:
+            if k == "continue":
+                out.append(effects.ShotOption(k, f"Go on with the {eff.name.lower()} (nothing added here)", "continue"))
+            elif k == "done":
+                out.append(effects.ShotOption(k, "Finish the shot", "done"))
+            else:
+                out.append(effects.ShotOption(k, effect_label(shot.weapon, shot.weapon.effect(k)), "effect"))
+        return out
+    step = eff.steps[shot.idx]
+    if isinstance(step, Select):
+        what = target_effect(eff, step.name)
+        out = []
+        for k in keys:
+            if k == "done":
+                out.append(effects.ShotOption(k, "No more targets" if shot.picks else "No target", "done"))
+            else:
+                square = shot.pos[k]
+                label = f"{names.get(k, k)} on {square}" + (f": {what}" if what else "")
+                out.append(effects.ShotOption(k, label, "target", square, k))
+        return out
+    if isinstance(step, SelectSquare):
+        out = []
+        for q in keys:
+            here = _who_on(shot, q, names)
+            label = _consequence(shot, q, names) or (f": {', '.join(here)}" if here else " (empty)")
+            out.append(effects.ShotOption(q, q + label, "square", q))
+        return out
+    if isinstance(step, SelectRoom):
+        out = []
+        for k in keys:
+            room = k.split(":", 1)[1]
+            out.append(effects.ShotOption(k, f"The {room} room{_consequence(shot, k, names)}", "room"))
+        return out
+    if isinstance(step, SelectLine):
+        lines = {line.direction: line for line in effects.lines(shot, step)}
+        out = []
+        for k in keys:
+            squares = ", ".join(lines[k].squares()) or "your square only"
+            out.append(effects.ShotOption(k, f"{k.capitalize()}: {squares}{_consequence(shot, k, names)}", "direction"))
+        return out
+    if isinstance(step, Move):
+        fig = shot.shooter if step.who == "self" else shot.members(step.who)[0]
+        here = shot.pos[fig]
+        out = []
+        for q in keys:
+            if fig == shot.shooter:
+                label = f"Stay on {q}" if q == here else f"Move to {q}"
+                if q == here and step.stay_ends:
+                    label += " (and stop here)"
+            else:
+                who = names.get(fig, fig)
+                label = f"Leave {who} on {q}" if q == here else f"Move {who} to {q}"
+            out.append(effects.ShotOption(q, label + _consequence(shot, q, names), "move", q, fig))
+        return out
+    raise AssertionError(f"no options at step {step!r}")
