@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from adrenaline_tui.rules.datafiles import weapons_path
 from adrenaline_tui.rules.errors import DataError
@@ -305,20 +305,28 @@ class WeaponModel(_Strict):
     notes: list[str] = []
     effects: list[EffectModel] = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _shape(self) -> WeaponModel:
-        if self.cost[0] != self.colour:
-            raise ValueError(f"the first cube of the cost must be the card colour ({self.colour})")
-        ids = [e.id for e in self.effects]
+    # Field validators (not one model validator) so that an error names the field it is about.
+    @field_validator("cost")
+    @classmethod
+    def _first_cube(cls, cost: list[str], info: ValidationInfo) -> list[str]:
+        colour = info.data.get("colour")
+        if colour is not None and cost[0] != colour:
+            raise ValueError(f"the first cube of the cost must be the card colour ({colour})")
+        return cost
+
+    @field_validator("effects")
+    @classmethod
+    def _shape(cls, effects: list[EffectModel]) -> list[EffectModel]:
+        ids = [e.id for e in effects]
         if len(set(ids)) != len(ids):
             raise ValueError("effect ids must be unique within a card")
-        if not any(e.type != "optional" for e in self.effects):
+        if not any(e.type != "optional" for e in effects):
             raise ValueError("a weapon needs a basic effect or at least one mode")
-        for e in self.effects:
+        for e in effects:
             for ref in [*e.after, *e.during, *e.inside]:
                 if ref not in ids:
                     raise ValueError(f"effect '{e.id}' refers to unknown effect '{ref}'")
-        return self
+        return effects
 
 
 class PowerupModel(_Strict):
@@ -380,6 +388,21 @@ def _compile_step(raw: Any) -> Step:
     raise ValueError(f"unknown step kind '{kind}'")
 
 
+class _Located(ValueError):
+    """A card compile error at a known place: `field` is its path inside the weapon's entry."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(problem)
+        self.field = field
+        self.problem = problem
+
+
+def _msg(err: Any) -> str:
+    """A pydantic error message without the "Value error, " that pydantic puts before ours."""
+    msg = str(err["msg"])
+    return msg.removeprefix("Value error, ")
+
+
 def _check_names(weapon_id: str, effects: tuple[Effect, ...]) -> None:
     """Every name a step reads must be bound by some select of the card (in any effect)."""
     bound: set[str] = {"self"}
@@ -387,7 +410,7 @@ def _check_names(weapon_id: str, effects: tuple[Effect, ...]) -> None:
         for s in e.steps:
             if isinstance(s, Select | SelectSquare | SelectRoom | SelectLine):
                 bound.add(s.name)
-    for e in effects:
+    for ei, e in enumerate(effects):
         for i, s in enumerate(e.steps):
             refs: list[str] = []
             if isinstance(s, Select):
@@ -408,13 +431,26 @@ def _check_names(weapon_id: str, effects: tuple[Effect, ...]) -> None:
                     refs.append(s.to)
             for ref in refs:
                 if ref not in bound:
-                    raise ValueError(f"effect '{e.id}' step {i} uses '{ref}', which no select binds")
+                    raise _Located(
+                        f"effects.{ei}.steps.{i}", f"effect '{e.id}' step {i} uses '{ref}', which no select binds"
+                    )
 
 
 def _compile_weapon(weapon_id: str, m: WeaponModel) -> Weapon:
     effects = []
-    for e in m.effects:
-        steps = tuple(_compile_step(s) for s in e.steps)
+    for ei, e in enumerate(m.effects):
+        compiled_steps = []
+        for si, raw in enumerate(e.steps):
+            where = f"effects.{ei}.steps.{si}"
+            try:
+                compiled_steps.append(_compile_step(raw))
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                kind = next(iter(raw)) if isinstance(raw, dict) else ""
+                raise _Located(".".join([where, kind, *map(str, err["loc"])]), _msg(err)) from None
+            except ValueError as exc:
+                raise _Located(where, str(exc)) from None
+        steps = tuple(compiled_steps)
         needs_hit = any(isinstance(s, Hit) for s in steps)
         effects.append(
             Effect(
@@ -490,15 +526,13 @@ def load_cards_file(path: Path) -> CardSet:
         model = CardFileModel.model_validate(raw)
     except ValidationError as exc:
         entry, field = _locate(exc, raw)
-        raise DataError(label, entry, field, exc.errors()[0]["msg"]) from None
+        raise DataError(label, entry, field, _msg(exc.errors()[0])) from None
     weapons: dict[str, Weapon] = {}
     for wid, wm in model.weapons.items():
         try:
             weapons[wid] = _compile_weapon(wid, wm)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            field = "effects." + ".".join(str(p) for p in err["loc"])
-            raise DataError(label, f"weapon '{wid}'", field, err["msg"]) from None
+        except _Located as exc:
+            raise DataError(label, f"weapon '{wid}'", exc.field, exc.problem) from None
         except ValueError as exc:
             raise DataError(label, f"weapon '{wid}'", "effects", str(exc)) from None
     kinds = {

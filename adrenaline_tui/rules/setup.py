@@ -128,8 +128,10 @@ def _parse(mapping: Mapping[str, Any]) -> Scenario:
     try:
         return Scenario.model_validate(body)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = [str(p) for p in err["loc"]]
+        # Where a field accepts several shapes (a weapon id or a mapping) pydantic reports one
+        # error per shape; the one that got furthest in is the one that names the real mistake.
+        err = max(exc.errors(), key=lambda e: len(e["loc"]))
+        loc = [str(p) for p in err["loc"] if not _shape_tag(p)]
         entry = ""
         if len(loc) >= 2 and loc[0] == "players":
             players = body.get("players") or []
@@ -137,7 +139,12 @@ def _parse(mapping: Mapping[str, Any]) -> Scenario:
             colour = players[i].get("colour") if 0 <= i < len(players) and isinstance(players[i], dict) else None
             entry = f"player {colour or '#' + loc[1]}"
             loc = loc[2:]
-        raise DataError(source, entry, ".".join(loc), err["msg"]) from None
+        raise DataError(source, entry, ".".join(loc), str(err["msg"]).removeprefix("Value error, ")) from None
+
+
+def _shape_tag(part: object) -> bool:
+    """Pydantic names the shape it tried (`str`, `ScenarioWeapon`, `list[str]`) in error locations."""
+    return isinstance(part, str) and (part in ("str", "int") or "[" in part or part[:1].isupper())
 
 
 def scenario_config(mapping: Mapping[str, Any]) -> GameConfig:
@@ -195,6 +202,8 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
             wid = w if isinstance(w, str) else w.id
             if wid not in cards.weapons:
                 raise fail(entry, "weapons", f"unknown weapon '{wid}'")
+            if wid in used_weapons:
+                raise fail(entry, "weapons", f"there is one '{wid}' and it is already held")
             used_weapons.append(wid)
         for card in sp.powerups:
             if card not in cards.powerup_deck():
