@@ -175,3 +175,89 @@ def test_shoot_is_only_offered_with_a_loaded_weapon_that_has_a_target() -> None:
         arena="arena_10",
     )
     assert "shoot" not in keys(game)
+
+
+# ---------------------------------------------------------------------------------- reload
+def test_reload_at_the_end_of_the_turn_pays_full_costs_with_cubes_or_powerups() -> None:
+    game = scenario(
+        [
+            {
+                "colour": "yellow",
+                "square": "r1c0",
+                "weapons": [
+                    {"id": "lock-rifle", "loaded": False},
+                    {"id": "machine-gun", "loaded": False},
+                    {"id": "electroscythe", "loaded": False},
+                ],
+                "ammo": {"red": 1, "blue": 2, "yellow": 1},
+                "powerups": ["newton-blue"],
+            },
+            *others(),
+        ],
+        arena="arena_10",
+    )
+    play(game, "end")
+    assert game.pending.kind == "reload" and game.pending.player == "yellow"
+    assert keys(game) == ["lock-rifle", "machine-gun", "electroscythe", "done"]
+    # The Lock Rifle's full cost is blue + blue (its pickup cost was only one blue).
+    play(game, "lock-rifle")
+    assert game.pending.kind == "pay" and set(keys(game)) == {"pay:blue", "pay:newton-blue"}
+    play(game, "pay:newton-blue")  # the second blue is then a cube, without asking
+    me = player(game, "yellow")
+    assert me["ammo"] == {"red": 1, "blue": 1, "yellow": 1} and me["powerups"] == []
+    # Any number of weapons: the Machine Gun (blue + red) too; then nothing blue is left for
+    # the Electroscythe, so the reloading ends by itself.
+    assert keys(game) == ["machine-gun", "electroscythe", "done"]
+    play(game, "machine-gun")
+    me = player(game, "yellow")
+    assert me["ammo"] == {"red": 0, "blue": 0, "yellow": 1}
+    assert me["weapons"] == [
+        {"id": "lock-rifle", "loaded": True},
+        {"id": "machine-gun", "loaded": True},
+        {"id": "electroscythe", "loaded": False},
+    ]
+    assert game.pending.player == "blue"
+
+
+def test_reloading_is_optional() -> None:
+    game = scenario(
+        [{"colour": "yellow", "square": "r1c0", "weapons": [{"id": "electroscythe", "loaded": False}]}, *others()],
+        arena="arena_10",
+    )
+    play(game, "end", "done")
+    assert player(game, "yellow")["weapons"] == [{"id": "electroscythe", "loaded": False}]
+    assert player(game, "yellow")["ammo"] == {"red": 1, "blue": 1, "yellow": 1}
+
+
+def test_newton_and_teleporter_are_played_around_the_actions_but_not_after_reloading() -> None:
+    # Ruling (docs/rulings.md): the powerup window closes when the player ends the turn; the
+    # reload comes after it, and nothing can be done after reloading.
+    game = scenario(
+        [
+            {
+                "colour": "yellow",
+                "square": "r1c0",
+                "powerups": ["teleporter-red"],
+                "weapons": [{"id": "electroscythe", "loaded": False}],
+            },
+            *others(),
+        ],
+        arena="arena_10",
+    )
+    assert "teleporter-red" in keys(game)  # before the first action
+    play(game, "run", "r1c1")
+    assert "teleporter-red" in keys(game)  # between the actions
+    play(game, "run", "r1c2")
+    assert keys(game) == ["teleporter-red", "end"]  # after the second action
+    play(game, "teleporter-red", "r0c0")
+    assert player(game, "yellow")["square"] == "r0c0"
+    # No action and no powerup left: straight to the reload, which offers no powerup.
+    assert game.pending.kind == "reload" and keys(game) == ["electroscythe", "done"]
+    play(game, "electroscythe")
+    assert game.pending.player == "blue"
+
+
+def test_a_player_with_nothing_left_to_do_ends_the_turn_by_themselves() -> None:
+    game = scenario([{"colour": "yellow", "square": "r1c0"}, *others()], arena="arena_10")
+    play(game, "run", "r1c1", "run", "r1c0")
+    assert game.pending.player == "blue"
