@@ -182,6 +182,9 @@ class Weapon:
     effects: tuple[Effect, ...]
     description: str
     notes: tuple[str, ...]
+    # The most cubes of each colour (red, blue, yellow) one shot can ever spend: every effect at
+    # most once. A budget above it changes nothing, so legality caches clamp budgets to it.
+    spend_cap: tuple[int, int, int] = (99, 99, 99)
 
     @property
     def pickup_cost(self) -> tuple[str, ...]:
@@ -468,7 +471,17 @@ def _compile_weapon(weapon_id: str, m: WeaponModel) -> Weapon:
         )
     compiled = tuple(effects)
     _check_names(weapon_id, compiled)
-    return Weapon(weapon_id, m.name, m.colour, tuple(m.cost), compiled, m.description.strip(), tuple(m.notes))
+    cap = tuple(sum(e.cost.count(c) for e in compiled) for c in CUBES)
+    return Weapon(
+        weapon_id,
+        m.name,
+        m.colour,
+        tuple(m.cost),
+        compiled,
+        m.description.strip(),
+        tuple(m.notes),
+        cap,  # type: ignore[arg-type]
+    )
 
 
 @dataclass(frozen=True, slots=True)

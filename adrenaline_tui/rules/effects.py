@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import permutations
 from typing import Any
 
 from adrenaline_tui.rules.arena import DIRECTIONS, Arena
@@ -86,6 +85,7 @@ class Shot:
         "arena",
         "bind",
         "budget",
+        "cands",
         "completed",
         "cur",
         "dead",
@@ -118,6 +118,9 @@ class Shot:
         self.dead = False
         self.finished = False
         self.main_finished = False
+        # Candidates of the select the shot waits at, found by `_advance` and reused by
+        # `choice_keys` (None: not computed for this state).
+        self.cands: list[str] | None = None
 
     def _copy(self) -> Shot:
         # Spelled out: this runs for every node of every legality search.
@@ -138,6 +141,7 @@ class Shot:
         new.dead = self.dead
         new.finished = self.finished
         new.main_finished = self.main_finished
+        new.cands = None
         return new
 
     def key(self) -> tuple:
@@ -285,23 +289,30 @@ def _others(shot: Shot) -> list[str]:
     return [f for f in shot.pos if f != shot.shooter]
 
 
-def _pool_fits(shot: Shot, sel: Select, picks: tuple[str, ...], origin: str) -> bool:
-    """Can these picks be shared out among the select's pools within each pool's limit?"""
-    pools = sel.pools
-
-    def ok(pool, fig: str) -> bool:
+def _pool_choices(shot: Shot, sel: Select, fig: str, origin: str) -> tuple[int, ...]:
+    """The pools of a select that this figure may fill."""
+    out = []
+    for i, pool in enumerate(sel.pools):
         if pool.among is not None and fig not in shot.members(pool.among):
-            return False
-        if fig in _excluded(shot, pool.exclude):
-            return False
-        return _passes(shot, pool.where, shot.pos[fig], origin)
+            continue
+        if pool.exclude and fig in _excluded(shot, pool.exclude):
+            continue
+        if _passes(shot, pool.where, shot.pos[fig], origin):
+            out.append(i)
+    return tuple(out)
 
-    slots = [i for i, p in enumerate(pools) for _ in range(p.max)]
-    if len(picks) > len(slots):
-        return False
-    for assignment in permutations(range(len(slots)), len(picks)):
-        if all(ok(pools[slots[a]], fig) for a, fig in zip(assignment, picks, strict=True)):
-            return True
+
+def _assign(choices: list[tuple[int, ...]], k: int, room: list[int]) -> bool:
+    """Can picks k.. each take a place in one of their pools, within each pool's limit?"""
+    if k == len(choices):
+        return True
+    for i in choices[k]:
+        if room[i]:
+            room[i] -= 1
+            found = _assign(choices, k + 1, room)
+            room[i] += 1
+            if found:
+                return True
     return False
 
 
@@ -315,6 +326,9 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
     among = shot.members(sel.among) if sel.among is not None else None
     taken_squares = {pos[p] for p in shot.picks} if sel.distinct_squares else ()
     tests = _tests(sel.where)
+    if sel.pools:
+        picked = [_pool_choices(shot, sel, p, origin) for p in shot.picks]
+        room = [p.max for p in sel.pools]
     out = []
     for fig, sq in pos.items():
         if fig == shooter or fig in skip or (among is not None and fig not in among) or sq in taken_squares:
@@ -323,7 +337,7 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
             if not test(shot, sq, origin):
                 break
         else:
-            if not sel.pools or _pool_fits(shot, sel, (*shot.picks, fig), origin):
+            if not sel.pools or _assign([*picked, _pool_choices(shot, sel, fig, origin)], 0, room):
                 out.append(fig)
     return out
 
@@ -414,7 +428,7 @@ def choice_keys(shot: Shot) -> list[str]:
         return keys
     step = eff.steps[shot.idx]
     if isinstance(step, Select):
-        keys = target_candidates(shot, step)
+        keys = list(shot.cands) if shot.cands is not None else target_candidates(shot, step)
         if len(shot.picks) >= step.lo:
             keys.append("done")
         return keys
@@ -542,7 +556,9 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
             if len(shot.picks) >= step.hi:
                 _bind(shot, step.name, shot.picks)
                 continue
-            if target_candidates(shot, step):
+            cands = target_candidates(shot, step)
+            if cands:
+                shot.cands = cands
                 break
             if len(shot.picks) < step.lo:
                 shot.dead = True
@@ -594,9 +610,14 @@ def completable(shot: Shot, memo: dict | None = None) -> bool:
     return result
 
 
-def legal_options(shot: Shot, names: dict[str, str] | None = None) -> list[ShotOption]:
-    """The choices from which the shot can still be finished, labelled for people."""
-    memo: dict = {}
+def legal_options(shot: Shot, names: dict[str, str] | None = None, memo: dict | None = None) -> list[ShotOption]:
+    """The choices from which the shot can still be finished, labelled for people.
+
+    `memo` may be shared by the decisions of one shot: states are pure and keyed whole (budget
+    included), so what was found for one decision stays true for the next.
+    """
+    if memo is None:
+        memo = {}
     keys = [k for k in choice_keys(shot) if completable(_step(shot, k, None), memo)]
     return raw_options(shot, names, keys)
 

@@ -44,7 +44,10 @@ def _fires(g: Game, p: Player, weapon: Weapon, square: str, spend: tuple[int, in
     pos[p.colour] = square
     # The same question comes up at every decision of a turn (which actions are legal?), so the
     # answers are remembered. At the start of a shot only where the others stand matters, not who
-    # they are, so the key is the shooter's square and the sorted squares of everyone else.
+    # they are, so the key is the shooter's square and the sorted squares of everyone else; and
+    # cubes beyond what the card could ever spend change nothing, so the budget is clamped.
+    cap = weapon.spend_cap
+    spend = (min(spend[0], cap[0]), min(spend[1], cap[1]), min(spend[2], cap[2]))
     key = (weapon.id, square, tuple(sorted(q for c, q in pos.items() if c != p.colour)), spend)
     cache = g.fire_cache
     hit = cache.get(key)
@@ -76,9 +79,16 @@ def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool 
             candidates.append((weapon, _minus(b, weapon.reload_cost)))
     if not candidates:
         return []
-    return [
-        q for q in g.arena.within(p.square, n) if any(_fires(g, p, weapon, q, spend) for weapon, spend in candidates)
-    ]
+    out = []
+    squares = g.arena.within(p.square, n)
+    if first_only:  # the square you stand on is the likeliest, and the cheapest to settle
+        squares = (p.square, *(q for q in squares if q != p.square))
+    for q in squares:
+        if any(_fires(g, p, weapon, q, spend) for weapon, spend in candidates):
+            if first_only:
+                return [q]
+            out.append(q)
+    return out
 
 
 def can_still_shoot(g: Game, p: Player, reloading: str) -> bool:
@@ -144,8 +154,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     shot = effects.begin(weapon, g.arena, p.colour, g.positions(), budget(p))
     # One list per effect in progress: an effect slotted into a paused one has its own window.
     damaged: list[list[str]] = []
+    memo: dict = {}
     while True:
-        opts = effects.legal_options(shot, names)
+        opts = effects.legal_options(shot, names, memo)
         kind, prompt = _decision_kind(shot)
         decision = Decision(
             p.colour,
