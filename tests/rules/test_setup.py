@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
+import yaml
 from pydantic import ValidationError
 
 from adrenaline_tui.rules import FIGURES, Game, GameConfig
@@ -119,3 +121,25 @@ def test_two_cards_of_one_colour_still_leave_a_choice_of_card_to_keep() -> None:
     play(game, "newton-red")
     assert player(game, "yellow")["square"] == "r1c0"
     assert player(game, "yellow")["powerups"] == ["teleporter-red"]
+
+
+def test_the_example_in_docs_scenarios_md_loads_as_described() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "scenarios.md").read_text()
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    game = Game.from_scenario(yaml.safe_load(example))
+    state = game.to_json()
+    assert (state["arena"], state["skulls"], state["skulls_left"]) == ("arena_12", 5, 3)
+    assert state["active"] == "yellow" and state["first_player"] == "blue" and state["turn"] == 12
+    yellow, blue, grey = state["players"]
+    assert yellow["weapons"] == [{"id": "lock-rifle", "loaded": True}, {"id": "machine-gun", "loaded": False}]
+    assert yellow["ammo"] == {"red": 2, "blue": 1, "yellow": 0}
+    assert blue["marks"] == {"yellow": 1} and blue["skulls"] == 1
+    assert grey["name"] == "Dozer the Third" and grey["ammo"] == {"red": 1, "blue": 1, "yellow": 1}
+    assert state["racks"]["red"] == ["railgun", None, "shotgun"]
+    assert state["ammo_tiles"]["r0c0"] is None and state["ammo_tiles"]["r1c3"] == "PRB"
+    assert state["decks"]["powerups"][-1] == "newton-yellow"
+    assert state["decks"]["ammo"][-2:] == ["PRR", "YBB"]
+    # Yellow's Lock Rifle kills blue (9 + 2 damage + 1 mark = 12: overkill).
+    play(game, "shoot", "pass")  # the only loaded weapon, the only target; no Targeting Scope
+    assert player(game, "blue")["damage"][-3:] == ["yellow", "yellow", "yellow"]
+    assert player(game, "blue")["killed"] is True
