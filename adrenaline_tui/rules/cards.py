@@ -8,7 +8,7 @@ path. The language itself is documented in `docs/data-format.md`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -167,10 +167,13 @@ class Effect:
     steps: tuple[Step, ...]
     text: str
     needs_hit: bool  # an effect that deals damage or marks must reach at least one target
+    # Derived once here because the legality search reads them at every node.
+    main: bool = field(init=False)  # a basic effect or a mode (one per shot, and it must be used)
+    cost_vec: tuple[int, int, int] = field(init=False)  # the cost as red, blue, yellow counts
 
-    @property
-    def main(self) -> bool:
-        return self.type != "optional"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "main", self.type != "optional")
+        object.__setattr__(self, "cost_vec", tuple(self.cost.count(c) for c in CUBES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +187,14 @@ class Weapon:
     notes: tuple[str, ...]
     # The most cubes of each colour (red, blue, yellow) one shot can ever spend: every effect at
     # most once. A budget above it changes nothing, so legality caches clamp budgets to it.
-    spend_cap: tuple[int, int, int] = (99, 99, 99)
+    spend_cap: tuple[int, int, int] = field(init=False)
+    effect_ids: tuple[str, ...] = field(init=False)
+    main_ids: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "spend_cap", tuple(sum(e.cost_vec[i] for e in self.effects) for i in range(3)))
+        object.__setattr__(self, "effect_ids", tuple(e.id for e in self.effects))
+        object.__setattr__(self, "main_ids", frozenset(e.id for e in self.effects if e.main))
 
     @property
     def pickup_cost(self) -> tuple[str, ...]:
@@ -195,10 +205,9 @@ class Weapon:
         return self.cost
 
     def effect(self, effect_id: str) -> Effect:
-        for e in self.effects:
-            if e.id == effect_id:
-                return e
-        raise KeyError(effect_id)
+        if effect_id not in self.effect_ids:
+            raise KeyError(effect_id)
+        return self.effects[self.effect_ids.index(effect_id)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,17 +480,7 @@ def _compile_weapon(weapon_id: str, m: WeaponModel) -> Weapon:
         )
     compiled = tuple(effects)
     _check_names(weapon_id, compiled)
-    cap = tuple(sum(e.cost.count(c) for e in compiled) for c in CUBES)
-    return Weapon(
-        weapon_id,
-        m.name,
-        m.colour,
-        tuple(m.cost),
-        compiled,
-        m.description.strip(),
-        tuple(m.notes),
-        cap,  # type: ignore[arg-type]
-    )
+    return Weapon(weapon_id, m.name, m.colour, tuple(m.cost), compiled, m.description.strip(), tuple(m.notes))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,6 @@ from typing import Any
 
 from adrenaline_tui.rules.arena import DIRECTIONS, Arena
 from adrenaline_tui.rules.cards import (
-    CUBES,
     Effect,
     Hit,
     Move,
@@ -382,31 +381,32 @@ def _destinations(shot: Shot, mv: Move, fig: str) -> list[str]:
 # ---------------------------------------------------------------------- effects
 def _startable(shot: Shot) -> list[Effect]:
     """Effects that may begin now: between effects, or slotted into a paused effect."""
-    paused = shot.effect.id if shot.cur >= 0 else None
-    main_used = any(e.main and e.id in shot.used for e in shot.weapon.effects)
+    weapon = shot.weapon
+    paused = weapon.effects[shot.cur].id if shot.cur >= 0 else None
+    used = shot.used
+    main_used = not used.isdisjoint(weapon.main_ids)
+    completed = shot.completed
+    red, blue, yellow = shot.budget
     out = []
-    for e in shot.weapon.effects:
-        if e.id in shot.used or (e.main and main_used):
+    for e in weapon.effects:
+        if e.id in used or (main_used and e.main):
             continue
-        if any(a not in shot.completed for a in e.after):
+        if e.after and not completed.issuperset(e.after):
             continue
         if paused is not None:
             if paused not in e.during and paused not in e.inside:
                 continue
         elif e.inside:
             continue
-        if not _affordable(e.cost, shot.budget):
+        c = e.cost_vec
+        if c[0] > red or c[1] > blue or c[2] > yellow:
             continue
         out.append(e)
     return out
 
 
-def _affordable(cost: tuple[str, ...], budget: Budget) -> bool:
-    return all(cost.count(c) <= budget[i] for i, c in enumerate(CUBES))
-
-
-def _spend(cost: tuple[str, ...], budget: Budget) -> Budget:
-    return tuple(budget[i] - cost.count(c) for i, c in enumerate(CUBES))  # type: ignore[return-value]
+def _spend(cost: tuple[int, int, int], budget: Budget) -> Budget:
+    return (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
 
 
 # -------------------------------------------------------------------- transitions
@@ -472,14 +472,15 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
         if key == "continue":
             new.idx += 1
             return _advance(new, ops)
-        chosen = shot.weapon.effect(key)
+        index = shot.weapon.effect_ids.index(key)
+        chosen = shot.weapon.effects[index]
         if eff is not None:
             new.stack = (*shot.stack, Frame(shot.cur, shot.idx, shot.hits))
-        new.cur = shot.weapon.effects.index(chosen)
+        new.cur = index
         new.idx = 0
         new.hits = frozenset()
         new.used = shot.used | {chosen.id}
-        new.budget = _spend(chosen.cost, shot.budget)
+        new.budget = _spend(chosen.cost_vec, shot.budget)
         if ops is not None:
             ops.append(Op("start", chosen.id))
         return _advance(new, ops)
@@ -541,18 +542,19 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
                 shot.cur, shot.idx, shot.hits = -1, 0, frozenset()
             continue
         step = eff.steps[shot.idx]
-        if isinstance(step, Hit):
+        kind = type(step)
+        if kind is Hit:
             figs = everyone(shot, step.everyone) if step.everyone is not None else shot.members(step.to)
             if figs:
                 if ops is not None:
                     ops.extend(Op(step.kind, figure=fig, amount=step.amount) for fig in figs)
                 shot.hits = shot.hits.union(figs)
             shot.idx += 1
-        elif isinstance(step, Pause):
+        elif kind is Pause:
             if _startable(shot):
                 break
             shot.idx += 1
-        elif isinstance(step, Select):
+        elif kind is Select:
             if len(shot.picks) >= step.hi:
                 _bind(shot, step.name, shot.picks)
                 continue
@@ -564,7 +566,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
                 shot.dead = True
                 break
             _bind(shot, step.name, shot.picks)
-        elif isinstance(step, Move):
+        elif kind is Move:
             figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
             if step.to is not None:
                 dest = _fixed_destination(shot, step.to)
@@ -605,9 +607,14 @@ def completable(shot: Shot, memo: dict | None = None) -> bool:
     if known is not None:
         return known
     memo[k] = False  # guards against cycles; transitions always make progress, so none occur
-    result = any(completable(_step(shot, key, None), memo) for key in choice_keys(shot))
-    memo[k] = result
-    return result
+    for key in choice_keys(shot):
+        child = _step(shot, key, None)
+        if child.dead:
+            continue
+        if child.finished or (child.cur < 0 and child.main_finished) or completable(child, memo):
+            memo[k] = True
+            return True
+    return False
 
 
 def legal_options(shot: Shot, names: dict[str, str] | None = None, memo: dict | None = None) -> list[ShotOption]:
@@ -616,10 +623,14 @@ def legal_options(shot: Shot, names: dict[str, str] | None = None, memo: dict | 
     `memo` may be shared by the decisions of one shot: states are pure and keyed whole (budget
     included), so what was found for one decision stays true for the next.
     """
+    return raw_options(shot, names, legal_keys(shot, memo))
+
+
+def legal_keys(shot: Shot, memo: dict | None = None) -> list[str]:
+    """The keys of `legal_options`, without labelling them."""
     if memo is None:
         memo = {}
-    keys = [k for k in choice_keys(shot) if completable(_step(shot, k, None), memo)]
-    return raw_options(shot, names, keys)
+    return [k for k in choice_keys(shot) if completable(_step(shot, k, None), memo)]
 
 
 def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> bool:

@@ -156,15 +156,19 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     damaged: list[list[str]] = []
     memo: dict = {}
     while True:
-        opts = effects.legal_options(shot, names, memo)
-        kind, prompt = _decision_kind(shot)
-        decision = Decision(
-            p.colour,
-            kind,
-            prompt,
-            tuple(Option(o.key, o.label, square=o.square, target=o.target) for o in opts),
-        )
-        key = yield from g.ask(decision)
+        keys = effects.legal_keys(shot, memo)
+        if len(keys) == 1:
+            key = keys[0]  # what `ask` would do, without labelling an option nobody sees
+        else:
+            opts = effects.raw_options(shot, names, keys)
+            kind, prompt = _decision_kind(shot)
+            decision = Decision(
+                p.colour,
+                kind,
+                prompt,
+                tuple(Option(o.key, o.label, square=o.square, target=o.target) for o in opts),
+            )
+            key = yield from g.ask(decision)
         shot, ops = effects.apply(shot, key)
         if shot.finished:
             break
@@ -194,7 +198,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 move_figure(g, who, op.square, why=weapon.name)
             elif op.kind == "end":
                 yield from scope_window(g, p, damaged.pop())
-        shot = shot.with_budget(budget(p))
+        spend = budget(p)
+        if spend != shot.budget:  # paid with cubes or powerups, or a Targeting Scope was used
+            shot = shot.with_budget(spend)
     yield from tagback_window(g, p)
 
 
