@@ -1,0 +1,297 @@
+"""The Textual app: screens, themes, settings, the command palette and `run_app`.
+
+Game state lives in the engine (through `Session`), never in app-level reactives: a reactive
+on the app repaints every screen, which over SSH means many times the bytes per key press.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.theme import BUILTIN_THEMES, Theme
+
+from adrenaline_tui.rules import GameConfig, SaveError
+from adrenaline_tui.tui import storage
+from adrenaline_tui.tui.look import palette_for, pick_glyphs
+from adrenaline_tui.tui.look_access import Look
+from adrenaline_tui.tui.screens.title import TitleScreen
+from adrenaline_tui.tui.session import Session
+from adrenaline_tui.tui.settings import Settings
+
+THEMES = [
+    Theme(
+        name="adrenaline",
+        primary="#e0503a",
+        secondary="#4a8cf0",
+        accent="#f2d03b",
+        warning="#f2d03b",
+        error="#ff5555",
+        success="#4cc46a",
+        foreground="#e4e4e4",
+        background="#121212",
+        surface="#1c1c1c",
+        panel="#2a2a2a",
+        dark=True,
+    ),
+    Theme(
+        name="adrenaline-colourblind",
+        primary="#e69f00",
+        secondary="#56b4e9",
+        accent="#f0e442",
+        warning="#f0e442",
+        error="#d55e00",
+        success="#009e73",
+        foreground="#eeeeee",
+        background="#101010",
+        surface="#1c1c1c",
+        panel="#2c2c2c",
+        dark=True,
+    ),
+    replace(BUILTIN_THEMES["ansi-dark"], name="adrenaline-16"),
+]
+
+
+class GameCommands(Provider):
+    """Command palette entries: look up any card, save, themes, points, settings, help."""
+
+    def commands(self) -> list[tuple[str, object, str]]:
+        app: AdrenalineApp = self.app  # type: ignore[assignment]
+        out: list[tuple[str, object, str]] = []
+        from adrenaline_tui.tui.screens.rules import entries
+
+        for card_id, label, _ in entries(app.cards):
+            out.append((f"Rules: {label}", partial(app.action_rules, card_id), "Show the card's text"))
+        out.append(("Save the game", app.action_save, "Write the autosave now and show where it is"))
+        for name, label in (
+            ("adrenaline", "Adrenaline"),
+            ("adrenaline-colourblind", "colour-blind safe"),
+            ("adrenaline-16", "16 colours"),
+        ):
+            out.append((f"Theme: {label}", partial(app.set_theme, name), "Change the colours"))
+        points = "Hide points (face down)" if app.settings.show_points else "Show everyone's points"
+        out.append((points, app.toggle_points, "Points are private as at the table unless shown"))
+        out.append(("Settings", app.open_settings, "Points, computer speed, scoring pauses, theme, symbols"))
+        out.append(("Help and keys", app.action_help, "What the keys and symbols mean"))
+        return out
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self.commands():
+            if not name.startswith("Rules:"):
+                yield DiscoveryHit(name, callback, help=help_text)  # type: ignore[arg-type]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self.commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)  # type: ignore[arg-type]
+
+
+class AdrenalineApp(App[int]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Adrenaline"
+    COMMANDS = App.COMMANDS | {GameCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1,question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+s", "save", "Save", show=False, id="app.save"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        continue_game: bool = False,
+        learn: bool = False,
+        settings: Settings | None = None,
+        bot_delay: float | None = None,
+        session: Session | None = None,
+        seed: int | None = None,
+        save_settings: bool = True,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or Settings.load()
+        self._bot_delay = bot_delay
+        self._continue = continue_game
+        self._learn = learn
+        self._session = session
+        self._seed = seed
+        self._save_settings = save_settings
+        self._cards = None
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = self.settings.theme or self.automatic_theme()
+        self.look = Look(palette_for(self.theme), pick_glyphs(self.settings.glyphs))
+
+    # ------------------------------------------------------------------ set-up
+    def automatic_theme(self) -> str:
+        """The 16-colour theme where the terminal has only 16 colours, else the full one."""
+        system = self.console.color_system
+        return "adrenaline-16" if system in ("standard", "windows") else "adrenaline"
+
+    @property
+    def bot_delay(self) -> float:
+        return self.settings.bot_delay if self._bot_delay is None else self._bot_delay
+
+    @property
+    def cards(self):
+        if self._cards is None:
+            from adrenaline_tui.rules.cards import load_cards
+
+            self._cards = load_cards()
+        return self._cards
+
+    def next_seed(self) -> int:
+        if self._seed is not None:
+            seed, self._seed = self._seed, self._seed + 1
+            return seed
+        return random.SystemRandom().randrange(1, 2**31)
+
+    def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.push_screen(TitleScreen())
+        if self._learn:
+            self.notify("The guided walkthrough is not here yet: start a first game from New game.", timeout=6)
+        if self._session is not None:
+            self.open_session(self._session)
+        elif self._continue:
+            latest = storage.latest_unfinished()
+            if latest is None:
+                self.notify("There is no game in progress to continue.", severity="warning")
+            else:
+                self.open_game(latest.path)
+
+    # ----------------------------------------------------------------- screens
+    def open_setup(self) -> None:
+        from adrenaline_tui.tui.screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen())
+
+    def start_game(self, config: GameConfig, kinds: dict[str, str]) -> None:
+        from adrenaline_tui.tui.screens.table import TableScreen
+
+        session = Session.start(config, self.next_seed(), kinds)
+        self.switch_screen(TableScreen(session))
+
+    def open_session(self, session: Session) -> None:
+        from adrenaline_tui.tui.screens.table import TableScreen
+
+        self.push_screen(TableScreen(session))
+
+    def open_game(self, path: Path | str) -> None:
+        try:
+            session = Session.resume(Path(path))
+        except SaveError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.open_session(session)
+
+    def open_load(self) -> None:
+        from adrenaline_tui.tui.screens.load import LoadScreen
+
+        def loaded(path: str | None) -> None:
+            if path:
+                self.open_game(path)
+
+        self.push_screen(LoadScreen(), callback=loaded)
+
+    def open_settings(self) -> None:
+        from adrenaline_tui.tui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def go_to_title(self, then: str | None = None) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if then == "new":
+            self.open_setup()
+
+    def table(self):
+        from adrenaline_tui.tui.screens.table import TableScreen
+
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
+
+    # ----------------------------------------------------------------- actions
+    def action_help(self) -> None:
+        from adrenaline_tui.tui.screens.help import HelpScreen
+
+        if self.screen.__class__.__name__ == "HelpScreen":
+            return
+        self.push_screen(HelpScreen(under=self.screen))
+
+    def action_rules(self, show: str | None = None) -> None:
+        from adrenaline_tui.tui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(self.cards, show))
+
+    def action_save(self) -> None:
+        table = self.table()
+        if table is None:
+            self.notify("No game to save: games save themselves after every decision.")
+            return
+        path = table.save_now()
+        self.notify(f"Saved to {path}" if path else "This game is not being saved.", timeout=5)
+
+    def notify_saved(self, session: Session) -> None:
+        if session.path is not None and not session.game.over:
+            self.notify("Game saved: Continue on the title screen picks it up.", timeout=4)
+
+    async def action_quit(self) -> None:
+        table = self.table()
+        if table is not None:
+            table.session.flush()
+        self.exit(0)
+
+    # ---------------------------------------------------------------- settings
+    def update_settings(self, settings: Settings) -> None:
+        old = self.settings
+        self.settings = settings
+        if self._save_settings:
+            try:
+                settings.save()
+            except OSError as exc:
+                self.notify(f"Could not save the settings: {exc}", severity="warning")
+        if settings.theme != old.theme:
+            self.theme = settings.theme or self.automatic_theme()
+        if settings.glyphs != old.glyphs or settings.show_points != old.show_points:
+            self._restyle()
+
+    def toggle_points(self) -> None:
+        self.update_settings(replace(self.settings, show_points=not self.settings.show_points))
+        self.notify("Points are shown to everyone." if self.settings.show_points else "Points are face down.")
+
+    def set_theme(self, name: str) -> None:
+        self.update_settings(replace(self.settings, theme=name))
+
+    def _theme_changed(self, theme: Theme) -> None:
+        self._restyle()
+
+    def _restyle(self) -> None:
+        self.look = Look(palette_for(self.theme), pick_glyphs(self.settings.glyphs))
+        for screen in self.screen_stack:
+            repaint = getattr(screen, "repaint_look", None)
+            if repaint is not None:
+                repaint()
+            else:
+                screen.refresh(repaint=True)
+
+
+def run_app(continue_game: bool = False, learn: bool = False) -> int:
+    """Run the game in this terminal; `adrenaline` and `adrenaline --continue` come here."""
+    delay = os.environ.get("ADRENALINE_BOT_DELAY")
+    seed = os.environ.get("ADRENALINE_SEED")
+    app = AdrenalineApp(
+        continue_game=continue_game,
+        learn=learn,
+        bot_delay=float(delay) if delay else None,
+        seed=int(seed) if seed else None,
+    )
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,22 @@
+"""The current look (palette and glyphs) for widgets, from the app when it has one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import App
+
+from adrenaline_tui.tui.look import STANDARD, UNICODE, Glyphs, Palette
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    palette: Palette = STANDARD
+    glyphs: Glyphs = UNICODE
+
+
+DEFAULT_LOOK = Look()
+
+
+def look_of(app: App) -> Look:
+    return getattr(app, "look", DEFAULT_LOOK)

@@ -1,0 +1,206 @@
+"""From a player's view of the game to what each widget shows.
+
+Everything here reads `game.view(viewer)` (plus the public card and arena data), never the raw
+state, so what one person may not know cannot reach the screen.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adrenaline_tui.rules import Game
+from adrenaline_tui.rules.cards import powerup_kind
+from adrenaline_tui.tui.look import hero
+from adrenaline_tui.tui.widgets.action_panel import PanelState, hotkey
+from adrenaline_tui.tui.widgets.arena_map import MapState, RackSlot
+from adrenaline_tui.tui.widgets.killshot_track import TrackState
+from adrenaline_tui.tui.widgets.player_board import BoardState, board_state
+
+_SQUARE = re.compile(r"\br\dc\d\b")
+
+ACTION_HELP = {
+    "run": "Move up to the squares shown; walls block, doors let you through.",
+    "grab": "Move (optionally), then take the ammo tile there or buy a weapon from the spawnpoint's rack.",
+    "shoot": "Fire a loaded weapon at targets you can see; it is unloaded afterwards.",
+    "end": "Finish your actions; you may still reload weapons at the end of the turn.",
+    "done": "Finish this step.",
+    "pass": "Do nothing.",
+}
+
+
+def options(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pending options, if the view's owner is the one deciding (else none)."""
+    pending = view.get("pending") or {}
+    return list(pending.get("options") or [])
+
+
+def option_squares(game: Game, option: dict[str, Any]) -> list[str]:
+    """Squares an option is about: its square, a room's squares, or those a direction passes."""
+    if option.get("square"):
+        return [option["square"]]
+    key = option["key"]
+    if key.startswith("room:"):
+        return list(game.arena.rooms.get(key.split(":", 1)[1], ()))
+    return [q for q in _SQUARE.findall(option["label"]) if q in game.arena.pos]
+
+
+def map_state(game: Game, view: dict[str, Any], cursor: int | None) -> MapState:
+    figures: dict[str, list[str]] = {}
+    for p in view["players"]:
+        if p["square"]:
+            figures.setdefault(p["square"], []).append(p["colour"])
+    offers: dict[str, list[str]] = {}
+    targets: set[str] = set()
+    opts = options(view)
+    for i, o in enumerate(opts):
+        key = hotkey(i)
+        if key is None:
+            continue
+        for q in option_squares(game, o):
+            if key not in offers.setdefault(q, []):
+                offers[q].append(key)
+        if o.get("target"):
+            targets.add(o["target"])
+    cursor_square = cursor_target = None
+    if cursor is not None and 0 <= cursor < len(opts):
+        chosen = opts[cursor]
+        squares = option_squares(game, chosen)
+        cursor_square = squares[0] if len(squares) == 1 else None
+        cursor_target = chosen.get("target")
+    return MapState(
+        arena=game.arena,
+        figures=tuple((q, tuple(c)) for q, c in figures.items()),
+        tiles=tuple(view["ammo_tiles"].items()),
+        racks=racks(game, view),
+        offers=tuple((q, tuple(k)) for q, k in offers.items()),
+        targets=frozenset(targets),
+        cursor_square=cursor_square,
+        cursor_target=cursor_target,
+        killed=frozenset(p["colour"] for p in view["players"] if p.get("killed")),
+    )
+
+
+def racks(game: Game, view: dict[str, Any]) -> tuple[tuple[str, tuple[RackSlot, ...]], ...]:
+    pending = view.get("pending") or {}
+    offered: dict[str, str] = {}
+    if pending.get("kind") == "weapon" and pending.get("options"):
+        for i, o in enumerate(pending["options"]):
+            key = hotkey(i)
+            if key and o["key"] in game.cards.weapons:
+                offered[o["key"]] = key
+    out = []
+    for colour, slots in view["racks"].items():
+        row = []
+        for wid in slots:
+            if wid is None:
+                row.append(RackSlot(None))
+                continue
+            w = game.cards.weapons[wid]
+            row.append(RackSlot(wid, w.name, w.colour, w.pickup_cost, offered.get(wid)))
+        out.append((colour, tuple(row)))
+    return tuple(out)
+
+
+def preview_state(game_arena: Any) -> MapState:
+    return MapState(arena=game_arena, preview=True)
+
+
+def board_states(game: Game, view: dict[str, Any], viewer: str | None, reveal: bool) -> dict[str, BoardState]:
+    pending = view.get("pending") or {}
+    active = view["active"] if not view["over"] else None
+    out = {}
+    for p in view["players"]:
+        out[p["colour"]] = board_state(
+            p,
+            viewer=viewer,
+            active=active,
+            first=view["first_player"],
+            reveal_score=reveal or view["over"],
+            weapon_name=lambda wid: game.cards.weapons[wid].name,
+            powerup_name=lambda card: game.cards.powerup_kinds[powerup_kind(card)].name,
+        )
+    del pending
+    return out
+
+
+def track_state(view: dict[str, Any]) -> TrackState:
+    return TrackState(
+        skulls=view["skulls"],
+        entries=tuple(tuple(e) for e in view["killshot_track"]),
+        frenzy=view["frenzy"],
+        ending=view["ending"],
+    )
+
+
+def option_detail(game: Game, option: dict[str, Any], shooting_with: str | None) -> str:
+    key: str = option["key"]
+    card = key.removeprefix("pay:")
+    if key in ACTION_HELP:
+        return ACTION_HELP[key]
+    if card in game.cards.weapons:
+        return weapon_summary(game, card)
+    kind = powerup_kind(card) if "-" in card else ""
+    if kind in game.cards.powerup_kinds:
+        k = game.cards.powerup_kinds[kind]
+        return f"{k.name}: {k.text}"
+    if shooting_with and shooting_with in game.cards.weapons:
+        weapon = game.cards.weapons[shooting_with]
+        for eff in weapon.effects:
+            if eff.id == key:
+                cost = f" (costs {', '.join(eff.cost)})" if eff.cost else ""
+                return f"{weapon.name}, {eff.name.lower()}{cost}" + (f": {eff.text}" if eff.text else "")
+    return ""
+
+
+def weapon_summary(game: Game, weapon_id: str) -> str:
+    w = game.cards.weapons[weapon_id]
+    pickup = ", ".join(w.pickup_cost) or "free"
+    effects = "; ".join(e.name + (f" (+{', '.join(e.cost)})" if e.cost else "") for e in w.effects)
+    return f"{w.name} ({w.colour}; grab {pickup}, reload {', '.join(w.cost)}): {w.description} Effects: {effects}."
+
+
+def last_weapon_fired(game: Game) -> str | None:
+    for event in reversed(game.events):
+        if event.kind == "shoot":
+            return event.data.get("weapon")
+        if event.kind == "turn":
+            return None
+    return None
+
+
+def panel_state(game: Game, view: dict[str, Any], kinds: dict[str, str]) -> PanelState:
+    pending = view.get("pending")
+    if pending is None:
+        return PanelState("The game is over.", note="Press Enter for the final standings.")
+    opts = options(view)
+    who = pending["player"]
+    if not opts:
+        name = game.name(who)
+        if kinds.get(who, "human") != "human":
+            return PanelState(f"{name} (computer) is deciding…", note=pending["prompt"])
+        return PanelState(f"Waiting for {name}…", note="")
+    weapon = last_weapon_fired(game)
+    return PanelState(
+        prompt=pending["prompt"],
+        labels=tuple(o["label"] for o in opts),
+        details=tuple(option_detail(game, o, weapon) for o in opts),
+    )
+
+
+def status(game: Game, view: dict[str, Any], viewer: str | None, kinds: dict[str, str]) -> tuple[str, str | None, str]:
+    if view["over"]:
+        return "Game over", None, "final standings"
+    active = view["active"]
+    p = next(p for p in view["players"] if p["colour"] == active)
+    who = p["name"] if p["name"] == hero(active) else f"{p['name']} ({hero(active)})"
+    bits = [f"Turn {view['turn']}: {who}"]
+    if view["actions_left"]:
+        bits.append(f"{view['actions_left']} action{'s' if view['actions_left'] != 1 else ''} left")
+    if view["frenzy"]:
+        bits.append("FINAL FRENZY")
+    pending = view.get("pending") or {}
+    if pending and pending.get("player") != active:
+        bits.append(f"{game.name(pending['player'])} decides")
+    right = "public view" if viewer is None else f"{game.name(viewer)}'s view"
+    return " · ".join(bits), active, right

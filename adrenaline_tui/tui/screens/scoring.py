@@ -1,0 +1,184 @@
+"""The scoring breakdown: which boards were scored, who got which points, and why.
+
+Scoring happens in the open at the table (everyone sees the tokens handed out), so the
+breakdown is public; running totals are face down and only shown when the setting says so, or
+once the game is over.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from adrenaline_tui.rules import Event, Game
+from adrenaline_tui.rules.scoring import board_values, rank_by_tokens
+from adrenaline_tui.tui.look import LETTER
+from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.screens.base import BaseScreen
+
+
+@dataclass(frozen=True, slots=True)
+class AwardLine:
+    player: str
+    points: int
+    reason: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    title: str
+    tokens: tuple[str, ...]  # the damage track or the killshot track, in order
+    values: str
+    lines: tuple[AwardLine, ...]
+    notes: tuple[str, ...] = ()
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def rank_notes(tokens: list[str], name: dict[str, str], what: str) -> dict[str, str]:
+    """Why each player ranked where they did, ties and their tie-break included."""
+    count = Counter(tokens)
+    order = rank_by_tokens(tokens)
+    first = {c: tokens.index(c) for c in order}
+    out = {}
+    for c in order:
+        why = _plural(count[c], what)
+        tied = [o for o in order if o != c and count[o] == count[c]]
+        if tied:
+            beaten = [o for o in tied if first[o] > first[c]]
+            losing = [o for o in tied if first[o] < first[c]]
+            bits = []
+            if beaten:
+                bits.append(f"ahead of {', '.join(name[o] for o in beaten)} (earlier first {what})")
+            if losing:
+                bits.append(f"behind {', '.join(name[o] for o in losing)} (their first {what} came earlier)")
+            why += ", tied: " + "; ".join(bits)
+        out[c] = why
+    return out
+
+
+def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
+    names = {c: game.name(c) for c in game.seats}
+    out: list[Breakdown] = []
+    kills: dict[str, list[str]] = {}
+    for e in events:
+        if e.kind in ("killshot", "overkill"):
+            kills.setdefault(e.data.get("target", ""), []).append(e.text)
+    track: list[str] = [c for entry in game.view(None)["killshot_track"] for c in entry]
+    for e in events:
+        if e.kind != "scored":
+            continue
+        board = e.data.get("board")
+        awards = e.data.get("awards", [])
+        if board == "track":
+            notes = rank_notes(track, names, "token")
+            lines = tuple(AwardLine(a["player"], a["points"], a["reason"], notes.get(a["player"], "")) for a in awards)
+            out.append(
+                Breakdown(
+                    "The killshot track is scored",
+                    tuple(track),
+                    "8-6-4-2-1-1",
+                    lines,
+                    () if lines else ("Nobody made a killshot.",),
+                )
+            )
+        elif board is None:
+            lines = tuple(
+                AwardLine(a["player"], a["points"], a["reason"], "two or more kills in one turn") for a in awards
+            )
+            out.append(Breakdown("Double kill", (), "", lines))
+        else:
+            damage = list(e.data.get("damage", []))
+            frenzy = bool(e.data.get("frenzy_side"))
+            values = board_values(int(e.data.get("skulls", 0)), frenzy)
+            notes = rank_notes(damage, names, "damage")
+            lines = []
+            for a in awards:
+                why = "dealt the first damage" if a["reason"] == "first blood" else notes.get(a["player"], "")
+                lines.append(AwardLine(a["player"], a["points"], a["reason"], why))
+            title = f"{names.get(board, board)}'s board" + (" (end of game)" if e.data.get("final") else "")
+            side = "frenzy side, no first blood" if frenzy else f"{_plural(int(e.data.get('skulls', 0)), 'skull')}"
+            extra = tuple(kills.get(board, ()))
+            out.append(Breakdown(title, tuple(damage), "-".join(map(str, values)) + f"  ({side})", tuple(lines), extra))
+    return out
+
+
+def breakdown_text(b: Breakdown, look: Look, names: dict[str, str]) -> Text:
+    pal = look.palette
+    out = Text()
+    out.append(b.title, Style(bold=True, underline=True))
+    out.append("\n")
+    if b.tokens:
+        out.append("  tokens ", Style(color=pal.dim))
+        for c in b.tokens:
+            out.append(LETTER.get(c, "?"), pal.token_style(c))
+        out.append("\n")
+    if b.values:
+        out.append("  pays   ", Style(color=pal.dim))
+        out.append(b.values + "\n")
+    for note in b.notes:
+        out.append(f"  {note}\n", Style(italic=True))
+    for line in b.lines:
+        out.append("  ")
+        out.append(LETTER.get(line.player, "?"), pal.figure_style(line.player))
+        out.append(f" {names.get(line.player, line.player):<14}", Style(bold=True))
+        out.append(f"+{line.points:<2} ", Style(bold=True))
+        out.append(line.reason)
+        if line.why:
+            out.append(f": {line.why}", Style(color=pal.dim))
+        out.append("\n")
+    return out
+
+
+class ScoringScreen(BaseScreen):
+    CSS_PATH = "scoring.tcss"
+    AUTO_FOCUS = "#sheet"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "Continue", id="scoring.close"),
+    ]
+
+    def __init__(self, game: Game, events: list[Event], *, reveal: bool) -> None:
+        super().__init__()
+        self.game = game
+        self.items = breakdowns(game, events)
+        self.reveal = reveal
+        self.final = any(e.kind == "game_over" for e in events)
+
+    def compose_body(self) -> ComposeResult:
+        title = "Final scoring" if self.final else "Scoring"
+        yield Static(Text(title, Style(bold=True)), id="heading")
+        with VerticalScroll(id="sheet"):
+            yield Static(id="body", markup=False)
+        yield Static(Text("Press Enter to continue.", "italic"), id="hint")
+
+    def on_mount(self) -> None:
+        look = look_of(self.app)
+        names = {c: self.game.name(c) for c in self.game.seats}
+        body = Text()
+        for b in self.items:
+            body.append_text(breakdown_text(b, look, names))
+            body.append("\n")
+        body.append_text(self.totals_text(names))
+        self.query_one("#body", Static).update(body)
+
+    def totals_text(self, names: dict[str, str]) -> Text:
+        if not self.reveal:
+            return Text("Points are kept face down (press p at the table to show them).", "italic")
+        view: dict[str, Any] = self.game.view(None, reveal_scores=True)
+        out = Text("Points so far: ", Style(bold=True))
+        out.append("  ".join(f"{names[p['colour']]} {p['score']}" for p in view["players"]))
+        return out
+
+    def action_close(self) -> None:
+        self.dismiss(None)

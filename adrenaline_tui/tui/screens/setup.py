@@ -1,0 +1,198 @@
+"""Setting up a game: seats (name, figure, person or computer), arena, skulls and ending.
+
+The defaults make a game straight away: Start has the focus, so from the title Enter (new
+game), Enter (start) and Enter (take the keyboard) begin playing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from adrenaline_tui.rules import FIGURES, GameConfig
+from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
+from adrenaline_tui.tui.look import LETTER, hero
+from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.session import HUMAN, computer_kinds
+from adrenaline_tui.tui.widgets.arena_map import ArenaMap, MapState
+from adrenaline_tui.tui.widgets.choice import Choice
+
+if TYPE_CHECKING:
+    from adrenaline_tui.tui.app import AdrenalineApp
+
+EMPTY = "empty"
+SEATS = 5
+DEFAULT_ARENA = "arena_11a"
+
+
+def kind_label(kind: str) -> str:
+    if kind == HUMAN:
+        return "Person"
+    if kind == EMPTY:
+        return "Empty seat"
+    return f"Computer ({kind})"
+
+
+def arena_label(arena_id: str) -> str:
+    return load_arena(arena_id).name
+
+
+def players_text(counts: tuple[int, ...]) -> str:
+    return f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+
+
+class SetupScreen(BaseScreen):
+    CSS_PATH = "setup.tcss"
+    AUTO_FOCUS = "#start"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="setup.back"),
+        Binding("f", "first_game", "First game preset", id="setup.first-game"),
+        Binding("ctrl+g", "start", "Start", id="setup.start"),
+    ]
+
+    @property
+    def adrenaline(self) -> AdrenalineApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose_body(self) -> ComposeResult:
+        computers = computer_kinds()
+        yield Static(Text("New game", Style(bold=True)), id="heading")
+        with Vertical(id="seats"):
+            yield Static(
+                Text(f"{'':3}{'Name':<17}{'Figure':<27}Player", Style(bold=True)), id="seats-head", markup=False
+            )
+            for i in range(SEATS):
+                kinds = [HUMAN, *computers] + ([EMPTY] if i >= 3 else [])
+                default_kind = HUMAN if i == 0 else (computers[0] if i < 3 else EMPTY)
+                with Horizontal(classes="seat", id=f"seat-{i}"):
+                    yield Static(f"{i + 1}.", classes="seat-no")
+                    yield Input(placeholder=hero(FIGURES[i]), max_length=16, id=f"name-{i}", classes="name")
+                    yield Choice(
+                        [(c, f"{LETTER[c]} {hero(c)} ({c})") for c in FIGURES],
+                        FIGURES[i],
+                        allowed=lambda c, i=i: self._figure_free(c, i),
+                        id=f"figure-{i}",
+                        classes="figure",
+                    )
+                    yield Choice([(k, kind_label(k)) for k in kinds], default_kind, id=f"kind-{i}", classes="kind")
+        with Horizontal(id="lower"):
+            with Vertical(id="options"):
+                yield Static("Arena", classes="label")
+                yield Choice([(a, arena_label(a)) for a in ARENA_IDS], DEFAULT_ARENA, id="arena")
+                yield Static("", id="arena-note")
+                with Horizontal(classes="pair"):
+                    yield Static("Skulls", classes="label")
+                    yield Choice([(n, f"{n} skulls") for n in (5, 6, 7, 8)], 8, id="skulls")
+                with Horizontal(classes="pair"):
+                    yield Static("Ending", classes="label")
+                    yield Choice([("frenzy", "Final frenzy"), ("sudden_death", "Sudden death")], "frenzy", id="ending")
+                yield Button("First game preset (f)", id="first-game", compact=True)
+                yield Button("Start the game", id="start", variant="primary", compact=True)
+                yield Static("", id="setup-error")
+            yield ArenaMap(id="preview")
+
+    def on_mount(self) -> None:
+        self._refresh_seats()
+        self._show_arena()
+
+    # ---------------------------------------------------------------- seats
+    def seat_kind(self, i: int) -> str:
+        return self.query_one(f"#kind-{i}", Choice).value
+
+    def seat_figure(self, i: int) -> str:
+        return self.query_one(f"#figure-{i}", Choice).value
+
+    def _figure_free(self, colour: str, seat: int) -> bool:
+        return all(self.seat_figure(j) != colour for j in range(SEATS) if j != seat and self.seat_kind(j) != EMPTY)
+
+    def _refresh_seats(self) -> None:
+        for i in range(SEATS):
+            empty = self.seat_kind(i) == EMPTY
+            self.query_one(f"#seat-{i}").set_class(empty, "-empty")
+            self.query_one(f"#name-{i}", Input).disabled = empty
+            self.query_one(f"#figure-{i}", Choice).disabled = empty
+            if not empty and not self._figure_free(self.seat_figure(i), i):
+                free = next(c for c in FIGURES if self._figure_free(c, i))
+                self.query_one(f"#figure-{i}", Choice).set_value(free)
+            self.query_one(f"#name-{i}", Input).placeholder = hero(self.seat_figure(i))
+        self._show_arena()
+
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        cid = event.choice.id or ""
+        if cid.startswith(("kind-", "figure-")):
+            self._refresh_seats()
+        elif cid == "arena":
+            self._show_arena()
+
+    def _show_arena(self) -> None:
+        arena_id = self.query_one("#arena", Choice).value
+        arena = load_arena(arena_id)
+        self.query_one("#preview", ArenaMap).show(MapState(arena=arena, preview=True))
+        n = sum(1 for i in range(SEATS) if self.seat_kind(i) != EMPTY)
+        rec = arena.recommended_players
+        advice = f"{len(arena.squares)} squares, for {players_text(rec)} players"
+        if n in rec:
+            note = Text(advice + ".", Style(color=look_of(self.app).palette.dim))
+        else:
+            note = Text(f"{advice}; you have {n}.", Style(italic=True, bold=True))
+        self.query_one("#arena-note", Static).update(note)
+
+    # ---------------------------------------------------------------- actions
+    def action_first_game(self) -> None:
+        self.query_one("#skulls", Choice).set_value(5)
+        self.query_one("#ending", Choice).set_value("sudden_death")
+        self.notify("First game: 5 skulls and a sudden-death ending.", timeout=2)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "first-game":
+            self.action_first_game()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def settings(self) -> tuple[GameConfig, dict[str, str]]:
+        players: list[str] = []
+        names: dict[str, str] = {}
+        kinds: dict[str, str] = {}
+        for i in range(SEATS):
+            kind = self.seat_kind(i)
+            if kind == EMPTY:
+                continue
+            colour = self.seat_figure(i)
+            players.append(colour)
+            kinds[colour] = kind
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            if name:
+                names[colour] = name
+        humans = sum(1 for k in kinds.values() if k == HUMAN)
+        config: dict[str, Any] = {
+            "players": tuple(players),
+            "names": names,
+            "arena": self.query_one("#arena", Choice).value,
+            "skulls": self.query_one("#skulls", Choice).value,
+            "ending": self.query_one("#ending", Choice).value,
+            # With two or more people at one keyboard everyone hit is asked about Tagback
+            # Grenades, so being asked gives nothing away.
+            "tagback_prompt": "all" if humans >= 2 else "holders",
+        }
+        return GameConfig.model_validate(config), kinds
+
+    def action_start(self) -> None:
+        try:
+            config, kinds = self.settings()
+        except ValueError as exc:
+            self.query_one("#setup-error", Static).update(Text(str(exc).splitlines()[0], "bold red"))
+            return
+        self.adrenaline.start_game(config, kinds)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

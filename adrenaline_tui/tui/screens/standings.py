@@ -1,0 +1,104 @@
+"""Final standings: everyone ranked, with the tie-break spelled out."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from adrenaline_tui.rules import Game
+from adrenaline_tui.tui.look import LETTER, hero
+from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.screens.base import BaseScreen
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def tie_notes(ranking: list[dict[str, Any]], name: dict[str, str]) -> list[str]:
+    """One sentence for every group of players level on points."""
+    notes = []
+    by_score: dict[int, list[dict[str, Any]]] = {}
+    for r in ranking:
+        by_score.setdefault(r["score"], []).append(r)
+    for score, group in by_score.items():
+        if len(group) < 2:
+            continue
+        who = " and ".join(name[r["player"]] for r in group)
+        ranks = {r["rank"] for r in group}
+        if len(ranks) == len(group):
+            track = ", ".join(f"{name[r['player']]} {r['track_points']}" for r in group)
+            notes.append(f"{who} are level on {score} points; the killshot track breaks the tie ({track}).")
+        elif len(ranks) == 1:
+            notes.append(
+                f"{who} are level on {score} points and on the killshot track "
+                f"({group[0]['track_points']}): they share {_ordinal(group[0]['rank'])} place."
+            )
+        else:
+            notes.append(f"{who} are level on {score} points; the killshot track separates some of them.")
+    return notes
+
+
+class StandingsScreen(BaseScreen):
+    CSS_PATH = "standings.tcss"
+    AUTO_FOCUS = "#after"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "title", "Title", id="standings.title"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose_body(self) -> ComposeResult:
+        yield Static(Text("Final standings", Style(bold=True)), id="heading")
+        yield Static(id="table", markup=False)
+        yield OptionList(
+            Option("New game", id="new"),
+            Option("Back to the title screen", id="title"),
+            Option("Quit", id="quit"),
+            id="after",
+        )
+
+    def on_mount(self) -> None:
+        look = look_of(self.app)
+        view = self.game.view(None, reveal_scores=True)
+        ranking = view.get("ranking") or []
+        names = {p["colour"]: p["name"] for p in view["players"]}
+        out = Text()
+        out.append(f"{'':6}{'player':<28}{'points':>7}{'  killshot track':>17}\n", Style(bold=True))
+        for r in ranking:
+            c = r["player"]
+            mark = Style(bold=True) if r["rank"] == 1 else Style()
+            out.append(f"{_ordinal(r['rank']):>4}  ", mark)
+            out.append(LETTER[c], look.palette.figure_style(c))
+            who = names[c] if names[c] == hero(c) else f"{names[c]} ({hero(c)})"
+            out.append(f" {who:<26}", mark)
+            out.append(f"{r['score']:>7}", mark)
+            out.append(f"{r['track_points']:>17}\n")
+        winners = [names[r["player"]] for r in ranking if r["rank"] == 1]
+        if winners:
+            out.append("\n")
+            verb = "win" if len(winners) > 1 else "wins"
+            out.append(f"{' and '.join(winners)} {verb}!\n", Style(bold=True))
+        for note in tie_notes(ranking, names):
+            out.append(note + "\n", Style(italic=True))
+        self.query_one("#table", Static).update(out)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id
+        if choice == "quit":
+            self.app.exit()
+        elif choice == "new":
+            self.app.go_to_title(then="new")  # type: ignore[attr-defined]
+        else:
+            self.action_title()
+
+    def action_title(self) -> None:
+        self.app.go_to_title()  # type: ignore[attr-defined]

@@ -1,0 +1,316 @@
+"""The table: the arena, everyone's boards, the killshot track, the decision and the log.
+
+This screen drives a game. After every decision it works out who should be looking at the
+screen (`Session.plan_view`): a person deciding sees their own view, and when the keyboard has
+to change hands a hand-off screen comes first, with the table already switched to public
+information underneath. Computer players move on a timer so people can follow them. When
+boards are scored a breakdown screen shows who got what and why.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from adrenaline_tui.rules import Event, IllegalChoice
+from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.session import Session
+from adrenaline_tui.tui.widgets import (
+    ActionPanel,
+    ArenaMap,
+    EventLog,
+    KillshotTrack,
+    PlayerBoard,
+    RacksPanel,
+    StatusBar,
+)
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+
+if TYPE_CHECKING:
+    from adrenaline_tui.tui.app import AdrenalineApp
+
+SCORING_EVENTS = frozenset({"scored"})
+
+
+def _option_bindings() -> list[BindingType]:
+    return [Binding(k, f"pick({i})", f"option {k}", show=False, id=f"table.option-{k}") for i, k in enumerate(HOTKEYS)]
+
+
+class TableScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    AUTO_FOCUS = "#options"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
+        Binding("l", "log", "Log", id="table.log"),
+        Binding("c", "cards", "Cards", id="table.cards"),
+        Binding("p", "toggle_points", "Points", id="table.points"),
+        Binding("escape", "leave", "Title", id="table.leave"),
+        *_option_bindings(),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.viewer: str | None = None
+        self.view: dict[str, Any] | None = None
+        self._bot_timer: Timer | None = None
+        self._bot_waiting = False
+        self._bot_generation = 0
+        self._finished = False
+        # Where each person last looked at the table, to recap what happened since.
+        self.last_seen: dict[str, int] = {}
+
+    @property
+    def adrenaline(self) -> AdrenalineApp:
+        return self.app  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ layout
+    def compose_body(self) -> ComposeResult:
+        game = self.session.game
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield ArenaMap(id="map")
+                yield ActionPanel(id="actions")
+            with Vertical(id="right"):
+                yield KillshotTrack(id="track")
+                with Vertical(id="boards"):
+                    for colour in game.seats:
+                        yield PlayerBoard(colour, id=f"board-{colour}")
+                yield RacksPanel(id="racks")
+                yield EventLog(id="log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(EventLog).reset(self.session.game.events)
+        self._apply_size_classes()
+        for note in self.session.fallbacks:
+            self.notify(note, severity="warning")
+        self.advance()
+
+    def on_resize(self) -> None:
+        self._apply_size_classes()
+
+    def _apply_size_classes(self) -> None:
+        large = self.size.width >= 110 and self.size.height >= 34
+        self.set_class(large, "-large")
+        for widget in self.query("PlayerBoard, KillshotTrack"):
+            widget.set_class(large, "-large")
+
+    # ---------------------------------------------------------------- drawing
+    def render_table(self) -> None:
+        """Show the table as `self.viewer` may see it; each widget repaints only if it changed."""
+        session, game = self.session, self.session.game
+        settings = self.adrenaline.settings
+        view = game.view(self.viewer, reveal_scores=settings.show_points)
+        self.view = view
+        panel = self.query_one(ActionPanel)
+        panel.show(presenter.panel_state(game, view, session.kinds))
+        self.query_one(ArenaMap).show(presenter.map_state(game, view, panel.cursor))
+        boards = presenter.board_states(game, view, self.viewer, settings.show_points)
+        for colour, state in boards.items():
+            self.query_one(f"#board-{colour}", PlayerBoard).show(state)
+        self.query_one(KillshotTrack).show(presenter.track_state(view))
+        self.query_one(RacksPanel).show(presenter.racks(game, view))
+        self.query_one(StatusBar).show(*presenter.status(game, view, self.viewer, session.kinds))
+        if self.viewer is not None:
+            self.last_seen[self.viewer] = len(game.events)
+
+    def repaint_look(self) -> None:
+        for widget in self.query("ArenaMap, PlayerBoard, KillshotTrack, RacksPanel, StatusBar, EventLog"):
+            widget.refresh()
+        if self.view is not None:
+            self.render_table()
+
+    # ------------------------------------------------------------------- flow
+    def advance(self) -> None:
+        """Move play on to the next decision: hand-off, a person's turn, or a computer's."""
+        game = self.session.game
+        if game.pending is None:
+            self.viewer = None
+            self.render_table()
+            self._finish()
+            return
+        viewer, handoff = self.session.plan_view(self.viewer)
+        if handoff:
+            # Public information first, so nothing private is on screen while the keyboard moves.
+            self.viewer = None
+            self.render_table()
+            from adrenaline_tui.tui.screens.handoff import HandoffScreen
+
+            screen = HandoffScreen(self.session.game, viewer, self.recap_for(viewer))  # type: ignore[arg-type]
+            self.app.push_screen(screen, callback=lambda _: self._handed_to(viewer))
+            return
+        self.viewer = viewer
+        self.render_table()
+        if self.session.computer_to_move:
+            self._schedule_bot()
+
+    def _handed_to(self, viewer: str | None) -> None:
+        self.viewer = viewer
+        self.render_table()
+
+    def recap_for(self, colour: str | None) -> list[Event]:
+        events = self.session.game.events
+        start = min(self.last_seen.get(colour or "", len(events)), len(events)) if colour else len(events)
+        return [e for e in events[start:] if e.kind not in ("paid", "turn_end", "refilled")]
+
+    def _schedule_bot(self) -> None:
+        self._cancel_bot()
+        generation = self._bot_generation
+        delay = self.adrenaline.bot_delay
+        if delay > 0:
+            self._bot_timer = self.set_timer(delay, partial(self._bot_step, generation))
+        else:
+            # Still one frame per computer decision, so the screen keeps up.
+            self.call_after_refresh(self._bot_step, generation)
+
+    def _cancel_bot(self) -> None:
+        self._bot_generation += 1
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def _bot_step(self, generation: int) -> None:
+        if generation != self._bot_generation:
+            return
+        self._bot_timer = None
+        if not self.session.computer_to_move:
+            return
+        if not self.is_current:
+            # Someone opened help or the cards: carry on when they come back.
+            self._bot_waiting = True
+            return
+        if self.adrenaline.bot_delay > 0:
+            self._after(self.session.choose(self.session.computer_choice()))
+            return
+        # No delay (tests, or people who want it fast): run the computers' decisions up to the
+        # next person or the next scoring, then draw once.
+        batch: list[Event] = []
+        for _ in range(1000):
+            events = self.session.choose(self.session.computer_choice())
+            batch += events
+            if not self.session.computer_to_move or any(e.kind in SCORING_EVENTS for e in events):
+                break
+        self._after(batch)
+
+    def on_screen_resume(self) -> None:
+        if self._bot_waiting:
+            self._bot_waiting = False
+            self._schedule_bot()
+
+    def choose(self, index: int) -> None:
+        """The person at the keyboard picks the option at `index`."""
+        if self.view is None or self.session.computer_to_move:
+            return
+        opts = presenter.options(self.view)
+        if not 0 <= index < len(opts):
+            return
+        try:
+            events = self.session.choose(opts[index]["key"])
+        except IllegalChoice as exc:  # the view was stale; redraw and say so
+            self.notify(str(exc), severity="error")
+            self.render_table()
+            return
+        self._after(events)
+
+    def _after(self, events: list[Event]) -> None:
+        self.query_one(EventLog).add(events)
+        if self.session.saver.error:
+            self.notify(self.session.saver.error, severity="error")
+        scored = [e for e in events if e.kind in SCORING_EVENTS]
+        game = self.session.game
+        if scored and (self.adrenaline.settings.pause_on_scoring or game.over):
+            from adrenaline_tui.tui.screens.scoring import ScoringScreen
+
+            self.viewer = None
+            self.render_table()
+            reveal = self.adrenaline.settings.show_points or game.over
+            screen = ScoringScreen(game, events, reveal=reveal)
+            self.app.push_screen(screen, callback=lambda _: self.advance())
+            return
+        self.advance()
+
+    def _finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        from adrenaline_tui.tui.screens.standings import StandingsScreen
+
+        self.app.push_screen(StandingsScreen(self.session.game))
+
+    # ---------------------------------------------------------------- actions
+    def action_pick(self, index: int) -> None:
+        self.choose(index)
+
+    def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
+        if self.session.game.over:
+            self._finished = False
+            self._finish()
+            return
+        self.choose(message.index)
+
+    def on_action_panel_highlighted(self, message: ActionPanel.Highlighted) -> None:
+        if self.view is not None:
+            game = self.session.game
+            self.query_one(ArenaMap).show(presenter.map_state(game, self.view, message.index))
+
+    def on_arena_map_layout_changed(self, message: ArenaMap.LayoutChanged) -> None:
+        self.query_one(RacksPanel).display = message.compact
+
+    def on_arena_map_square_clicked(self, message: ArenaMap.SquareClicked) -> None:
+        if self.view is None:
+            return
+        game = self.session.game
+        hits = [
+            i for i, o in enumerate(presenter.options(self.view)) if message.square in presenter.option_squares(game, o)
+        ]
+        if not hits:
+            return
+        panel = self.query_one(ActionPanel)
+        if len(hits) == 1 or panel.cursor in hits:
+            self.choose(panel.cursor if panel.cursor in hits else hits[0])
+        else:
+            panel.move_to(hits[0])
+
+    def action_undo(self) -> None:
+        if not self.session.can_undo(self.viewer):
+            self.notify("Nothing to undo: the last decision revealed something or passed play on.", timeout=3)
+            return
+        self.session.undo()
+        self.query_one(EventLog).reset(self.session.game.events)
+        self.render_table()
+
+    def action_log(self) -> None:
+        from adrenaline_tui.tui.screens.log import LogScreen
+
+        self.app.push_screen(LogScreen(self.session.game.events))
+
+    def action_cards(self) -> None:
+        self.adrenaline.action_rules()
+
+    def action_toggle_points(self) -> None:
+        self.adrenaline.toggle_points()
+
+    def action_leave(self) -> None:
+        self.session.flush()
+        self._cancel_bot()
+        self.app.pop_screen()
+        self.adrenaline.notify_saved(self.session)
+
+    def save_now(self) -> Path | None:
+        self.session.autosave()
+        self.session.flush()
+        return self.session.path
+
+    def on_unmount(self) -> None:
+        self._cancel_bot()
+        self.session.flush()

@@ -1,0 +1,113 @@
+"""The title screen: new game, continue the latest autosave, load, the cards, settings, quit."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from adrenaline_tui.tui import storage
+from adrenaline_tui.tui.screens.base import BaseScreen
+
+if TYPE_CHECKING:
+    from adrenaline_tui.tui.app import AdrenalineApp
+
+BANNER = r"""
+    _   ___  ___ ___ _  _   _   _    ___ _  _ ___
+   /_\ |   \| _ \ __| \| | /_\ | |  |_ _| \| | __|
+  / _ \| |) |   / _|| .` |/ _ \| |__ | || .` | _|
+ /_/ \_\___/|_|_\___|_|\_/_/ \_\____|___|_|\_|___|
+"""
+
+
+def ago(seconds: float) -> str:
+    if seconds < 90:
+        return "just now"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min ago"
+    if seconds < 36 * 3600:
+        return f"{round(seconds / 3600)} h ago"
+    return f"{round(seconds / 86400)} days ago"
+
+
+class TitleScreen(BaseScreen):
+    CSS_PATH = "title.tcss"
+    AUTO_FOCUS = "#menu"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "pick('new')", "New game", id="title.new"),
+        Binding("c", "pick('continue')", "Continue", id="title.continue"),
+        Binding("l", "pick('load')", "Load", id="title.load"),
+        Binding("r", "pick('rules')", "Cards", id="title.rules"),
+        Binding("s", "pick('settings')", "Settings", id="title.settings"),
+        Binding("q", "pick('quit')", "Quit", id="title.quit"),
+    ]
+
+    @property
+    def adrenaline(self) -> AdrenalineApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="column"):
+            with Center():
+                yield Static(Text(BANNER.strip("\n"), Style(bold=True)), id="banner")
+            yield Static("The board game by Czech Games Edition: 3-5 players, one keyboard.", id="tagline")
+            with Center():
+                yield OptionList(id="menu")
+            yield Static("", id="menu-hint")
+
+    def on_mount(self) -> None:
+        self.fill_menu()
+
+    def on_screen_resume(self) -> None:
+        self.fill_menu()
+
+    def fill_menu(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        latest = storage.latest_unfinished()
+        if latest is not None:
+            names = ", ".join(latest.names.get(c) or c for c in latest.players)
+            cont = f"c  Continue: {names} ({ago(time.time() - latest.modified)})"
+        else:
+            cont = "c  Continue (no game in progress)"
+        has_saves = bool(storage.list_saves())
+        menu.set_options(
+            [
+                Option("n  New game", id="new"),
+                Option(cont, id="continue", disabled=latest is None),
+                Option("l  Load a saved game", id="load", disabled=not has_saves),
+                Option("r  Cards: every weapon and powerup", id="rules"),
+                Option("s  Settings", id="settings"),
+                Option("q  Quit", id="quit"),
+            ]
+        )
+        menu.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.action_pick(event.option.id)
+
+    def action_pick(self, what: str) -> None:
+        app = self.adrenaline
+        if what == "new":
+            app.open_setup()
+        elif what == "continue":
+            latest = storage.latest_unfinished()
+            if latest is None:
+                self.notify("There is no game in progress to continue.")
+            else:
+                app.open_game(latest.path)
+        elif what == "load":
+            app.open_load()
+        elif what == "rules":
+            app.action_rules()
+        elif what == "settings":
+            app.open_settings()
+        elif what == "quit":
+            app.exit()

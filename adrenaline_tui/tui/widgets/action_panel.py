@@ -1,0 +1,133 @@
+"""`ActionPanel`: the decision the game waits on, every option on a key.
+
+Options are numbered 1-9, then lettered a-k. The keys work from anywhere on the table; arrow
+keys and Enter (or a click) work on the list. The line under the list explains the highlighted
+option (a card's text, when the option is a card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+
+HOTKEYS = "123456789abcdefghijk"
+
+
+def hotkey(index: int) -> str | None:
+    return HOTKEYS[index] if index < len(HOTKEYS) else None
+
+
+@dataclass(frozen=True, slots=True)
+class PanelState:
+    prompt: str
+    labels: tuple[str, ...] = ()
+    details: tuple[str, ...] = ()
+    note: str = ""  # shown when there is nothing to choose (someone else decides)
+
+
+class ActionPanel(Vertical):
+    DEFAULT_CSS = tcss_beside(__file__)
+
+    class Chosen(Message):
+        """An option was picked with Enter or a click."""
+
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    class Highlighted(Message):
+        """The cursor moved to another option."""
+
+        def __init__(self, index: int | None) -> None:
+            self.index = index
+            super().__init__()
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.state: PanelState | None = None
+        self._filled_width = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="prompt", markup=False)
+        yield OptionList(id="options", markup=False)
+        yield Static("", id="detail", markup=False)
+
+    @property
+    def options(self) -> OptionList:
+        return self.query_one("#options", OptionList)
+
+    @property
+    def cursor(self) -> int | None:
+        return self.options.highlighted
+
+    def show(self, state: PanelState) -> None:
+        if state == self.state:
+            return
+        same_options = self.state is not None and self.state.labels == state.labels
+        self.state = state
+        # Fixed heights and no layout pass: a new decision repaints the panel, nothing else.
+        self.query_one("#prompt", Static).update(Text(state.prompt, Style(bold=True)), layout=False)
+        if not same_options:
+            self._fill_options(highlight=0)
+        self._show_detail(self.options.highlighted)
+
+    def _label_width(self) -> int:
+        return max(8, self.size.width - 5)
+
+    def _fill_options(self, highlight: int | None) -> None:
+        """One line an option, so a narrow panel still shows them all; the highlighted
+        option's full label is repeated underneath when it had to be cut."""
+        state = self.state
+        labels = state.labels if state is not None else ()
+        width = self._label_width()
+        self._filled_width = width
+        items = []
+        for i, label in enumerate(labels):
+            key = hotkey(i)
+            prompt = Text(no_wrap=True, end="")
+            prompt.append(f" {key} " if key else "   ", Style(bold=True, reverse=True))
+            prompt.append(" " + (label if len(label) <= width else label[: width - 1] + "…"))
+            items.append(Option(prompt))
+        self.options.set_options(items)
+        if items:
+            self.options.highlighted = min(highlight or 0, len(items) - 1)
+        self.options.display = bool(items)
+
+    def on_resize(self) -> None:
+        if self.state is not None and self.state.labels and self._label_width() != self._filled_width:
+            self._fill_options(self.options.highlighted)
+
+    def _show_detail(self, index: int | None) -> None:
+        state = self.state
+        detail = ""
+        if state is not None:
+            if not state.labels:
+                detail = state.note
+            elif index is not None and index < len(state.details):
+                detail = state.details[index]
+                label = state.labels[index]
+                if len(label) > self._label_width() and label not in detail:
+                    detail = label + (". " + detail if detail else "")
+        self.query_one("#detail", Static).update(Text(detail, Style(italic=True)), layout=False)
+
+    def move_to(self, index: int) -> None:
+        if 0 <= index < self.options.option_count:
+            self.options.highlighted = index
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._show_detail(event.option_index)
+        self.post_message(self.Highlighted(event.option_index))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(event.option_index))

@@ -1,0 +1,392 @@
+"""`ArenaMap`: the arena drawn like the board, with what the pending decision offers highlighted.
+
+Rooms are drawn in their colours with walls between them and gaps for doors; squares of one
+room run together. Spawnpoints list their weapon rack when a square is big enough (otherwise
+`RacksPanel` does), ammo squares show their tile as cube letters (a powerup glyph when the tile
+carries one), figures are letters on their colour. A square the decision offers shows the
+option's key; the option under the cursor is drawn brightest.
+
+The map is a character canvas. When its state changes only the spans of the canvas that differ
+are refreshed, so moving the cursor repaints two squares, not the whole map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.events import Click
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from adrenaline_tui.rules.arena import COLS, ROWS, Arena
+from adrenaline_tui.tui.look import CUBE_LETTER, LETTER
+from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+
+Cell = tuple[str, Style]
+
+
+@dataclass(frozen=True, slots=True)
+class RackSlot:
+    weapon: str | None
+    name: str = ""
+    colour: str = ""
+    pickup: tuple[str, ...] = ()
+    key: str | None = None  # the option key when the decision offers this weapon
+
+
+@dataclass(frozen=True, slots=True)
+class MapState:
+    """Everything the map shows; two equal states draw the same picture."""
+
+    arena: Arena
+    figures: tuple[tuple[str, tuple[str, ...]], ...] = ()  # square -> figure colours
+    tiles: tuple[tuple[str, str | None], ...] = ()
+    racks: tuple[tuple[str, tuple[RackSlot, ...]], ...] = ()
+    offers: tuple[tuple[str, tuple[str, ...]], ...] = ()  # square -> option keys offered there
+    targets: frozenset[str] = frozenset()
+    cursor_square: str | None = None
+    cursor_target: str | None = None
+    killed: frozenset[str] = frozenset()
+    preview: bool = False
+    _index: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def _get(self, name: str) -> dict:
+        if name not in self._index:
+            self._index[name] = dict(getattr(self, name))
+        return self._index[name]
+
+    @property
+    def figures_at(self) -> dict[str, tuple[str, ...]]:
+        return self._get("figures")
+
+    @property
+    def tile_at(self) -> dict[str, str | None]:
+        return self._get("tiles")
+
+    @property
+    def rack_of(self) -> dict[str, tuple[RackSlot, ...]]:
+        return self._get("racks")
+
+    @property
+    def offers_at(self) -> dict[str, tuple[str, ...]]:
+        return self._get("offers")
+
+
+class ArenaMap(Widget):
+    """The arena with rooms, walls, doors, spawnpoints and racks, ammo tiles and figures."""
+
+    DEFAULT_CSS = tcss_beside(__file__)
+    can_focus = False
+
+    class SquareClicked(Message):
+        """A square of the map was clicked."""
+
+        def __init__(self, square: str) -> None:
+            self.square = square
+            super().__init__()
+
+    class LayoutChanged(Message):
+        """The squares became too small to hold the weapon racks, or big enough again."""
+
+        def __init__(self, compact: bool) -> None:
+            self.compact = compact
+            super().__init__()
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.state: MapState | None = None
+        # Small squares cannot list a spawnpoint's rack; someone else must show it then.
+        self.compact = True
+        self._canvas: list[list[Cell]] = []
+        self._canvas_size = Size(0, 0)
+        self._geometry: tuple[int, int, int, int] = (0, 0, 0, 0)  # cell w, cell h, left, top
+        self._look: Look | None = None
+
+    # ------------------------------------------------------------------ updates
+    def show(self, state: MapState) -> None:
+        """Draw `state`; repaints only the parts of the map that changed."""
+        if state == self.state and look_of(self.app) is self._look:
+            return
+        self.state = state
+        if not self._canvas or self.size != self._canvas_size:
+            self.refresh()
+            return
+        old = self._canvas
+        new = self._draw(self.size)
+        self._canvas = new
+        for y, (a, b) in enumerate(zip(old, new, strict=False)):
+            if a == b:
+                continue
+            x0 = next(i for i in range(len(b)) if i >= len(a) or a[i] != b[i])
+            x1 = next(i for i in range(len(b) - 1, -1, -1) if i >= len(a) or a[i] != b[i])
+            self.refresh(Region(x0, y, x1 - x0 + 1, 1))
+
+    def repaint_all(self) -> None:
+        self._canvas = []
+        self.refresh()
+
+    # --------------------------------------------------------------- rendering
+    def render_line(self, y: int) -> Strip:
+        if not self._canvas or self._canvas_size != self.size or self._look is not look_of(self.app):
+            self._canvas = self._draw(self.size)
+        if y >= len(self._canvas):
+            return Strip.blank(self.size.width, self.rich_style)
+        return _strip(self._canvas[y])
+
+    def _draw(self, size: Size) -> list[list[Cell]]:
+        look = look_of(self.app)
+        self._look = look
+        self._canvas_size = size
+        base = self.rich_style
+        canvas = [[(" ", base)] * size.width for _ in range(size.height)]
+        if self.state is None or size.width < 9 or size.height < 4:
+            return canvas
+        h = max(2, min(7, (size.height - 4) // ROWS))
+        # Terminal cells are about twice as tall as wide: keep squares looking square.
+        w = max(5, min(3 * h + 2, 24, (size.width - 5) // COLS))
+        left = max(0, (size.width - (w * COLS + COLS + 1)) // 2)
+        top = max(0, (size.height - (h * ROWS + ROWS + 1)) // 2)
+        self._geometry = (w, h, left, top)
+        painter = _Painter(canvas, self.state, look, base, w, h, left, top)
+        painter.paint()
+        if painter.compact != self.compact:
+            self.compact = painter.compact
+            self.post_message(self.LayoutChanged(self.compact))
+        return canvas
+
+    # -------------------------------------------------------------------- mouse
+    def square_at(self, x: int, y: int) -> str | None:
+        if self.state is None:
+            return None
+        w, h, left, top = self._geometry
+        if w == 0:
+            return None
+        col, cx = divmod(x - left, w + 1)
+        row, cy = divmod(y - top, h + 1)
+        if cx == 0 or cy == 0 or not (0 <= row < ROWS and 0 <= col < COLS):
+            return None
+        sid = f"r{row}c{col}"
+        return sid if sid in self.state.arena.pos else None
+
+    def on_click(self, event: Click) -> None:
+        square = self.square_at(event.x, event.y)
+        if square is not None:
+            self.post_message(self.SquareClicked(square))
+
+
+def _strip(row: list[Cell]) -> Strip:
+    segments: list[Segment] = []
+    text: list[str] = []
+    style: Style | None = None
+    for ch, st in row:
+        if st is not style and st != style:
+            if text:
+                segments.append(Segment("".join(text), style))
+            text, style = [ch], st
+        else:
+            text.append(ch)
+    if text:
+        segments.append(Segment("".join(text), style))
+    return Strip(segments, len(row))
+
+
+class _Painter:
+    """Paints one state onto a canvas: walls and doors first, then each square's contents."""
+
+    def __init__(
+        self, canvas: list[list[Cell]], state: MapState, look: Look, base: Style, w: int, h: int, left: int, top: int
+    ) -> None:
+        self.c = canvas
+        self.s = state
+        self.look = look
+        self.pal = look.palette
+        self.g = look.glyphs
+        self.base = base
+        self.w, self.h, self.left, self.top = w, h, left, top
+        self.arena = state.arena
+        self.at = {p: s for s, p in self.arena.pos.items()}
+        self.wall_style = base + Style(color=self.pal.wall)
+        self.compact = not (w >= 16 and h >= 5)
+
+    # ---------------------------------------------------------- primitives
+    def put(self, x: int, y: int, text: str, style: Style) -> None:
+        row = self.c[y] if 0 <= y < len(self.c) else None
+        if row is None:
+            return
+        for i, ch in enumerate(text):
+            if 0 <= x + i < len(row):
+                row[x + i] = (ch, style)
+
+    def square(self, r: int, c: int) -> str | None:
+        return self.at.get((r, c))
+
+    def room_style(self, sq: str) -> Style:
+        bg = self.pal.room_bg.get(self.arena.room_of[sq])
+        return self.base + Style(bgcolor=bg) if bg else self.base
+
+    def boundary(self, a: str | None, b: str | None) -> str:
+        """What separates two grid cells: none (outside), open, door or wall."""
+        if a is None and b is None:
+            return "none"
+        if a is None or b is None:
+            return "wall"
+        if self.arena.room_of[a] == self.arena.room_of[b]:
+            return "open"
+        return "door" if frozenset((a, b)) in self.arena.doors else "wall"
+
+    # --------------------------------------------------------------- paint
+    def paint(self) -> None:
+        w, h, left, top = self.w, self.h, self.left, self.top
+        # horizontal boundaries: above row r, for each column
+        for r in range(ROWS + 1):
+            y = top + r * (h + 1)
+            for c in range(COLS):
+                a, b = self.square(r - 1, c), self.square(r, c)
+                kind = self.boundary(a, b)
+                x0 = left + c * (w + 1) + 1
+                if kind == "open":
+                    self.put(x0, y, " " * w, self.room_style(a))  # type: ignore[arg-type]
+                elif kind in ("wall", "door"):
+                    line = self.g.h * w
+                    if kind == "door":
+                        gap = max(2, w // 3)
+                        start = (w - gap) // 2
+                        line = line[:start] + " " * gap + line[start + gap :]
+                    self.put(x0, y, line, self.wall_style)
+        # vertical boundaries: left of column c, for each row
+        for c in range(COLS + 1):
+            x = left + c * (w + 1)
+            for r in range(ROWS):
+                a, b = self.square(r, c - 1), self.square(r, c)
+                kind = self.boundary(a, b)
+                y0 = top + r * (h + 1) + 1
+                for i in range(h):
+                    if kind == "open":
+                        self.put(x, y0 + i, " ", self.room_style(a))  # type: ignore[arg-type]
+                    elif kind == "wall" or (kind == "door" and not _door_row(i, h)):
+                        self.put(x, y0 + i, self.g.v, self.wall_style)
+        # junctions
+        for r in range(ROWS + 1):
+            for c in range(COLS + 1):
+                x, y = left + c * (w + 1), top + r * (h + 1)
+                up = self.boundary(self.square(r - 1, c - 1), self.square(r - 1, c)) in ("wall", "door")
+                down = self.boundary(self.square(r, c - 1), self.square(r, c)) in ("wall", "door")
+                lft = self.boundary(self.square(r - 1, c - 1), self.square(r, c - 1)) in ("wall", "door")
+                rgt = self.boundary(self.square(r - 1, c), self.square(r, c)) in ("wall", "door")
+                if up or down or lft or rgt:
+                    self.put(x, y, self.g.junction(up, down, lft, rgt), self.wall_style)
+                else:
+                    corner = [
+                        self.square(r - 1, c - 1),
+                        self.square(r - 1, c),
+                        self.square(r, c - 1),
+                        self.square(r, c),
+                    ]
+                    present = [q for q in corner if q is not None]
+                    if present and len({self.arena.room_of[q] for q in present}) == 1:
+                        self.put(x, y, " ", self.room_style(present[0]))
+        for sq, (r, c) in self.arena.pos.items():
+            self.paint_square(sq, left + c * (w + 1) + 1, top + r * (h + 1) + 1)
+
+    def paint_square(self, sq: str, x: int, y: int) -> None:
+        s, pal, w, h = self.s, self.pal, self.w, self.h
+        room = self.arena.room_of[sq]
+        keys = s.offers_at.get(sq, ())
+        cursor = s.cursor_square == sq
+        if cursor:
+            fill = self.base + Style(bgcolor=pal.cursor_bg, color=pal.cursor_fg)
+        elif keys:
+            fill = self.base + Style(bgcolor=pal.offer_bg, color=pal.offer_fg)
+        else:
+            fill = self.room_style(sq)
+        for i in range(h):
+            self.put(x, y + i, " " * w, fill)
+        label = fill + Style(color=pal.room_fg[room]) if not (keys or cursor) else fill
+        spawn = self.arena.spawn_colour_at.get(sq)
+        self.put(x, y, sq[:w], label + Style(dim=False))
+        if spawn is not None:
+            slots = s.rack_of.get(spawn, ())
+            if not self.compact:
+                tag = f"{spawn.upper()} SPAWN"
+                if len(tag) + len(sq) + 1 > w:
+                    tag = "SPAWN"
+                self.put(x + w - len(tag), y, tag, label + Style(bold=True))
+                for i, slot in enumerate(slots[: max(0, h - 2)]):
+                    self.paint_slot(slot, x, y + 1 + i, fill)
+            elif h >= 3:
+                # bottom left, so an offered option's key can sit bottom right
+                tag = "SPAWN" if w >= 10 or not keys else "SPWN"
+                self.put(x, y + h - 1, tag[:w], label + Style(bold=True))
+        elif not s.preview:
+            self.paint_tile(s.tile_at.get(sq), x + w - 1, y, fill)
+        figs = s.figures_at.get(sq, ())
+        if spawn is not None and not self.compact:
+            fig_row = min(h - 1, 4)
+        elif self.compact:
+            fig_row = min(1, h - 1)
+        else:
+            fig_row = h // 2
+        self.paint_figures(figs, x, y + fig_row, fill)
+        if keys:
+            text = "[" + " ".join(keys) + "]"
+            text = text[:w]
+            key_style = fill + Style(bold=True, reverse=True)
+            if fig_row == h - 1 or (spawn is not None and self.compact):
+                self.put(x + w - len(text), y + h - 1, text, key_style)
+            else:
+                self.put(x + (w - len(text)) // 2, y + h - 1, text, key_style)
+
+    def paint_tile(self, code: str | None, right: int, y: int, fill: Style) -> None:
+        if code is None:
+            return
+        cubes = [ch for ch in code if ch in "RBY"]
+        powerup = code.startswith("P")
+        x = right - len(cubes) - (1 if powerup else 0) + 1
+        for i, ch in enumerate(cubes):
+            colour = {"R": "red", "B": "blue", "Y": "yellow"}[ch]
+            self.put(x + i, y, CUBE_LETTER[colour], fill + self.pal.cube_style(colour))
+        if powerup:
+            self.put(right, y, self.g.powerup, fill + Style(bold=True))
+
+    def paint_slot(self, slot: RackSlot, x: int, y: int, fill: Style) -> None:
+        w = self.w
+        if slot.weapon is None:
+            self.put(x, y, self.g.empty, fill + Style(color=self.pal.dim))
+            return
+        cost = "".join(CUBE_LETTER[c] for c in slot.pickup)
+        prefix = f"{slot.key} " if slot.key else ""
+        room = w - len(cost) - 1 - len(prefix)
+        name = slot.name if len(slot.name) <= room else slot.name[: max(1, room - 1)] + "…"
+        if prefix:
+            self.put(x, y, prefix.rstrip(), fill + Style(bold=True, reverse=True))
+        self.put(x + len(prefix), y, name, fill + Style(color=self.pal.cube.get(slot.colour)))
+        for i, ch in enumerate(slot.pickup):
+            self.put(x + w - len(cost) + i, y, CUBE_LETTER[ch], fill + self.pal.cube_style(ch))
+
+    def paint_figures(self, figs: tuple[str, ...], x: int, y: int, fill: Style) -> None:
+        if not figs:
+            return
+        s = self.s
+        step = 2 if 2 * len(figs) - 1 <= self.w else 1
+        for i, colour in enumerate(figs):
+            style = self.pal.figure_style(colour)
+            if colour in s.killed:
+                style = fill + Style(color=self.pal.dim, strike=True)
+            if colour == s.cursor_target:
+                style = style + Style(underline=True, reverse=True)
+            elif colour in s.targets:
+                style = style + Style(underline=True)
+            letter = LETTER.get(colour, "?")
+            self.put(x + i * step, y, letter.lower() if colour in s.killed else letter, style)
+
+
+def _door_row(i: int, h: int) -> bool:
+    """Which rows of a vertical wall the door opens: the middle one, or all but the ends."""
+    if h <= 3:
+        return i == h // 2
+    return 0 < i < h - 1

@@ -1,0 +1,86 @@
+"""`EventLog`: who did what to whom, newest at the bottom.
+
+It shows the last lines that fit and is never focused, so arrow keys stay with the options.
+The whole log is one key away on the log screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from adrenaline_tui.rules import Event
+from adrenaline_tui.tui.look import LETTER
+from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+
+# Bookkeeping the table does not narrate; the full log screen still lists it.
+QUIET = frozenset({"paid", "turn_end"})
+SUBJECT_KEYS = ("player", "attacker", "killer")
+
+
+def subject(event: Event) -> str | None:
+    for key in SUBJECT_KEYS:
+        value = event.data.get(key)
+        if isinstance(value, str) and value in LETTER:
+            return value
+    return None
+
+
+def event_line(event: Event, look: Look) -> Text:
+    pal = look.palette
+    if event.kind == "turn":
+        return Text(f"── {event.text} ──", Style(bold=True), no_wrap=False)
+    out = Text()
+    who = subject(event)
+    if who is not None:
+        out.append(LETTER[who], pal.figure_style(who))
+        out.append(" ")
+    else:
+        out.append("  ")
+    style: Style | str = ""
+    if event.kind in ("killshot", "overkill", "frenzy", "sudden_death", "game_over", "scored"):
+        style = Style(bold=True)
+    elif event.kind in ("refilled", "reshuffled", "paid"):
+        style = Style(color=pal.dim)
+    out.append(event.text, style)
+    return out
+
+
+class EventLog(Widget):
+    DEFAULT_CSS = tcss_beside(__file__)
+    can_focus = False
+    KEEP = 200
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.events: list[Event] = []
+        self._look: Look | None = None
+
+    def reset(self, events: Iterable[Event]) -> None:
+        self.events = [e for e in events if e.kind not in QUIET][-self.KEEP :]
+        self.refresh()
+
+    def add(self, events: Iterable[Event]) -> None:
+        fresh = [e for e in events if e.kind not in QUIET]
+        if fresh:
+            self.events = (self.events + fresh)[-self.KEEP :]
+            self.refresh()
+
+    def render(self) -> Any:
+        look = look_of(self.app)
+        self._look = look
+        width, height = self.size
+        if width <= 0 or height <= 0:
+            return ""
+        lines: list[Text] = []
+        for event in reversed(self.events):
+            wrapped = event_line(event, look).wrap(self.app.console, width)
+            lines[:0] = list(wrapped)
+            if len(lines) >= height:
+                break
+        return Text("\n", end="").join(lines[-height:])

@@ -1,0 +1,80 @@
+"""`KillshotTrack`: the skulls still on the track and the killshot (and overkill) tokens.
+
+A killshot replaces the leftmost skull, so tokens read left to right in the order of the kills;
+kills after the last skull (final frenzy) are added beyond it. The order matters at the end:
+ties on the track go to the earlier killshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from adrenaline_tui.rules.state import TRACK_VALUES
+from adrenaline_tui.tui.look import LETTER
+from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+
+
+@dataclass(frozen=True, slots=True)
+class TrackState:
+    skulls: int
+    entries: tuple[tuple[str, ...], ...]
+    frenzy: bool
+    ending: str
+
+
+class KillshotTrack(Widget):
+    DEFAULT_CSS = tcss_beside(__file__)
+    can_focus = False
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.state: TrackState | None = None
+        self._look: Look | None = None
+
+    def show(self, state: TrackState) -> None:
+        if state == self.state and self._look is look_of(self.app):
+            return
+        self.state = state
+        self.refresh()
+
+    def render(self) -> Text:
+        look = look_of(self.app)
+        self._look = look
+        if self.state is None:
+            return Text("")
+        large = self.has_class("-large")
+        text = track_text(self.state, look, large)
+        if large:
+            note = Text("  track pays " + "-".join(map(str, TRACK_VALUES)) + ", ties to the earlier kill", "dim")
+            return Text("\n", end="").join([text, note])
+        return text
+
+
+def track_text(state: TrackState, look: Look, large: bool = False) -> Text:
+    pal, g = look.palette, look.glyphs
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("Killshots ", Style(bold=True))
+    gap = " " if large else ""
+    for i, entry in enumerate(state.entries):
+        if i:
+            out.append(" ")
+        for colour in entry:
+            out.append(LETTER.get(colour, "?"), pal.token_style(colour))
+    left = max(0, state.skulls - len(state.entries))
+    if state.entries and left:
+        out.append(" ")
+    for i in range(left):
+        if i:
+            out.append(gap)
+        out.append(g.skull, Style(color=pal.room_fg["red"], bold=True))
+    if state.frenzy:
+        out.append("  FINAL FRENZY", Style(bold=True, reverse=True))
+    else:
+        ending = "frenzy" if state.ending == "frenzy" else "sudden death"
+        out.append(f"  {left} left, then {ending}", Style(color=pal.dim))
+    return out

@@ -1,0 +1,385 @@
+"""`PlayerBoard`: one player's board as the viewer may see it.
+
+The damage track has its 12 spaces split at 3 / 6 / 11 / 12 (the adrenaline thresholds, the
+killshot and the overkill), each token the attacker's letter in the attacker's colour. Skulls
+cover the 8-6-4-2-1-1 values (or the board shows its frenzy side). Weapons: the viewer's own by
+name, anyone else's loaded ones face down, unloaded ones face up. Powerups: the viewer's own by
+name, others' as a count. Points: the viewer's own; others' only when the setting shows them.
+
+Small boards take three lines (four for the viewer's own), large ones five.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from adrenaline_tui.rules.state import BOARD_VALUES, FRENZY_VALUES, MAX_DAMAGE
+from adrenaline_tui.tui.look import CUBE_LETTER, LETTER, hero
+from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+
+ZONE_BREAKS = (2, 5, 10, 11)
+SHORT_POWERUP = {
+    "targeting-scope": "Scope",
+    "newton": "Newton",
+    "tagback-grenade": "Tagback",
+    "teleporter": "Teleport",
+}  # a separator after these many spaces: before 3, 6, 11 and 12
+
+
+@dataclass(frozen=True, slots=True)
+class BoardState:
+    player: tuple  # the view's player dict, frozen (see `freeze`)
+    viewer: bool
+    active: bool
+    first: bool
+    reveal_score: bool
+    weapon_names: tuple[tuple[str, str], ...]
+    powerup_names: tuple[tuple[str, str], ...]
+
+    @property
+    def p(self) -> dict[str, Any]:
+        return dict(self.player)
+
+
+def freeze(value: Any) -> Any:
+    """A hashable copy of view data, so two states can be compared cheaply."""
+    if isinstance(value, dict):
+        return tuple((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw_player(frozen: tuple) -> dict[str, Any]:
+    out = dict(frozen)
+    out["marks"] = dict(out["marks"])
+    out["ammo"] = dict(out["ammo"])
+    out["weapons"] = [dict(w) for w in out["weapons"]]
+    return out
+
+
+class PlayerBoard(Widget):
+    """A player's board: damage, marks, skulls, ammo, weapons, powerups and (maybe) points."""
+
+    DEFAULT_CSS = tcss_beside(__file__)
+    can_focus = False
+
+    class Clicked(Message):
+        def __init__(self, colour: str) -> None:
+            self.colour = colour
+            super().__init__()
+
+    def __init__(self, colour: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.colour = colour
+        self.state: BoardState | None = None
+        self._look: Look | None = None
+
+    def show(self, state: BoardState) -> None:
+        if state == self.state and self._look is look_of(self.app):
+            return
+        grew = self.state is None or state.viewer != self.state.viewer
+        self.state = state
+        self.set_class(state.viewer, "-viewer")
+        self.set_class(state.active, "-active")
+        self.refresh(layout=grew)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.has_class("-large"):
+            return 5
+        return 4 if self.state is not None and self.state.viewer else 3
+
+    def render(self) -> Text:
+        look = look_of(self.app)
+        self._look = look
+        if self.state is None:
+            return Text("")
+        large = self.has_class("-large")
+        return render_board(self.state, look, self.size.width, large)
+
+    def on_click(self, event: Click) -> None:
+        self.post_message(self.Clicked(self.colour))
+
+
+def render_board(state: BoardState, look: Look, width: int, large: bool) -> Text:
+    p = thaw_player(state.player)
+    names = dict(state.weapon_names)
+    pnames = dict(state.powerup_names)
+    if large:
+        lines = _large_lines(state, p, look, names, pnames, width)
+    else:
+        lines = _compact_lines(state, p, look, names, pnames, width)
+    return Text("\n", no_wrap=True, end="").join(lines)
+
+
+def _head(state: BoardState, p: dict[str, Any], look: Look, large: bool) -> Text:
+    pal, g = look.palette, look.glyphs
+    colour = p["colour"]
+    head = Text(no_wrap=True, overflow="ellipsis")
+    head.append(g.cursor if state.active else " ", Style(bold=True))
+    head.append(LETTER.get(colour, "?"), pal.figure_style(colour))
+    head.append(" ")
+    title = p["name"] if p["name"] == hero(colour) or not large else f"{p['name']} ({hero(colour)})"
+    head.append(title if large else title[:13], Style(bold=True))
+    return head
+
+
+def _tags(state: BoardState, p: dict[str, Any], large: bool) -> str:
+    tags = []
+    if p.get("killed"):
+        tags.append("KILLED")
+    if p["square"] is None and large:
+        tags.append("not in play yet")
+    if state.first:
+        tags.append("1st")
+    return " ".join(tags)
+
+
+def _score(p: dict[str, Any], look: Look) -> Text:
+    score = p.get("score")
+    if score is None:
+        return Text("?", Style(color=look.palette.dim))
+    return Text(f"{score}p", Style(bold=True))
+
+
+def _compact_lines(
+    state: BoardState, p: dict[str, Any], look: Look, names: dict[str, str], pnames: dict[str, str], width: int
+) -> list[Text]:
+    """Three lines (four for your own board) of about 42 columns."""
+    dim = Style(color=look.palette.dim)
+    head = _head(state, p, look, large=False)
+    head.append(" ")
+    tags = _tags(state, p, large=False)
+    if tags:
+        head.append(tags + " ", dim)
+    right = values_text(p, look)
+    right.append("  ")
+    right.append_text(_score(p, look))
+    lines = [_pad_right(head, right, width)]
+
+    track = Text(no_wrap=True, overflow="ellipsis")
+    track.append(" ")
+    track.append_text(damage_text(p, look))
+    track.append(" marks ", dim)
+    track.append_text(marks_text(p, look))
+    lines.append(track)
+
+    third = Text(no_wrap=True, overflow="ellipsis")
+    third.append(" ")
+    third.append_text(ammo_text(p, look))
+    third.append("  ")
+    if state.viewer:
+        third.append_text(powerups_text(p, look, pnames, large=False))
+        lines.append(third)
+        fourth = Text(no_wrap=True, overflow="ellipsis")
+        fourth.append(" ")
+        fourth.append_text(weapons_text(p, look, names, own=True, large=False))
+        lines.append(fourth)
+    else:
+        third.append_text(weapons_text(p, look, names, own=False, large=False))
+        third.append(f"  {look.glyphs.powerup}{p.get('powerup_count', 0)}", dim)
+        lines.append(third)
+    return lines
+
+
+def _large_lines(
+    state: BoardState, p: dict[str, Any], look: Look, names: dict[str, str], pnames: dict[str, str], width: int
+) -> list[Text]:
+    dim = Style(color=look.palette.dim)
+    head = _head(state, p, look, large=True)
+    tags = _tags(state, p, large=True)
+    if tags:
+        head.append("  " + tags, dim)
+    score = _score(p, look)
+    score.append(" points" if p.get("score") is not None else " points (face down)")
+    lines = [_pad_right(head, score, width)]
+
+    track = Text(no_wrap=True, overflow="ellipsis")
+    track.append("   damage  ", dim)
+    track.append_text(damage_text(p, look))
+    track.append("   marks ", dim)
+    track.append_text(marks_text(p, look))
+    lines.append(track)
+
+    row = Text(no_wrap=True, overflow="ellipsis")
+    row.append("   skulls  ", dim)
+    row.append_text(values_text(p, look))
+    row.append("    ammo ", dim)
+    row.append_text(ammo_text(p, look))
+    lines.append(row)
+
+    weapons = Text(no_wrap=True, overflow="ellipsis")
+    weapons.append("   weapons ", dim)
+    weapons.append_text(weapons_text(p, look, names, own=state.viewer, large=True))
+    lines.append(weapons)
+
+    power = Text(no_wrap=True, overflow="ellipsis")
+    power.append("   powerups ", dim)
+    if state.viewer:
+        power.append_text(powerups_text(p, look, pnames, large=True))
+    else:
+        count = p.get("powerup_count", 0)
+        power.append(f"{count} card{'s' if count != 1 else ''}, face down" if count else "none")
+    lines.append(power)
+    return lines
+
+
+def _pad_right(left: Text, right: Text, width: int) -> Text:
+    room = width - left.cell_len - right.cell_len
+    if room >= 1:
+        return Text.assemble(left, " " * room, right, no_wrap=True)
+    left.truncate(max(0, width - right.cell_len - 1), overflow="ellipsis")
+    return Text.assemble(left, " ", right, no_wrap=True)
+
+
+def damage_text(p: dict[str, Any], look: Look) -> Text:
+    g, pal = look.glyphs, look.palette
+    out = Text(no_wrap=True)
+    damage = p["damage"]
+    for i in range(MAX_DAMAGE):
+        if i < len(damage):
+            out.append(LETTER.get(damage[i], "?"), pal.token_style(damage[i]))
+        else:
+            out.append(g.empty, Style(color=pal.dim))
+        if i + 1 in ZONE_BREAKS:
+            out.append(g.zone, Style(color=pal.wall))
+    return out
+
+
+def marks_text(p: dict[str, Any], look: Look) -> Text:
+    out = Text(no_wrap=True)
+    marks = p["marks"]
+    if not any(marks.values()):
+        out.append("-", Style(color=look.palette.dim))
+        return out
+    for attacker, n in marks.items():
+        if n:
+            out.append(LETTER.get(attacker, "?") * n, look.palette.token_style(attacker))
+            out.append(" ")
+    out.rstrip()
+    return out
+
+
+def values_text(p: dict[str, Any], look: Look) -> Text:
+    """The points the board pays, with skulls over the values already taken."""
+    g, pal = look.glyphs, look.palette
+    out = Text(no_wrap=True)
+    if p["frenzy_board"]:
+        out.append("frenzy ", Style(bold=True))
+        out.append(" ".join(str(v) for v in FRENZY_VALUES))
+        return out
+    for i, v in enumerate(BOARD_VALUES):
+        if i:
+            out.append(" ")
+        if i < p["skulls"]:
+            out.append(g.skull, Style(color=pal.room_fg["red"], bold=True))
+        else:
+            out.append(str(v))
+    return out
+
+
+def ammo_text(p: dict[str, Any], look: Look) -> Text:
+    out = Text(no_wrap=True)
+    first = True
+    for cube in ("red", "blue", "yellow"):
+        n = p["ammo"].get(cube, 0)
+        if not first:
+            out.append(" ")
+        first = False
+        if n:
+            out.append(CUBE_LETTER[cube] * n, look.palette.cube_style(cube))
+        else:
+            out.append("-", Style(color=look.palette.dim))
+    return out
+
+
+def weapons_text(p: dict[str, Any], look: Look, names: dict[str, str], *, own: bool, large: bool) -> Text:
+    g, pal = look.glyphs, look.palette
+    out = Text(no_wrap=True)
+    weapons = p["weapons"]
+    if not weapons:
+        out.append("no weapons", Style(color=pal.dim))
+        return out
+    for i, w in enumerate(weapons):
+        if i:
+            out.append("  " if large else " ")
+        if w["id"] is None:
+            out.append(g.hidden, Style(bold=True))
+            continue
+        name = names.get(w["id"], w["id"])
+        if w["loaded"]:
+            out.append(name, Style(bold=True))
+            out.append(g.loaded if own else "")
+        else:
+            out.append(name, Style(color=pal.dim))
+            out.append(g.unloaded)
+    return out
+
+
+def powerups_text(p: dict[str, Any], look: Look, names: dict[str, str], *, large: bool) -> Text:
+    out = Text(no_wrap=True)
+    cards = p.get("powerups") or []
+    if not cards:
+        out.append("no powerups", Style(color=look.palette.dim))
+        return out
+    for i, card in enumerate(cards):
+        kind, _, colour = card.rpartition("-")
+        if i:
+            out.append("  " if large else " ")
+        name = names.get(card, kind)
+        out.append(name if large else SHORT_POWERUP.get(kind, name), Style(bold=True))
+        out.append(" ")
+        out.append(CUBE_LETTER.get(colour, "?"), look.palette.cube_style(colour))
+    return out
+
+
+def board_state(
+    player: dict[str, Any],
+    *,
+    viewer: str | None,
+    active: str | None,
+    first: str | None,
+    reveal_score: bool,
+    weapon_name: Callable[[str], str],
+    powerup_name: Callable[[str], str],
+) -> BoardState:
+    ids = [w["id"] for w in player["weapons"] if w["id"]]
+    cards = player.get("powerups") or []
+    score = player.get("score") if (reveal_score or player["colour"] == viewer) else None
+    shown = {**player, "score": score}
+    return BoardState(
+        player=freeze({k: shown[k] for k in _BOARD_KEYS}),
+        viewer=player["colour"] == viewer,
+        active=player["colour"] == active,
+        first=player["colour"] == first,
+        reveal_score=reveal_score,
+        weapon_names=tuple((i, weapon_name(i)) for i in ids),
+        powerup_names=tuple((c, powerup_name(c)) for c in cards),
+    )
+
+
+_BOARD_KEYS = (
+    "colour",
+    "name",
+    "square",
+    "damage",
+    "marks",
+    "skulls",
+    "frenzy_board",
+    "ammo",
+    "weapons",
+    "powerups",
+    "powerup_count",
+    "score",
+    "killed",
+)

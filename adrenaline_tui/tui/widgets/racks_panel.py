@@ -1,0 +1,67 @@
+"""`RacksPanel`: the three weapon racks as lines of text, for maps too small to hold them."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from adrenaline_tui.rules.arena import SPAWN_COLOURS
+from adrenaline_tui.tui.look import CUBE_LETTER
+from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+from adrenaline_tui.tui.widgets.arena_map import RackSlot
+
+
+class RacksPanel(Widget):
+    DEFAULT_CSS = tcss_beside(__file__)
+    can_focus = False
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.racks: tuple[tuple[str, tuple[RackSlot, ...]], ...] = ()
+        self._look: Look | None = None
+
+    def show(self, racks: tuple[tuple[str, tuple[RackSlot, ...]], ...]) -> None:
+        if racks == self.racks and self._look is look_of(self.app):
+            return
+        self.racks = racks
+        self.refresh()
+
+    def render(self) -> Text:
+        look = look_of(self.app)
+        self._look = look
+        racks = dict(self.racks)
+        lines = [rack_line(colour, racks.get(colour, ()), look, self.size.width) for colour in SPAWN_COLOURS]
+        return Text("\n", end="").join(lines)
+
+
+def rack_line(colour: str, slots: tuple[RackSlot, ...], look: Look, width: int) -> Text:
+    pal = look.palette
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append(CUBE_LETTER[colour], Style(color=pal.room_fg["red" if colour == "red" else colour], bold=True))
+    out.append(" ")
+    if not slots:
+        return out
+    each = max(6, (width - out.cell_len) // max(1, len(slots)) - 1)
+    for i, slot in enumerate(slots):
+        if i:
+            out.append(" ")
+        if slot.weapon is None:
+            out.append(look.glyphs.empty.ljust(each), Style(color=pal.dim))
+            continue
+        cost = "".join(CUBE_LETTER[c] for c in slot.pickup)
+        key = f"{slot.key}" if slot.key else ""
+        room = each - len(cost) - (len(key) + 1 if key else 0) - (1 if cost else 0)
+        name = slot.name if len(slot.name) <= room else slot.name[: max(1, room - 1)] + "…"
+        if key:
+            out.append(key, Style(bold=True, reverse=True))
+            out.append(" ")
+        out.append(name, Style(color=pal.cube.get(slot.colour)))
+        if cost:
+            out.append(" ")
+            for c in slot.pickup:
+                out.append(CUBE_LETTER[c], pal.cube_style(c))
+        pad = each - (len(key) + 1 if key else 0) - len(name) - (len(cost) + 1 if cost else 0)
+        out.append(" " * max(0, pad))
+    return out
