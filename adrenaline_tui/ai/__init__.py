@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from adrenaline_tui.ai.random_player import RandomPlayer
+from adrenaline_tui.ai.sensible import SensiblePlayer
 from adrenaline_tui.rules import Decision
 
 
@@ -18,7 +19,7 @@ class ComputerPlayer(Protocol):
     def choose(self, decision: Decision, view: dict | None = None) -> str: ...
 
 
-PLAYER_KINDS: dict[str, type] = {"random": RandomPlayer}
+PLAYER_KINDS: dict[str, type] = {"random": RandomPlayer, "sensible": SensiblePlayer}
 
 
 def make_player(kind: str, seed: int | None = None) -> ComputerPlayer:
@@ -28,4 +29,4 @@ def make_player(kind: str, seed: int | None = None) -> ComputerPlayer:
         raise ValueError(f"unknown computer player '{kind}' (known: {', '.join(sorted(PLAYER_KINDS))})") from None
 
 
-__all__ = ["PLAYER_KINDS", "ComputerPlayer", "RandomPlayer", "make_player"]
+__all__ = ["PLAYER_KINDS", "ComputerPlayer", "RandomPlayer", "SensiblePlayer", "make_player"]

@@ -1,0 +1,166 @@
+"""What a shot can achieve: every distinct outcome of a weapon's shot from a position.
+
+A computer player weighs shots by what they do (who takes how much damage and how many marks,
+what it costs, where the shooter ends up), not by the path of choices that gets there. The
+engine's `effects.Shot` is pure, so the search walks it directly: no rules are re-implemented
+here, and whatever the engine would allow is exactly what gets considered.
+
+The search is kept small in two ways that lose nothing a player would care about:
+
+- a select that picks several figures is walked in seat order only (picking A then B reaches the
+  same outcomes as B then A, so exploring both doubles the work for nothing);
+- when the shot pushes another figure and leaving it in place is allowed, only that is
+  considered. Pushes change where people stand, which this valuation does not score, and they
+  multiply the tree by up to five at each step. (The rare combo it misses: pushing a target onto a
+  crowded square and then blasting that square.)
+
+Outcomes do not depend on anybody's damage or score, so they are cached by position alone and
+reused across decisions, turns and valuations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from adrenaline_tui.rules import effects
+from adrenaline_tui.rules.arena import Arena
+from adrenaline_tui.rules.cards import Move, Select, Weapon
+
+Hits = tuple[tuple[str, int, int], ...]  # (figure, damage, marks), sorted by figure
+Budget = tuple[int, int, int]  # red, blue, yellow
+Outcome = tuple[Hits, Budget, str]  # what it does, what it costs, where the shooter ends
+
+# Enough of every colour for any combination of a card's optional effects (no card asks more
+# than two cubes of one colour in a single shot), so outcomes computed with it can be filtered
+# by any real budget afterwards: a path is affordable exactly when its total cost fits.
+PLANNING_BUDGET: Budget = (2, 2, 2)
+NOTHING: Budget = (0, 0, 0)
+
+
+def fits(cost: Budget, budget: Budget) -> bool:
+    return cost[0] <= budget[0] and cost[1] <= budget[1] and cost[2] <= budget[2]
+
+
+def add_hits(a: Hits, b: Hits) -> Hits:
+    if not a:
+        return b
+    if not b:
+        return a
+    total: dict[str, list[int]] = {f: [d, m] for f, d, m in a}
+    for f, d, m in b:
+        cur = total.get(f)
+        if cur is None:
+            total[f] = [d, m]
+        else:
+            cur[0] += d
+            cur[1] += m
+    return tuple(sorted((f, d, m) for f, (d, m) in total.items()))
+
+
+def ops_hits(ops: Iterable[effects.Op]) -> Hits:
+    total: dict[str, list[int]] = {}
+    for op in ops:
+        if op.kind == "damage" or op.kind == "mark":
+            cur = total.setdefault(op.figure, [0, 0])
+            cur[0 if op.kind == "damage" else 1] += op.amount
+    return tuple(sorted((f, d, m) for f, (d, m) in total.items()))
+
+
+def _minus(a: Budget, b: Budget) -> Budget:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def _plus(a: Budget, b: Budget) -> Budget:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def search_keys(shot: effects.Shot, order: dict[str, int], *, canonical: bool = True) -> list[str]:
+    """The choices worth exploring from this state (see the module notes for what is skipped)."""
+    keys = effects.choice_keys(shot)
+    eff = shot.effect
+    if eff is None or shot.idx >= len(eff.steps):
+        return keys
+    step = eff.steps[shot.idx]
+    if canonical and isinstance(step, Select) and shot.picks:
+        last = order.get(shot.picks[-1], -1)
+        return [k for k in keys if k == "done" or order.get(k, -1) > last]
+    if isinstance(step, Move) and step.who != "self":
+        members = shot.members(step.who)
+        if members:
+            here = shot.pos[members[0]]
+            if here in keys:
+                return [here]
+    return keys
+
+
+class ShotBook:
+    """Cached shot outcomes. One per computer player; it only ever holds public facts."""
+
+    def __init__(self, limit: int = 200_000) -> None:
+        self.limit = limit
+        self._memo: dict[tuple, dict[tuple, frozenset[Outcome]]] = {}
+        self._size = 0
+
+    def _table(self, shot: effects.Shot) -> dict[tuple, frozenset[Outcome]]:
+        # Shot.key() leaves out the card, the arena and the shooter, so those pick the table.
+        ident = (shot.weapon.id, shot.arena.id, shot.shooter)
+        table = self._memo.get(ident)
+        if table is None:
+            table = self._memo[ident] = {}
+        return table
+
+    def outcomes(self, shot: effects.Shot) -> frozenset[Outcome]:
+        """Every distinct outcome of finishing `shot` from its current state (empty: it cannot be)."""
+        if self._size > self.limit:
+            self._memo.clear()
+            self._size = 0
+        order = {f: i for i, f in enumerate(shot.pos)}
+        return self._search(shot, self._table(shot), order)
+
+    def _search(
+        self, shot: effects.Shot, table: dict[tuple, frozenset[Outcome]], order: dict[str, int]
+    ) -> frozenset[Outcome]:
+        key = shot.key()
+        known = table.get(key)
+        if known is not None:
+            return known
+        found: set[Outcome] = set()
+        for k in search_keys(shot, order):
+            found.update(self.child_outcomes(shot, k, table, order))
+        result = frozenset(found)
+        table[key] = result
+        self._size += 1
+        return result
+
+    def child_outcomes(
+        self,
+        shot: effects.Shot,
+        key: str,
+        table: dict[tuple, frozenset[Outcome]] | None = None,
+        order: dict[str, int] | None = None,
+    ) -> list[Outcome]:
+        """Outcomes of choosing `key` now and finishing the shot in the best ways afterwards."""
+        if table is None:
+            table = self._table(shot)
+        if order is None:
+            order = {f: i for i, f in enumerate(shot.pos)}
+        child, ops = effects.apply(shot, key)
+        if child.dead:
+            return []
+        hits = ops_hits(ops)
+        spent = _minus(shot.budget, child.budget)
+        if child.finished:
+            return [(hits, spent, child.pos[child.shooter])]
+        return [(add_hits(hits, h), _plus(spent, s), sq) for h, s, sq in self._search(child, table, order)]
+
+    def from_square(
+        self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
+    ) -> frozenset[Outcome]:
+        """Outcomes of firing `weapon` from `square` with the planning budget; filter with `fits`.
+
+        `seats` lists every figure on the board with its square, in seat order, the shooter
+        included (its square there is replaced by `square`). Seat order matters: `Shot.key()` records squares
+        without names, so every shot of one table must list figures in the same order.
+        """
+        pos = {f: (square if f == shooter else q) for f, q in seats}
+        return self.outcomes(effects.begin(weapon, arena, shooter, pos, PLANNING_BUDGET))

@@ -1,0 +1,108 @@
+"""The public facts a computer player reads from its view, in a shape that is quick to ask.
+
+Only `game.view(colour)` goes in: other players' powerups and loaded weapons, the decks and the
+scores are not there, so nothing built from a `Table` can peek at hidden information.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from adrenaline_tui.rules.arena import Arena, load_arena
+from adrenaline_tui.rules.cards import CUBES, CardSet, load_cards, powerup_colour
+
+Budget = tuple[int, int, int]
+
+
+def cost_counts(cost: tuple[str, ...] | list[str]) -> Budget:
+    return (cost.count("red"), cost.count("blue"), cost.count("yellow"))
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    colour: str
+    square: str | None
+    damage: tuple[str, ...]
+    marks: dict[str, int]
+    skulls: int
+    frenzy_board: bool
+    frenzy_actions: int
+    killed: bool
+
+
+class Table:
+    """One decision's view, parsed once."""
+
+    def __init__(self, view: dict[str, Any], cards: CardSet | None = None) -> None:
+        self.cards = cards or load_cards()
+        self.arena: Arena = load_arena(view["arena"])
+        self.me: str = view["viewer"]
+        self.turn: int = view["turn"]
+        self.active: str = view["active"]
+        self.frenzy: bool = view["frenzy"]
+        self.ending: str = view["ending"]
+        self.actions_left: int = view["actions_left"]
+        self.skulls_left: int = view["skulls_left"]
+        self.track: list[list[str]] = view["killshot_track"]
+        self.racks: dict[str, list[str | None]] = view["racks"]
+        self.tiles: dict[str, str | None] = view["ammo_tiles"]
+        self.figures: dict[str, Figure] = {}
+        for p in view["players"]:
+            self.figures[p["colour"]] = Figure(
+                p["colour"],
+                p["square"],
+                tuple(p["damage"]),
+                dict(p["marks"]),
+                p["skulls"],
+                p["frenzy_board"],
+                p["frenzy_actions"],
+                p["killed"],
+            )
+            if p["colour"] == self.me:
+                mine = p
+        self.my_weapons: list[tuple[str, bool]] = [(w["id"], w["loaded"]) for w in mine["weapons"]]
+        self.powerups: tuple[str, ...] = tuple(mine["powerups"] or ())
+        self.cubes: Budget = tuple(mine["ammo"][c] for c in CUBES)  # type: ignore[assignment]
+        # Figures on the board in seat order: effects.Shot is keyed by squares in this order.
+        self.seats: tuple[tuple[str, str], ...] = tuple(
+            (c, f.square) for c, f in self.figures.items() if f.square is not None
+        )
+        self.pos: dict[str, str] = dict(self.seats)
+
+    @property
+    def mine(self) -> Figure:
+        return self.figures[self.me]
+
+    @property
+    def square(self) -> str | None:
+        return self.figures[self.me].square
+
+    @property
+    def enemies(self) -> list[str]:
+        return [c for c, _ in self.seats if c != self.me]
+
+    def budget(self) -> Budget:
+        r, b, y = self.cubes
+        for card in self.powerups:
+            c = powerup_colour(card)
+            if c == "red":
+                r += 1
+            elif c == "blue":
+                b += 1
+            else:
+                y += 1
+        return (r, b, y)
+
+    def track_tokens(self, colour: str) -> int:
+        return sum(entry.count(colour) for entry in self.track)
+
+    def action_moves(self) -> dict[str, int]:
+        """How far each action lets me move first (the action tile and adrenaline, section e)."""
+        me = self.mine
+        if self.frenzy:
+            if me.frenzy_actions == 2:
+                return {"run": 4, "grab": 2, "shoot": 1}
+            return {"grab": 3, "shoot": 2}
+        dmg = len(me.damage)
+        return {"run": 3, "grab": 2 if dmg >= 3 else 1, "shoot": 1 if dmg >= 6 else 0}
