@@ -11,23 +11,46 @@ from adrenaline_tui import __version__
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.ai import PLAYER_KINDS, RandomPlayer, make_player
     from adrenaline_tui.rules import FIGURES, Game, GameConfig
 
+    kinds = [k.strip() for k in args.ai.split(",") if k.strip()] or ["random"]
+    unknown = [k for k in kinds if k not in PLAYER_KINDS]
+    if unknown:
+        print(
+            f"adrenaline: unknown computer player {unknown[0]!r} (known: {', '.join(sorted(PLAYER_KINDS))})",
+            file=sys.stderr,
+        )
+        return 2
+    players = args.players if args.players is not None else (len(kinds) if len(kinds) > 1 else 5)
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        print(f"adrenaline: --ai names {len(kinds)} players for {players} seats", file=sys.stderr)
+        return 2
     config = GameConfig(
-        players=FIGURES[: args.players],
+        players=FIGURES[:players],
         arena=args.arena,
         skulls=args.skulls,
         ending="sudden_death" if args.sudden_death else "frenzy",
     )
+    wins: dict[str, float] = dict.fromkeys(kinds, 0.0)
     for i in range(args.games):
         seed = args.seed + i
+        # --rotate moves every kind one seat on per game, so no kind keeps the same seat
+        shift = i % players if args.rotate else 0
+        seated = dict(zip(config.players, kinds[-shift:] + kinds[:-shift], strict=True))
         game = Game.new(config, seed)
-        bots = {c: RandomPlayer(seed * 31 + n) for n, c in enumerate(config.players)}
+        bots = {c: make_player(seated[c], seed * 31 + n) for n, c in enumerate(config.players)}
         while (d := game.pending) is not None:
-            game.choose(bots[d.player].choose(d))
+            bot = bots[d.player]
+            # a random player never reads the view, and building one costs more than its choice
+            view = None if isinstance(bot, RandomPlayer) else game.view(d.player)
+            game.choose(bot.choose(d, view))
         ranking = game.ranking or []
         winners = [r["player"] for r in ranking if r["rank"] == 1]
+        for w in winners:
+            wins[seated[w]] += 1 / len(winners)
         scores = {r["player"]: r["score"] for r in ranking}
         if args.json:
             line = {
@@ -38,14 +61,23 @@ def _simulate(args: argparse.Namespace) -> int:
                 "ranking": ranking,
                 "turns": game.turn,
                 "decisions": len(game.history),
+                "players": seated,
             }
             print(json.dumps(line))
         else:
-            table = " ".join(f"{c}={s}" for c, s in scores.items())
+            mixed = len(set(kinds)) > 1
+            table = " ".join(f"{c}{'(' + seated[c] + ')' if mixed else ''}={s}" for c, s in scores.items())
             print(
                 f"game {i + 1} seed {seed}: winner {'+'.join(winners)}  {table}  "
                 f"turns {game.turn}  decisions {len(game.history)}"
             )
+    if not args.json and len(set(kinds)) > 1 and args.games:
+        seats = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
+        summary = ", ".join(
+            f"{k} ({n} seat{'s' if n > 1 else ''}) {wins[k]:g} ({100 * wins[k] / args.games:.1f}%)"
+            for k, n in seats.items()
+        )
+        print(f"wins over {args.games} games: {summary}")
     return 0
 
 
@@ -140,14 +172,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--continue", dest="continue_game", action="store_true", help="resume the latest autosave")
     sub = parser.add_subparsers(dest="command")
 
-    sim = sub.add_parser("simulate", help="play complete games with random computer players")
-    sim.add_argument("--players", type=int, default=5, choices=range(3, 6), metavar="3-5")
+    sim = sub.add_parser("simulate", help="play complete games between computer players")
+    sim.add_argument("--players", type=int, choices=range(3, 6), metavar="3-5", help="default: 5, or one per --ai")
     sim.add_argument("--arena", default="arena_12", choices=["arena_10", "arena_11a", "arena_11b", "arena_12"])
     sim.add_argument("--skulls", type=int, default=8, choices=range(5, 9), metavar="5-8")
     sim.add_argument("--sudden-death", action="store_true", help="end at the last skull instead of final frenzy")
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="one JSON object per game")
+    sim.add_argument(
+        "--ai",
+        default="random",
+        metavar="KIND[,KIND...]",
+        help="computer player for each seat in order, e.g. sensible,random,random; one kind fills every seat",
+    )
+    sim.add_argument("--rotate", action="store_true", help="move the players one seat on after every game")
     sim.set_defaults(func=_simulate)
 
     rep = sub.add_parser("replay", help="load a save and print its state")

@@ -1,0 +1,51 @@
+"""`adrenaline simulate --ai ...`: choosing the computer players of simulated games."""
+
+from __future__ import annotations
+
+import json
+
+from adrenaline_tui.cli import main
+
+QUICK = ["simulate", "--arena", "arena_10", "--skulls", "5", "--sudden-death", "--json"]
+
+
+def games(capsys, *args: str) -> list[dict]:
+    assert main([*QUICK, *args]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_the_default_is_random_players(capsys):
+    (game,) = games(capsys, "--players", "3")
+    assert game["players"] == {"yellow": "random", "blue": "random", "grey": "random"}
+
+
+def test_ai_names_a_player_for_each_seat_and_sets_the_player_count(capsys):
+    (game,) = games(capsys, "--ai", "sensible,random,random")
+    assert game["players"] == {"yellow": "sensible", "blue": "random", "grey": "random"}
+    assert set(game["scores"]) == {"yellow", "blue", "grey"}
+
+
+def test_one_kind_fills_every_seat(capsys):
+    (game,) = games(capsys, "--ai", "sensible", "--players", "3")
+    assert set(game["players"].values()) == {"sensible"}
+
+
+def test_rotate_moves_the_players_one_seat_on_per_game(capsys):
+    played = games(capsys, "--ai", "sensible,random,random", "--games", "3", "--rotate")
+    assert [next(c for c, k in g["players"].items() if k == "sensible") for g in played] == ["yellow", "blue", "grey"]
+
+
+def test_text_output_ends_with_the_wins_of_each_kind(capsys):
+    args = ["simulate", "--arena", "arena_10", "--skulls", "5", "--sudden-death", "--games", "2"]
+    assert main([*args, "--ai", "sensible,random,random", "--rotate"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "yellow(sensible)=" in lines[0]
+    assert lines[-1].startswith("wins over 2 games: sensible (1 seat) ")
+    assert "random (2 seats)" in lines[-1]
+
+
+def test_unknown_kinds_and_wrong_counts_are_refused(capsys):
+    assert main([*QUICK, "--ai", "sensible,clever,random"]) == 2
+    assert "unknown computer player 'clever'" in capsys.readouterr().err
+    assert main([*QUICK, "--ai", "sensible,random", "--players", "4"]) == 2
+    assert "2 players for 4 seats" in capsys.readouterr().err
