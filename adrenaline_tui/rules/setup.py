@@ -335,6 +335,12 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
     g.frenzy_trigger = sc.frenzy_trigger
     if sc.frenzy and sc.frenzy_trigger is None:
         raise fail("", "frenzy_trigger", "a scenario in final frenzy names the player who triggered it")
+    # The frenzy starts exactly when the last skull leaves the track; any other combination is
+    # a position no game can reach (and would never end, or end at the wrong time).
+    if sc.frenzy and g.board.skulls_left:
+        raise fail("", "frenzy", f"final frenzy starts with the last skull, but {g.board.skulls_left} are left")
+    if not sc.frenzy and not g.board.skulls_left:
+        raise fail("", "killshot_track", "no skull is left: the game is in final frenzy (frenzy: true) or over")
     if sc.frenzy:
         from adrenaline_tui.rules.turn import frenzy_boxes
 

@@ -72,6 +72,8 @@ SCENARIO_CASES: list[tuple[str, Mutation, str, str, str]] = [
     ("active", top(active="pink"), "", "active", "'pink' is not playing"),
     ("first player", top(first_player="green"), "", "first_player", "'green' is not playing"),
     ("frenzy without trigger", top(frenzy=True), "", "frenzy_trigger", "names the player"),
+    ("frenzy with skulls left", top(frenzy=True, frenzy_trigger="blue", skulls=5), "", "frenzy", "5 are left"),
+    ("no skull and no frenzy", top(skulls=5, killshot_track=[["blue"]] * 5), "", "killshot_track", "no skull"),
     ("track", top(killshot_track=[["pink"]]), "", "killshot_track.0", "[killer]"),
     ("rack twice", top(racks={"red": ["lock-rifle", "lock-rifle"]}), "", "racks.red", "'lock-rifle'"),
     ("rack of four", top(racks={"red": ["zx-2", "thor", "railgun", "shotgun"]}), "", "racks.red", "3 slots"),
