@@ -262,3 +262,15 @@ def test_tagback_prompt_holders_skips_players_without_a_grenade():
     game = shot_game("lock-rifle", "r1c2", {"blue": "r2c3", "grey": "r1c0"}, ammo=(0, 0, 0))
     game.choose("shoot")
     assert shot_over(game)
+
+
+def test_newton_may_push_a_player_killed_this_turn():
+    dying = {"square": "r2c3", "damage": ["grey"] * 9}
+    game = shot_game("lock-rifle", "r1c2", {"blue": dying, "grey": "r1c0"}, powerups=["newton-red"], ammo=(0, 0, 0))
+    game.choose("shoot")
+    assert state(game, "blue")["killed"]
+    game.choose("newton-red")
+    assert "blue" in options(game)
+    game.choose("blue")
+    game.choose("r1c3")
+    assert square(game, "blue") == "r1c3"

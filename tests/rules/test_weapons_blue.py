@@ -311,3 +311,12 @@ def test_tractor_beam_is_unloaded_after_either_mode(mode):
     while not shot_over(game):
         game.choose(options(game)[0])
     assert not loaded(game, "tractor-beam")
+
+
+def test_plasma_gun_charged_shot_after_gliding_out_of_sight_still_hits_the_basic_target():
+    game = shot_game("plasma-gun", "r1c2", {"blue": "r1c3", "grey": "r1c0"}, ammo=(0, 1, 0))
+    fire(game, "basic", "phase-glide", "r0c1")  # r0c1 sees the blue, purple and red rooms only
+    assert options(game) == ["charged-shot", "done"]
+    game.choose("charged-shot")
+    assert damage(game, "blue") == y(3)
+    assert shot_over(game)
