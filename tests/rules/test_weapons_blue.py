@@ -320,3 +320,22 @@ def test_plasma_gun_charged_shot_after_gliding_out_of_sight_still_hits_the_basic
     game.choose("charged-shot")
     assert damage(game, "blue") == y(3)
     assert shot_over(game)
+
+
+def test_only_a_door_on_your_own_square_lets_you_see_into_the_next_room():
+    # arena_11b: from r2c0 (white room) the door r1c1-r2c1 is elsewhere in the room, so the purple
+    # room (r1c1, r1c2) stays out of sight while the whole white room is visible.
+    game = shot_game("lock-rifle", "r2c0", {"blue": "r2c1", "grey": "r1c2", "purple": "r1c1"}, arena="arena_11b")
+    fire(game)
+    assert damage(game, "blue") == y(2)
+    assert damage(game, "grey") == [] and damage(game, "purple") == []
+
+
+def test_machine_gun_fires_through_both_doors_of_your_square():
+    # r0c2 has doors into the green room (r0c3) and the yellow room (r1c2): both are in sight.
+    game = shot_game("machine-gun", "r0c2", {"blue": "r0c3", "grey": "r2c3", "purple": "r1c0"}, ammo=NO_AMMO)
+    fire(game)
+    assert sorted(options(game)) == ["blue", "grey"]
+    game.choose("blue")
+    game.choose("grey")
+    assert damage(game, "blue") == y(1) and damage(game, "grey") == y(1)
