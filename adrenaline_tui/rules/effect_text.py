@@ -69,7 +69,6 @@ class _Writer:
     subject: str | None = None  # the figures the last clause acted on
     subject_moved: bool = False  # ... and that clause moved them
     last: str = ""  # "hit", "move", "move-self", "select" - what the last clause did
-    here: str | None = None  # the square / room / line chosen last in this effect
     self_moved: bool = False  # the shooter moved earlier in this effect: "on your square" -> "there"
     named: set[str] = field(default_factory=set)  # places from other effects named once already
     verb: str = ""  # the verb of the last hit clause, not repeated by the next one
@@ -287,7 +286,7 @@ class _Writer:
             return f"{self.pronoun(filters[0][1])} and everyone else on {self.pronoun(filters[0][1], True)} square"
         return f"everyone {self.where(filters)}"
 
-    def move(self, mv: Move, step_index: int) -> None:
+    def move(self, mv: Move) -> None:
         if mv.who == "self":
             self.move_self(mv)
             return
@@ -362,7 +361,7 @@ class _Writer:
             where = self.where(step.where, square_choice=True)
             text = f"choose a {noun}" + (f" {where}" if where else "")
         self.add(text, "; ")
-        self.here, self.subject, self.last = step.name, None, "select"
+        self.subject, self.last = None, "select"
 
     # ------------------------------------------------------------------- steps
     def run(self) -> str:
@@ -385,7 +384,7 @@ class _Writer:
                     group.append(steps[i])
                 self.hits(group)
             elif isinstance(step, Move):
-                self.move(step, i)
+                self.move(step)
             elif isinstance(step, Pause):
                 pass
             i += 1
