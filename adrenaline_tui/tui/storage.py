@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.rules.saves import write_atomic
+from adrenaline_tui.rules.state import HEROES
 
 TABLE_FORMAT = "adrenaline-table"
 TABLE_VERSION = 1
@@ -87,9 +88,13 @@ class SaveInfo:
     over: bool
 
     @property
+    def who(self) -> str:
+        return ", ".join(self.names.get(c) or HEROES.get(c, c) for c in self.players)
+
+    @property
     def label(self) -> str:
         when = datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
-        who = ", ".join(self.names.get(c) or c for c in self.players)
+        who = self.who
         state = "finished" if self.over else f"{self.decisions} decisions in"
         return f"{when}  {self.arena}  {who}  ({state})"
 

@@ -109,3 +109,17 @@ async def play_to_the_end(pilot: Pilot, *, seed: int = 0, limit: int = 4000, sto
         else:
             await pilot.press("home", *["down"] * index, "enter")
     raise AssertionError("the game did not finish")
+
+
+async def choose_key(pilot: Pilot, key: str) -> None:
+    """Press the hotkey of the option whose engine key is `key` (it must be on offer)."""
+    from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+
+    app: AdrenalineApp = pilot.app  # type: ignore[assignment]
+    table = app.table()
+    assert table is not None and app.screen is table, f"not at the table but on {screen_name(app)}"
+    opts = ((table.view or {}).get("pending") or {}).get("options") or []
+    keys = [o["key"] for o in opts]
+    assert key in keys, f"{key!r} is not offered: {keys}"
+    await pilot.press(HOTKEYS[keys.index(key)])
+    await settle(pilot)

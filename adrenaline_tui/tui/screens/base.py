@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 
-from adrenaline_tui.tui.widgets.too_small import TooSmall
+from adrenaline_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 
 class BaseScreen(Screen):
@@ -28,9 +29,25 @@ class BaseScreen(Screen):
         (46, "-h46"),
     ]
     DEFAULT_CSS = """
-    BaseScreen.-narrow > *, BaseScreen.-short > * { display: none; }
-    BaseScreen.-narrow > TooSmall, BaseScreen.-short > TooSmall { display: block; }
+    BaseScreen.-too-small > * { display: none; }
+    BaseScreen.-too-small > TooSmall { display: block; }
     """
+
+    def _check_size(self) -> None:
+        # Set here as well as by the breakpoints: a screen pushed at an unchanged size gets
+        # no resize event of its own.
+        width, height = self.app.size
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+
+    # Textual calls these on every class of the MRO, so screens' own handlers add to them.
+    def on_mount(self) -> None:
+        self._check_size()
+
+    def on_screen_resume(self) -> None:
+        self._check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
 
     def compose(self) -> ComposeResult:
         yield from self.compose_body()

@@ -72,8 +72,7 @@ class TitleScreen(BaseScreen):
         menu = self.query_one("#menu", OptionList)
         latest = storage.latest_unfinished()
         if latest is not None:
-            names = ", ".join(latest.names.get(c) or c for c in latest.players)
-            cont = f"c  Continue: {names} ({ago(time.time() - latest.modified)})"
+            cont = f"c  Continue: {latest.who} ({ago(time.time() - latest.modified)})"
         else:
             cont = "c  Continue (no game in progress)"
         has_saves = bool(storage.list_saves())

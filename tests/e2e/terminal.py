@@ -1,0 +1,61 @@
+"""A real terminal for end-to-end tests: tmux runs a command, we type and read the screen."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def adrenaline_command() -> str:
+    """The installed console script next to this Python (the venv's), else `python -m`."""
+    script = Path(sys.executable).with_name("adrenaline")
+    return str(script) if script.exists() else f"{sys.executable} -m adrenaline_tui"
+
+
+def have_tmux() -> bool:
+    return shutil.which("tmux") is not None
+
+
+class Tmux:
+    """One detached tmux session on a private server socket, killed on close."""
+
+    def __init__(self, command: str, width: int = 80, height: int = 24, env: dict[str, str] | None = None) -> None:
+        self.socket = f"adrenaline-test-{uuid.uuid4().hex[:8]}"
+        self.name = "game"
+        exports = " ".join(f"{k}={v}" for k, v in (env or {}).items())
+        # The shell stays after the game exits so its exit status can be read.
+        # COLUMNS/LINES (pytest may set them) would override the real terminal's size.
+        shell = f"env -u COLUMNS -u LINES {exports} {command}; echo EXITED $?; sleep 30"
+        self._tmux("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), "sh", "-c", shell)
+        self._tmux("set-option", "-t", self.name, "status", "off")
+
+    def _tmux(self, *args: str) -> str:
+        out = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=20, check=True)
+        return out.stdout
+
+    def send(self, *keys: str) -> None:
+        for key in keys:
+            self._tmux("send-keys", "-t", self.name, key)
+            time.sleep(0.05)
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p", "-t", self.name)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=20)

@@ -1,0 +1,98 @@
+"""SVG snapshots of the main screens (pytest-textual-snapshot; textual is pinned).
+
+Fixed seeds and scenarios make every picture the same on every run. Update them with
+`pytest tests/tui/test_snapshots.py --snapshot-update` after a deliberate change, and look at them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from adrenaline_tui.tui.session import HUMAN
+
+from .helpers import choose_key, make_app, new_session, scenario_session, settle
+from .test_resume import kill_scenario
+
+FIVE = {"yellow": HUMAN, "blue": "random", "grey": "random", "purple": "random", "green": "random"}
+
+
+def test_title(snap_compare) -> None:
+    assert snap_compare(make_app(), terminal_size=(80, 24))
+
+
+def test_setup(snap_compare) -> None:
+    assert snap_compare(make_app(), press=["enter"], terminal_size=(80, 24))
+
+
+def test_table_80x24(snap_compare) -> None:
+    assert snap_compare(make_app(new_session(FIVE, seed=21, arena="arena_12")), terminal_size=(80, 24))
+
+
+def test_table_160x50(snap_compare) -> None:
+    app = make_app(new_session(FIVE, seed=21, arena="arena_12"))
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        game = pilot.app.table().session.game
+        if game.pending.kind == "spawn":
+            await choose_key(pilot, game.pending.keys[0])
+        await choose_key(pilot, "run")  # squares on offer are highlighted on the map
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
+
+
+def test_hand_off(snap_compare) -> None:
+    session = new_session({"yellow": HUMAN, "blue": HUMAN, "grey": "random"}, seed=5)
+    assert snap_compare(make_app(session), terminal_size=(80, 24))
+
+
+async def _kill_blue(pilot: Pilot) -> None:
+    app = pilot.app
+    await settle(pilot)
+    if type(app.screen).__name__ == "HandoffScreen":
+        await pilot.press("enter")
+        await settle(pilot)
+    game = app.table().session.game
+    await choose_key(pilot, "shoot")
+    while game.pending is not None and game.pending.kind != "action":
+        keys = game.pending.keys
+        await choose_key(pilot, next((k for k in ("blue", "done", "basic") if k in keys), keys[0]))
+
+
+def test_scoring_breakdown(snap_compare) -> None:
+    session = scenario_session(kill_scenario(), {"yellow": HUMAN, "blue": "random", "grey": "random"})
+
+    async def run_before(pilot: Pilot) -> None:
+        await _kill_blue(pilot)
+        await choose_key(pilot, "end")
+
+    assert snap_compare(make_app(session), terminal_size=(80, 24), run_before=run_before)
+
+
+def last_skull_scenario() -> dict[str, Any]:
+    scenario = kill_scenario()
+    scenario.update(
+        skulls=5,
+        ending="sudden_death",
+        killshot_track=[["yellow"], ["grey", "grey"], ["blue"], ["yellow"]],
+    )
+    scenario["players"][0]["score"] = 14
+    scenario["players"][1]["score"] = 9
+    scenario["players"][2]["score"] = 12
+    scenario["players"][2]["damage"] = ["yellow", "blue"]
+    return scenario
+
+
+def test_final_standings(snap_compare) -> None:
+    session = scenario_session(last_skull_scenario(), {"yellow": HUMAN, "blue": "random", "grey": "random"})
+
+    async def run_before(pilot: Pilot) -> None:
+        await _kill_blue(pilot)
+        await choose_key(pilot, "end")
+        assert type(pilot.app.screen).__name__ == "ScoringScreen"
+        await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(make_app(session), terminal_size=(80, 24), run_before=run_before)
