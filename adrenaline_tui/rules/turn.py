@@ -169,8 +169,8 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     for q in grab_squares(g, p, n):
         colour = g.arena.spawn_colour_at.get(q)
         stuff = f"{colour} weapon rack" if colour else f"ammo {g.board.tiles[q]}"
-        where = "here" if q == here else q
-        options.append(Option(q, f"Grab at {where}: {stuff}", square=q))
+        where = "here" if q == here else f"at {q}"
+        options.append(Option(q, f"Grab {where}: {stuff}", square=q))
     key = yield from g.ask(Decision(p.colour, "grab", "Grab: where?", tuple(options)))
     move_figure(g, p, key)
     if key in g.arena.spawn_colour_at:
@@ -329,7 +329,7 @@ def end_of_turn(g: Game) -> Flow:
         p.damage.clear()
         p.killed = False
         if g.frenzy and not p.frenzy_board:
-            p.frenzy_board = True
+            flip_board(p)
             g.emit("board_flipped", f"{p.name}'s board flips to the frenzy side", player=p.colour)
     if killshots_by_active >= 2:
         active.score += 1
@@ -387,6 +387,12 @@ def frenzy_boxes(g: Game, trigger_index: int) -> dict[str, int]:
     return out
 
 
+def flip_board(p: Player) -> None:
+    """The frenzy side pays 2-1-1-1 whatever happened before: the skulls are set aside."""
+    p.frenzy_board = True
+    p.skulls = 0
+
+
 def start_frenzy(g: Game) -> None:
     g.frenzy = True
     g.frenzy_trigger = g.active.colour
@@ -396,7 +402,7 @@ def start_frenzy(g: Game) -> None:
     flipped = []
     for p in g.players.values():
         if not p.damage and not p.frenzy_board:
-            p.frenzy_board = True
+            flip_board(p)
             flipped.append(p.colour)
     g.frenzy_turns_left = n
     g.emit(

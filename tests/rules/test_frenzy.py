@@ -71,6 +71,9 @@ def test_boards_without_damage_flip_including_the_one_just_scored() -> None:
     flipped = {p["colour"]: p["frenzy_board"] for p in game.to_json()["players"]}
     assert flipped == {"yellow": True, "blue": False, "grey": True, "purple": True, "green": False}
     assert next(e for e in events if e.kind == "frenzy").data["flipped"] == ["yellow", "grey", "purple"]
+    # A flipped board's skulls are set aside; a board still on its normal side keeps them.
+    skulls = {p["colour"]: p["skulls"] for p in game.to_json()["players"]}
+    assert skulls == {"yellow": 0, "blue": 1, "grey": 0, "purple": 0, "green": 0}
     # Marks and ammo stay on flipped boards.
     assert player(game, "purple")["marks"] == {"grey": 1}
 
@@ -269,6 +272,7 @@ def test_a_normal_board_killed_in_the_frenzy_pays_its_normal_values_then_flips()
         ("yellow", 2, "most damage (3rd)"),
     ]
     assert player(game, "blue")["frenzy_board"] is True
+    assert player(game, "blue")["skulls"] == 0  # set aside with the flip
     assert any(e.kind == "board_flipped" for e in events)
 
 

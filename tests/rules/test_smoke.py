@@ -4,7 +4,12 @@ from tests.rules.helpers import player, scenario
 def test_lock_rifle_converts_an_old_mark_and_adds_a_new_one():
     game = scenario(
         [
-            {"colour": "yellow", "square": "r1c2", "weapons": ["lock-rifle"], "ammo": {"red": 0, "blue": 0, "yellow": 0}},
+            {
+                "colour": "yellow",
+                "square": "r1c2",
+                "weapons": ["lock-rifle"],
+                "ammo": {"red": 0, "blue": 0, "yellow": 0},
+            },
             {"colour": "blue", "square": "r2c3", "marks": {"yellow": 1}},
             {"colour": "grey", "square": "r0c0"},
         ],
