@@ -34,6 +34,8 @@ from adrenaline_tui.ai.shots import NOTHING, Budget, Hits, Outcome, ShotBook, fi
 from adrenaline_tui.ai.table import Table, cost_counts
 from adrenaline_tui.rules import Decision, effects
 from adrenaline_tui.rules.cards import CUBES, CardSet, load_cards, powerup_colour, powerup_kind
+from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
+from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POWERUPS, MAX_WEAPONS
 
 # How good each weapon is, in points per shot in a typical position: damage it deals, how easily
 # it finds a target, what its options add. This is the player's opinion, not a rule.
@@ -73,8 +75,8 @@ UNKNOWN_POWERUP = 0.7  # a card an ammo tile would draw
 
 TOKEN = 1.0  # a damage token on a fresh board
 FIRST_BLOOD = 1.0
-KILLSHOT = 2.5
-OVERKILL = 1.0
+KILLSHOT_BONUS = 2.5
+OVERKILL_BONUS = 1.0
 MARK = 0.4
 CUBE = 0.25
 LOADED = 0.6  # share of a weapon's rating a loaded weapon in hand is worth
@@ -83,12 +85,6 @@ TARGET_LEADER = 0.08  # extra weight per killshot-track token of the target
 # A board pays less after each death (8-6-4-2-1-1); tokens on it are worth that much less.
 BOARD_FACTOR = (1.0, 0.8, 0.6, 0.45, 0.4, 0.35, 0.3, 0.3, 0.3)
 FRENZY_BOARD_FACTOR = 0.4
-MAX_DAMAGE = 12
-KILL_AT = 11
-MAX_MARKS = 3
-MAX_CUBES = 3
-MAX_POWERUPS = 3
-MAX_WEAPONS = 3
 SCOPE = "targeting-scope"
 SHOT_KINDS = frozenset({"effect", "target", "square", "room", "direction", "move"})
 
@@ -218,11 +214,11 @@ class Evaluator:
             if d == 0 and not self.t.figures[fig].frenzy_board:
                 value += FIRST_BLOOD
             if d < KILL_AT <= d + placed:
-                value += KILLSHOT
+                value += KILLSHOT_BONUS
                 if self.game_ends_on_kill:
-                    value += 2 * KILLSHOT
+                    value += 2 * KILLSHOT_BONUS
             if d < MAX_DAMAGE <= d + placed:
-                value += OVERKILL - MARK  # the victim marks me back
+                value += OVERKILL_BONUS - MARK  # the victim marks me back
         new_marks = max(0, min(marks, MAX_MARKS - total))
         if new_marks and not self.last_turn:
             value += new_marks * MARK * factor

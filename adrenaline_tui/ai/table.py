@@ -11,6 +11,7 @@ from typing import Any
 
 from adrenaline_tui.rules.arena import Arena, load_arena
 from adrenaline_tui.rules.cards import CUBES, CardSet, load_cards, powerup_colour
+from adrenaline_tui.rules.state import ADRENALINE_GRAB, ADRENALINE_SHOOT
 
 Budget = tuple[int, int, int]
 
@@ -105,4 +106,4 @@ class Table:
                 return {"run": 4, "grab": 2, "shoot": 1}
             return {"grab": 3, "shoot": 2}
         dmg = len(me.damage)
-        return {"run": 3, "grab": 2 if dmg >= 3 else 1, "shoot": 1 if dmg >= 6 else 0}
+        return {"run": 3, "grab": 2 if dmg >= ADRENALINE_GRAB else 1, "shoot": 1 if dmg >= ADRENALINE_SHOOT else 0}

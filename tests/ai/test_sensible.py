@@ -31,6 +31,38 @@ def test_shoots_the_visible_target_it_can_kill():
     assert [e.data["target"] for e in of_kind(events, "killshot")] == ["blue"]
 
 
+def test_prefers_an_overkill_to_a_bare_killshot():
+    # Both in sight; 2 damage kills blue (9) and overkills grey (10): the extra track token wins.
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r1c2", "weapons": ["lock-rifle"], "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r2c3", "damage": ["purple"] * 9},
+            {"colour": "grey", "square": "r1c3", "damage": ["purple"] * 10},
+            {"colour": "purple", "square": "r2c0"},
+        ],
+        actions_taken=1,
+    )
+    answers, events = play_turn(game, "yellow")
+    assert ("target", "grey") in answers
+    assert [e.data["killer"] for e in of_kind(events, "overkill")] == ["yellow"]
+
+
+def test_prefers_the_leader_when_the_damage_is_the_same():
+    # Blue and grey stand side by side with the same damage; blue holds two killshots on the track.
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r1c2", "weapons": ["lock-rifle"], "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r2c3", "damage": ["purple"] * 2},
+            {"colour": "grey", "square": "r2c3", "damage": ["purple"] * 2},
+            {"colour": "purple", "square": "r2c0", "skulls": 2},
+        ],
+        actions_taken=1,
+        killshot_track=[["blue"], ["blue"]],
+    )
+    answers, _ = play_turn(game, "yellow")
+    assert ("target", "blue") in answers
+
+
 def test_shoots_rather_than_wander_and_prefers_the_bigger_hit():
     # Sledgehammer (2, or 3 in pulverize mode for a red cube) on grey, on yellow's own square.
     game = scenario(
