@@ -210,9 +210,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        return _play(args)
-    return args.func(args)
+    try:
+        if args.command is None:
+            return _play(args)
+        return args.func(args)
+    except BrokenPipeError:
+        # `adrenaline cards | head`: the reader went away, which is not an error for us.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
