@@ -96,7 +96,7 @@ class GameCommands(Provider):
 
 
 class AdrenalineApp(App[int]):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "Adrenaline"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -156,17 +156,19 @@ class AdrenalineApp(App[int]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.push_screen(TitleScreen())
         if self._learn:
             self.notify("The guided walkthrough is not here yet: start a first game from New game.", timeout=6)
+        # Straight to the table when resuming: the title is only built if someone goes back to it.
         if self._session is not None:
             self.open_session(self._session)
-        elif self._continue:
+            return
+        if self._continue:
             latest = storage.latest_unfinished()
+            if latest is not None and self.open_game(latest.path):
+                return
             if latest is None:
                 self.notify("There is no game in progress to continue.", severity="warning")
-            else:
-                self.open_game(latest.path)
+        self.push_screen(TitleScreen())
 
     # ----------------------------------------------------------------- screens
     def open_setup(self) -> None:
@@ -185,13 +187,14 @@ class AdrenalineApp(App[int]):
 
         self.push_screen(TableScreen(session))
 
-    def open_game(self, path: Path | str) -> None:
+    def open_game(self, path: Path | str) -> bool:
         try:
             session = Session.resume(Path(path))
         except SaveError as exc:
             self.notify(str(exc), severity="error", timeout=8)
-            return
+            return False
         self.open_session(session)
+        return True
 
     def open_load(self) -> None:
         from adrenaline_tui.tui.screens.load import LoadScreen
@@ -210,6 +213,8 @@ class AdrenalineApp(App[int]):
     def go_to_title(self, then: str | None = None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            self.push_screen(TitleScreen())
         if then == "new":
             self.open_setup()
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from adrenaline_tui.ai import PLAYER_KINDS, ComputerPlayer, make_player
 from adrenaline_tui.rules import Event, Game, GameConfig
 from adrenaline_tui.rules.saves import save_data, write_atomic
 from adrenaline_tui.tui import storage
+
+if TYPE_CHECKING:
+    from adrenaline_tui.ai import ComputerPlayer
 
 HUMAN = "human"
 # The preferred computer player comes first; "sensible" may not be registered yet.
@@ -21,6 +24,9 @@ PREFERRED_COMPUTERS = ("sensible", "random")
 
 
 def computer_kinds() -> list[str]:
+    # Imported when first needed: the computer players are not needed to draw a table.
+    from adrenaline_tui.ai import PLAYER_KINDS
+
     known = list(PLAYER_KINDS)
     return [k for k in PREFERRED_COMPUTERS if k in known] + sorted(k for k in known if k not in PREFERRED_COMPUTERS)
 
@@ -74,11 +80,24 @@ class Session:
         self.saver = saver or Autosaver()
         self.kinds: dict[str, str] = {c: (kinds or {}).get(c, HUMAN) for c in game.seats}
         self.fallbacks: list[str] = []
-        for colour, kind in self.kinds.items():
-            if kind != HUMAN and kind not in PLAYER_KINDS:
-                self.fallbacks.append(f"{game.name(colour)}: no '{kind}' computer player here, using {best_computer()}")
-                self.kinds[colour] = best_computer()
+        self._resolved = False
         self._bots: dict[str, ComputerPlayer] = {}
+
+    def resolve_computers(self) -> list[str]:
+        """Swap computer kinds this install lacks for the best it has; returns what was swapped.
+
+        Not done on construction: loading the computer players is not needed to draw the table.
+        """
+        if not self._resolved:
+            self._resolved = True
+            known = computer_kinds() if any(k != HUMAN for k in self.kinds.values()) else []
+            for colour, kind in self.kinds.items():
+                if kind != HUMAN and kind not in known:
+                    self.fallbacks.append(
+                        f"{self.game.name(colour)}: no '{kind}' computer player here, using {best_computer()}"
+                    )
+                    self.kinds[colour] = best_computer()
+        return self.fallbacks
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -107,6 +126,9 @@ class Session:
         return self.kinds.get(colour) == HUMAN
 
     def bot(self, colour: str) -> ComputerPlayer:
+        from adrenaline_tui.ai import make_player
+
+        self.resolve_computers()
         if colour not in self._bots:
             index = self.game.seats.index(colour)
             self._bots[colour] = make_player(self.kinds[colour], self.game.seed * 1009 + index)

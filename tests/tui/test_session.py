@@ -59,6 +59,7 @@ def test_autosave_after_every_decision_and_resume_exactly(home: Path) -> None:
 
 def test_unknown_computer_kind_falls_back_with_a_note() -> None:
     s = new_session({"yellow": HUMAN, "blue": "no-such-bot", "grey": "random"})
+    s.resolve_computers()
     assert s.kinds["blue"] in ("sensible", "random")
     assert s.fallbacks and "no-such-bot" in s.fallbacks[0]
 

@@ -6,6 +6,7 @@ whose decision it is and what kind, and what happened since that person last loo
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.style import Style
@@ -45,7 +46,7 @@ def reason(game: Game, colour: str) -> str:
 
 
 class HandoffScreen(BaseScreen):
-    CSS_PATH = "handoff.tcss"
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "ready", "I have the keyboard", id="handoff.ready"),

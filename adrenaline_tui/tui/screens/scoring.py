@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -142,7 +143,7 @@ def breakdown_text(b: Breakdown, look: Look, names: dict[str, str]) -> Text:
 
 
 class ScoringScreen(BaseScreen):
-    CSS_PATH = "scoring.tcss"
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#sheet"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Continue", id="scoring.close"),

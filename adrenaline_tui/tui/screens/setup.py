@@ -6,6 +6,7 @@ game), Enter (start) and Enter (take the keyboard) begin playing.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
@@ -49,7 +50,7 @@ def players_text(counts: tuple[int, ...]) -> str:
 
 
 class SetupScreen(BaseScreen):
-    CSS_PATH = "setup.tcss"
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#start"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="setup.back"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -46,7 +47,7 @@ def tie_notes(ranking: list[dict[str, Any]], name: dict[str, str]) -> list[str]:
 
 
 class StandingsScreen(BaseScreen):
-    CSS_PATH = "standings.tcss"
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#after"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "title", "Title", id="standings.title"),

@@ -90,11 +90,15 @@ class TableScreen(BaseScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(ActionPanel).on_cursor = self._cursor_moved
         self.query_one(EventLog).reset(self.session.game.events)
         self._apply_size_classes()
-        for note in self.session.fallbacks:
-            self.notify(note, severity="warning")
         self.advance()
+        self.call_after_refresh(self._check_computers)
+
+    def _check_computers(self) -> None:
+        for note in self.session.resolve_computers():
+            self.notify(note, severity="warning")
 
     def on_resize(self) -> None:
         self._apply_size_classes()
@@ -258,10 +262,9 @@ class TableScreen(BaseScreen):
             return
         self.choose(message.index)
 
-    def on_action_panel_highlighted(self, message: ActionPanel.Highlighted) -> None:
+    def _cursor_moved(self, index: int | None) -> None:
         if self.view is not None:
-            game = self.session.game
-            self.query_one(ArenaMap).show(presenter.map_state(game, self.view, message.index))
+            self.query_one(ArenaMap).show(presenter.map_state(self.session.game, self.view, index))
 
     def on_arena_map_layout_changed(self, message: ArenaMap.LayoutChanged) -> None:
         self.query_one(RacksPanel).display = message.compact
@@ -303,7 +306,7 @@ class TableScreen(BaseScreen):
     def action_leave(self) -> None:
         self.session.flush()
         self._cancel_bot()
-        self.app.pop_screen()
+        self.adrenaline.go_to_title()
         self.adrenaline.notify_saved(self.session)
 
     def save_now(self) -> Path | None:

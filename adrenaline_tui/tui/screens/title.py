@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
@@ -38,7 +39,7 @@ def ago(seconds: float) -> str:
 
 
 class TitleScreen(BaseScreen):
-    CSS_PATH = "title.tcss"
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#menu"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "pick('new')", "New game", id="title.new"),

@@ -7,6 +7,7 @@ option (a card's text, when the option is a card).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -34,6 +35,17 @@ class PanelState:
     note: str = ""  # shown when there is nothing to choose (someone else decides)
 
 
+class _Options(OptionList):
+    """The option list, telling its panel about cursor moves at once rather than by message,
+    so the map's highlight is drawn in the same frame as the cursor."""
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        panel = self.parent
+        if isinstance(panel, ActionPanel):
+            panel.cursor_moved(highlighted)
+
+
 class ActionPanel(Vertical):
     DEFAULT_CSS = tcss_beside(__file__)
 
@@ -55,10 +67,12 @@ class ActionPanel(Vertical):
         super().__init__(id=id, classes=classes)
         self.state: PanelState | None = None
         self._filled_width = 0
+        # Called with the cursor's index whenever it moves (else a Highlighted message is sent).
+        self.on_cursor: Callable[[int | None], None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
-        yield OptionList(id="options", markup=False)
+        yield _Options(id="options", markup=False)
         yield Static("", id="detail", markup=False)
 
     @property
@@ -123,10 +137,15 @@ class ActionPanel(Vertical):
         if 0 <= index < self.options.option_count:
             self.options.highlighted = index
 
+    def cursor_moved(self, index: int | None) -> None:
+        self._show_detail(index)
+        if self.on_cursor is not None:
+            self.on_cursor(index)
+        else:
+            self.post_message(self.Highlighted(index))
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        self._show_detail(event.option_index)
-        self.post_message(self.Highlighted(event.option_index))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

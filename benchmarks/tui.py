@@ -1,0 +1,204 @@
+"""How the Textual game feels in a real terminal, measured through a pseudo-terminal.
+
+Prints:
+- start-up time to the first frame of a 5-player table (`adrenaline --continue` on a saved
+  game), next to a minimal Textual app's time to its first frame, and the ratio;
+- the median time from a key press to the end of the frame it causes;
+- the bytes written to the terminal per key press at 120x40.
+
+"Ordinary" key presses move the cursor through the options (the map highlights the option's
+square); "decision" key presses pick an option and undo it again, so the game state changes.
+
+Targets: start-up within 1.5x the minimal app, key press to frame under 16 ms, under 8 KB per
+ordinary key press. Run: `python benchmarks/tui.py` (about half a minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import textwrap
+import time
+from pathlib import Path
+
+COLS, ROWS = 120, 40
+QUIET = 0.05  # a frame is over when the terminal has been quiet this long
+
+MINIMAL_APP = textwrap.dedent(
+    """
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Minimal(App):
+        def compose(self):
+            yield Static("MINIMAL-READY")
+
+    Minimal().run()
+    """
+)
+
+
+class Terminal:
+    """A child process on a pseudo-terminal of a fixed size."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.started = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: size its terminal, then become the program
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+            os.execve(argv[0], argv, env)
+        self.pid, self.fd = pid, fd
+        self.buffer = bytearray()
+
+    def read(self, timeout: float) -> bytes:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return b""
+        self.buffer += data
+        return data
+
+    def wait_for(self, marker: bytes, timeout: float = 30.0) -> float:
+        """Seconds from start until `marker` has been written, then until the frame is done."""
+        deadline = time.perf_counter() + timeout
+        while marker not in self.buffer:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{marker!r} never appeared")
+            self.read(0.05)
+        seen = time.perf_counter()
+        while self.read(QUIET):
+            seen = time.perf_counter()
+        return seen - self.started
+
+    def drain(self) -> None:
+        while self.read(0.2):
+            pass
+
+    def key(self, data: bytes) -> tuple[float, int]:
+        """Press a key; time until the last byte of the frame it caused, and its byte count."""
+        self.drain()
+        before = len(self.buffer)
+        sent = time.perf_counter()
+        os.write(self.fd, data)
+        last = sent
+        first = self.read(1.0)
+        if first:
+            last = time.perf_counter()
+            while self.read(QUIET):
+                last = time.perf_counter()
+        return last - sent, len(self.buffer) - before
+
+    def close(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(self.fd)
+
+
+def environment(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env.update(TERM="xterm-256color", COLORTERM="truecolor", ADRENALINE_HOME=str(home))
+    # Computers wait long enough not to move while keys are being timed.
+    env["ADRENALINE_BOT_DELAY"] = "5"
+    return env
+
+
+def prepare_game(home: Path) -> None:
+    """A saved 5-player game where a person is deciding, for `adrenaline --continue`."""
+    os.environ["ADRENALINE_HOME"] = str(home)
+    from adrenaline_tui.rules import GameConfig
+    from adrenaline_tui.tui.session import Session
+
+    kinds = {"yellow": "human", "blue": "random", "grey": "random", "purple": "random", "green": "random"}
+    config = GameConfig(players=tuple(kinds), arena="arena_12")  # type: ignore[arg-type]
+    session = Session.start(config, 21, kinds)
+    game = session.game
+    while game.pending is not None and not (game.pending.player == "yellow" and game.pending.kind == "action"):
+        d = game.pending
+        key = session.computer_choice() if d.player != "yellow" else d.keys[0]
+        session.choose(key)
+    session.flush()
+
+
+def startup(argv: list[str], env: dict[str, str], marker: bytes) -> float:
+    term = Terminal(argv, env)
+    try:
+        return term.wait_for(marker)
+    finally:
+        term.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="start-ups of each app")
+    parser.add_argument("--keys", type=int, default=30, help="key presses of each kind")
+    args = parser.parse_args()
+
+    adrenaline = Path(sys.executable).with_name("adrenaline")
+    if not adrenaline.exists():
+        print("adrenaline is not installed next to this Python; run from the project's venv", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp) / "home"
+        prepare_game(home)
+        env = environment(home)
+        minimal = Path(tmp) / "minimal.py"
+        minimal.write_text(MINIMAL_APP)
+
+        game_times, minimal_times = [], []
+        for _ in range(args.runs):
+            minimal_times.append(startup([sys.executable, str(minimal)], env, b"MINIMAL-READY"))
+            game_times.append(startup([str(adrenaline), "--continue"], env, b"Killshots"))
+        game_start, minimal_start = statistics.median(game_times), statistics.median(minimal_times)
+
+        term = Terminal([str(adrenaline), "--continue"], env)
+        try:
+            term.wait_for(b"Killshots")
+            ordinary = [term.key(k) for k in [b"\x1b[B", b"\x1b[A"] * (args.keys // 2)]
+            decisions = [term.key(k) for k in [b"1", b"u"] * (args.keys // 2)]
+        finally:
+            term.close()
+
+    def ms(seconds: float) -> str:
+        return f"{seconds * 1000:.1f} ms"
+
+    def report(name: str, samples: list[tuple[float, int]]) -> tuple[float, float]:
+        times = [t for t, _ in samples]
+        sizes = [n for _, n in samples]
+        median_time, median_bytes = statistics.median(times), statistics.median(sizes)
+        print(
+            f"  {name:<34} median {ms(median_time):>9}   p90 {ms(sorted(times)[int(len(times) * 0.9)]):>9}   "
+            f"median {median_bytes / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB"
+        )
+        return median_time, median_bytes
+
+    print(f"Adrenaline TUI in a {COLS}x{ROWS} pseudo-terminal (xterm-256color, truecolor)")
+    print(f"start-up to first frame, median of {args.runs}:")
+    print(f"  minimal Textual app  {ms(minimal_start):>9}")
+    print(f"  5-player table       {ms(game_start):>9}   ratio {game_start / minimal_start:.2f}x (target 1.5x)")
+    print(f"key press to end of frame (frame end = {ms(QUIET)} of quiet, not counted), {args.keys} presses each:")
+    ordinary_time, ordinary_bytes = report("ordinary (cursor up/down)", ordinary)
+    report("decision (pick run, then undo)", decisions)
+    print(
+        f"targets: key to frame {ms(ordinary_time)} (< 16 ms), "
+        f"{ordinary_bytes / 1024:.1f} KB per ordinary key press (< 8 KB)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
