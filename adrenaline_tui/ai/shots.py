@@ -96,7 +96,8 @@ def search_keys(shot: effects.Shot, order: dict[str, int], *, canonical: bool = 
 class ShotBook:
     """Cached shot outcomes. One per computer player; it only ever holds public facts."""
 
-    def __init__(self, limit: int = 200_000) -> None:
+    def __init__(self, limit: int = 20_000) -> None:
+        # A whole game needs a few thousand entries; the cap only bounds memory in long sessions.
         self.limit = limit
         self._memo: dict[tuple, dict[tuple, frozenset[Outcome]]] = {}
         self._size = 0

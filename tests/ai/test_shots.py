@@ -1,0 +1,78 @@
+"""The shot outcome search: what it lists is what the engine's shots can do."""
+
+from __future__ import annotations
+
+import random
+
+from adrenaline_tui.ai.shots import PLANNING_BUDGET, ShotBook, add_hits, fits, ops_hits, search_keys
+from adrenaline_tui.rules import effects
+from adrenaline_tui.rules.arena import load_arena
+from adrenaline_tui.rules.cards import load_cards
+
+CARDS = load_cards()
+ARENA = load_arena("arena_12")
+
+
+def test_lock_rifle_outcomes_and_their_costs():
+    pos = {"yellow": "r1c2", "blue": "r2c3", "grey": "r1c3", "purple": "r2c0"}
+    shot = effects.begin(CARDS.weapons["lock-rifle"], ARENA, "yellow", pos, (1, 0, 0))
+    outs = ShotBook().outcomes(shot)
+    assert outs == {
+        ((("blue", 2, 1),), (0, 0, 0), "r1c2"),
+        ((("grey", 2, 1),), (0, 0, 0), "r1c2"),
+        ((("blue", 2, 1), ("grey", 0, 1)), (1, 0, 0), "r1c2"),
+        ((("blue", 0, 1), ("grey", 2, 1)), (1, 0, 0), "r1c2"),
+    }
+    # purple, in the white room, is out of sight; a budget without red drops the second lock
+    assert {o for o in outs if fits(o[1], (0, 0, 0))} == {
+        ((("blue", 2, 1),), (0, 0, 0), "r1c2"),
+        ((("grey", 2, 1),), (0, 0, 0), "r1c2"),
+    }
+
+
+def test_a_shot_that_cannot_be_fired_has_no_outcomes():
+    pos = {"yellow": "r1c2", "blue": "r2c0", "grey": "r0c0"}  # nobody on yellow's square
+    shot = effects.begin(CARDS.weapons["sledgehammer"], ARENA, "yellow", pos, PLANNING_BUDGET)
+    assert ShotBook().outcomes(shot) == frozenset()
+
+
+def test_plasma_gun_outcomes_end_where_the_shooter_glides():
+    pos = {"yellow": "r2c0", "blue": "r2c2", "grey": "r0c0"}
+    shot = effects.begin(CARDS.weapons["plasma-gun"], ARENA, "yellow", pos, (0, 0, 0))
+    ends = {final for hits, _, final in ShotBook().outcomes(shot) if hits == (("blue", 2, 0),)}
+    # Blue is out of sight from r2c0 (white room): every shot at it glides first, e.g. to r2c1,
+    # whose door shows the yellow room. (Grey, in the red room, can be shot without moving.)
+    assert "r2c1" in ends and "r2c0" not in ends
+
+
+def _every_order(shot: effects.Shot, order: dict[str, int]) -> set:
+    """Outcomes walking every order of picks (only pushes are still left in place)."""
+    out = set()
+    for key in search_keys(shot, order, canonical=False):
+        child, ops = effects.apply(shot, key)
+        if child.dead:
+            continue
+        hits = ops_hits(ops)
+        spent = tuple(a - b for a, b in zip(shot.budget, child.budget, strict=True))
+        if child.finished:
+            out.add((hits, spent, child.pos[child.shooter]))
+            continue
+        for h, s, sq in _every_order(child, order):
+            out.add((add_hits(hits, h), tuple(a + b for a, b in zip(spent, s, strict=True)), sq))
+    return out
+
+
+def test_walking_picks_in_seat_order_loses_no_outcome():
+    # Crowded positions (half the figures in the yellow room) give the most ways to pick.
+    rng = random.Random(5)
+    squares = list(ARENA.squares)
+    crowd = ["r1c2", "r1c3", "r2c2", "r2c3"]
+    for _ in range(6):
+        pos = {
+            c: rng.choice(crowd if rng.random() < 0.6 else squares)
+            for c in ("yellow", "blue", "grey", "purple", "green")
+        }
+        order = {f: i for i, f in enumerate(pos)}
+        for weapon in ("machine-gun", "shockwave", "zx-2", "railgun", "vortex-cannon", "thor"):
+            shot = effects.begin(CARDS.weapons[weapon], ARENA, "yellow", pos, PLANNING_BUDGET)
+            assert ShotBook().outcomes(shot) == _every_order(shot, order), (weapon, pos)
