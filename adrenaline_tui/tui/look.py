@@ -162,10 +162,10 @@ STANDARD = Palette(
     },
     cube={"red": "#ff5555", "blue": "#5c9dff", "yellow": "#ffd84a"},
     wall="#c8c8c8",
-    offer_bg="#4d4d00",
+    offer_bg="#e0503a",
     offer_fg="#ffffff",
-    cursor_bg="#ffffff",
-    cursor_fg="#000000",
+    cursor_bg="#8a7400",
+    cursor_fg="#ffffff",
     dim="#8a8a8a",
 )
 
@@ -192,10 +192,10 @@ COLOURBLIND = Palette(
     },
     cube={"red": "#d55e00", "blue": "#56b4e9", "yellow": "#f0e442"},
     wall="#dddddd",
-    offer_bg="#0072b2",
-    offer_fg="#ffffff",
-    cursor_bg="#ffffff",
-    cursor_fg="#000000",
+    offer_bg="#e69f00",
+    offer_fg="#000000",
+    cursor_bg="#0072b2",
+    cursor_fg="#ffffff",
     dim="#999999",
 )
 
@@ -214,10 +214,10 @@ ANSI16 = Palette(
     },
     cube={"red": "bright_red", "blue": "bright_blue", "yellow": "bright_yellow"},
     wall="white",
-    offer_bg="blue",
+    offer_bg="red",
     offer_fg="bright_white",
-    cursor_bg="bright_white",
-    cursor_fg="black",
+    cursor_bg="blue",
+    cursor_fg="bright_white",
     dim="bright_black",
 )
 

@@ -44,6 +44,8 @@ class Breakdown:
 
 
 def _plural(n: int, word: str) -> str:
+    if word == "damage":
+        return f"{n} damage"
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
@@ -73,7 +75,9 @@ def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
     names = {c: game.name(c) for c in game.seats}
     out: list[Breakdown] = []
     kills: dict[str, list[str]] = {}
-    for e in events:
+    # Killshots come earlier in the turn than the scoring at its end: look back to the turn's start.
+    start = max((i for i, e in enumerate(game.events) if e.kind == "turn"), default=0)
+    for e in game.events[start:]:
         if e.kind in ("killshot", "overkill"):
             kills.setdefault(e.data.get("target", ""), []).append(e.text)
     track: list[str] = [c for entry in game.view(None)["killshot_track"] for c in entry]

@@ -66,9 +66,11 @@ class SetupScreen(BaseScreen):
         computers = computer_kinds()
         yield Static(Text("New game", Style(bold=True)), id="heading")
         with Vertical(id="seats"):
-            yield Static(
-                Text(f"{'':3}{'Name':<17}{'Figure':<27}Player", Style(bold=True)), id="seats-head", markup=False
-            )
+            with Horizontal(classes="seat", id="seats-head"):
+                yield Static("", classes="seat-no")
+                yield Static("Name", classes="name")
+                yield Static("Figure", classes="figure")
+                yield Static("Player", classes="kind")
             for i in range(SEATS):
                 kinds = [HUMAN, *computers] + ([EMPTY] if i >= 3 else [])
                 default_kind = HUMAN if i == 0 else (computers[0] if i < 3 else EMPTY)

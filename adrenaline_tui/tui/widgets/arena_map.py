@@ -298,15 +298,14 @@ class _Painter:
         room = self.arena.room_of[sq]
         keys = s.offers_at.get(sq, ())
         cursor = s.cursor_square == sq
-        if cursor:
-            fill = self.base + Style(bgcolor=pal.cursor_bg, color=pal.cursor_fg)
-        elif keys:
-            fill = self.base + Style(bgcolor=pal.offer_bg, color=pal.offer_fg)
-        else:
-            fill = self.room_style(sq)
+        # Offered squares keep their room's colour (rooms decide what can be seen) and show
+        # the option's key; only the square under the cursor changes colour.
+        fill = self.base + Style(bgcolor=pal.cursor_bg, color=pal.cursor_fg) if cursor else self.room_style(sq)
         for i in range(h):
             self.put(x, y + i, " " * w, fill)
-        label = fill + Style(color=pal.room_fg[room]) if not (keys or cursor) else fill
+        label = fill if cursor else fill + Style(color=pal.room_fg[room])
+        if keys and not cursor:
+            label = label + Style(bold=True, underline=True)
         spawn = self.arena.spawn_colour_at.get(sq)
         self.put(x, y, sq[:w], label + Style(dim=False))
         if spawn is not None:
@@ -335,7 +334,9 @@ class _Painter:
         if keys:
             text = "[" + " ".join(keys) + "]"
             text = text[:w]
-            key_style = fill + Style(bold=True, reverse=True)
+            key_style = fill + Style(bold=True, color=pal.offer_fg, bgcolor=pal.offer_bg)
+            if cursor:
+                key_style = fill + Style(bold=True, reverse=True)
             if fig_row == h - 1 or (spawn is not None and self.compact):
                 self.put(x + w - len(text), y + h - 1, text, key_style)
             else:
