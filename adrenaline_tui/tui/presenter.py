@@ -11,6 +11,7 @@ from typing import Any
 
 from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.cards import powerup_kind
+from adrenaline_tui.tui import cardtext
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.widgets.action_panel import PanelState, hotkey
 from adrenaline_tui.tui.widgets.arena_map import MapState, RackSlot
@@ -149,7 +150,7 @@ def option_detail(game: Game, option: dict[str, Any], shooting_with: str | None)
         for eff in weapon.effects:
             if eff.id == key:
                 cost = f" (costs {', '.join(eff.cost)})" if eff.cost else ""
-                return f"{weapon.name}, {eff.name.lower()}{cost}" + (f": {eff.text}" if eff.text else "")
+                return f"{weapon.name}, {eff.name.lower()}{cost}: {cardtext.effect_sentence(weapon, eff)}"
     return ""
 
 
