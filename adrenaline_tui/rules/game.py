@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adrenaline_tui.rules.arena import Arena, load_arena
 from adrenaline_tui.rules.cards import CardSet, load_cards, powerup_colour, powerup_kind
@@ -18,6 +18,9 @@ from adrenaline_tui.rules.damage import ActionLedger
 from adrenaline_tui.rules.decision import Decision, Event
 from adrenaline_tui.rules.errors import IllegalChoice
 from adrenaline_tui.rules.state import Board, GameConfig, Player
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.effects import Shot
 
 
 class Game:
@@ -51,6 +54,9 @@ class Game:
         self.history: list[str] = []
         self.start_actions_taken = 0
         self.fire_cache: dict[tuple, bool] = {}
+        # The shot being played while the game waits on one of its decisions, so that an
+        # explanation can read its bindings and filters (`rules/explain.py`); None otherwise.
+        self.current_shot: Shot | None = None
         # Undo may go back to `undo_barrier` decisions: no further, because at that point chance
         # or hidden information was revealed, or the decision passed to someone else.
         self.undo_barrier = 0

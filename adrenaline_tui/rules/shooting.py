@@ -156,6 +156,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     damaged: list[list[str]] = []
     memo: dict = {}
     while True:
+        g.current_shot = shot
         keys = effects.legal_keys(shot, memo)
         if len(keys) == 1:
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
@@ -201,6 +202,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         spend = budget(p)
         if spend != shot.budget:  # paid with cubes or powerups, or a Targeting Scope was used
             shot = shot.with_budget(spend)
+    g.current_shot = None
     yield from tagback_window(g, p)
 
 
