@@ -1,0 +1,66 @@
+"""Command palette entries, themes, points and help."""
+
+from __future__ import annotations
+
+from adrenaline_tui.tui.session import HUMAN
+
+from .helpers import make_app, new_session, screen_name, screen_text, settle
+
+
+async def test_palette_looks_up_a_card() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"railgun")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "RulesScreen"
+        assert "Railgun" in screen_text(app) and "Reload: yellow, yellow, blue" in screen_text(app)
+
+
+async def test_palette_changes_the_theme_and_the_map_repaints() -> None:
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"colour-blind")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.theme == "adrenaline-colourblind"
+        assert app.look.palette.figure["yellow"] == "#f0e442"
+        assert app.settings.theme == "adrenaline-colourblind"
+
+
+async def test_points_are_face_down_until_shown() -> None:
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        others = [c for c in session.game.seats if c != "yellow"]
+        view = table.view
+        assert all(p["score"] is None for p in view["players"] if p["colour"] in others)
+        await pilot.press("p")
+        await settle(pilot)
+        assert all(p["score"] is not None for p in table.view["players"])
+
+
+async def test_help_lists_the_keys_of_the_screen_below() -> None:
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        text = screen_text(app)
+        assert screen_name(app) == "HelpScreen"
+        assert "pick that option" in text and "Undo" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen"
