@@ -1,0 +1,107 @@
+"""Which lessons a learner has finished or skipped, and which weapon lessons were offered.
+
+Kept in one small JSON file, `learn.json`, in the same folder as the saves and settings:
+`$ADRENALINE_HOME`, else `$XDG_DATA_HOME/adrenaline`, else `~/.local/share/adrenaline`. It is
+written atomically, and a missing or unreadable file means "nothing done yet" - progress is a
+convenience, never a reason to refuse to start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from adrenaline_tui.rules.saves import write_atomic
+
+PROGRESS_FORMAT = "adrenaline-learn"
+PROGRESS_VERSION = 1
+PROGRESS_FILE = "learn.json"
+
+
+def data_home() -> Path:
+    # The same folder the TUI keeps saves and settings in; resolved here too so the walkthrough
+    # stays usable (and testable) without importing the UI.
+    explicit = os.environ.get("ADRENALINE_HOME")
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return base / "adrenaline"
+
+
+def progress_path() -> Path:
+    return data_home() / PROGRESS_FILE
+
+
+@dataclass
+class Progress:
+    path: Path
+    done: set[str] = field(default_factory=set)
+    skipped: set[str] = field(default_factory=set)
+    offered: set[str] = field(default_factory=set)  # weapon ids whose lesson was offered in a game
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> Progress:
+        path = Path(path) if path is not None else progress_path()
+        progress = cls(path)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return progress
+        if not isinstance(raw, dict) or raw.get("format") != PROGRESS_FORMAT:
+            return progress
+        for name in ("done", "skipped", "offered"):
+            values = raw.get(name)
+            if isinstance(values, list):
+                getattr(progress, name).update(str(v) for v in values)
+        return progress
+
+    def save(self) -> None:
+        data = {
+            "format": PROGRESS_FORMAT,
+            "version": PROGRESS_VERSION,
+            "done": sorted(self.done),
+            "skipped": sorted(self.skipped - self.done),
+            "offered": sorted(self.offered),
+        }
+        write_atomic(self.path, json.dumps(data, indent=1))
+
+    # ------------------------------------------------------------------- changes
+    def mark_done(self, lesson_id: str) -> None:
+        self.done.add(lesson_id)
+        self.skipped.discard(lesson_id)
+        self.save()
+
+    def mark_skipped(self, lesson_id: str) -> None:
+        if lesson_id not in self.done:
+            self.skipped.add(lesson_id)
+            self.save()
+
+    def mark_offered(self, weapon_ids: Iterable[str]) -> None:
+        new = set(weapon_ids) - self.offered
+        if new:
+            self.offered |= new
+            self.save()
+
+    def reset(self) -> None:
+        self.done.clear()
+        self.skipped.clear()
+        self.offered.clear()
+        self.save()
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def seen(self) -> set[str]:
+        """Lessons finished or skipped, and weapons whose lesson was already offered."""
+        return self.done | self.skipped | self.offered
+
+    def status(self, lesson_id: str) -> str:
+        """`done`, `skipped` or `new`."""
+        if lesson_id in self.done:
+            return "done"
+        if lesson_id in self.skipped:
+            return "skipped"
+        return "new"
