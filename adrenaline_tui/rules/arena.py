@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from adrenaline_tui.rules.datafiles import arenas_dir
 from adrenaline_tui.rules.errors import DataError
+from adrenaline_tui.rules.yamlfile import parse_yaml
 
 ROWS, COLS = 3, 4
 SPAWN_COLOURS = ("red", "blue", "yellow")
@@ -221,7 +222,7 @@ ARENA_IDS = ("arena_10", "arena_11a", "arena_11b", "arena_12")
 def load_arena_file(path: Path) -> Arena:
     label = str(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = parse_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise DataError(label, "", "", f"cannot read the file ({exc.strerror})") from None
     except yaml.YAMLError as exc:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from adrenaline_tui.rules.datafiles import weapons_path
 from adrenaline_tui.rules.errors import DataError
+from adrenaline_tui.rules.yamlfile import parse_yaml
 
 CUBES = ("red", "blue", "yellow")
 CUBE_LETTER = {"red": "R", "blue": "B", "yellow": "Y"}
@@ -525,7 +526,7 @@ def _locate(exc: ValidationError, raw: dict[str, Any]) -> tuple[str, str]:
 def load_cards_file(path: Path) -> CardSet:
     label = str(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = parse_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise DataError(label, "", "", f"cannot read the file ({exc.strerror})") from None
     except yaml.YAMLError as exc:

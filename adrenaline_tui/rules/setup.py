@@ -26,6 +26,7 @@ from adrenaline_tui.rules.state import (
     HeldWeapon,
     Player,
 )
+from adrenaline_tui.rules.yamlfile import parse_yaml
 
 if TYPE_CHECKING:
     from adrenaline_tui.rules.game import Game
@@ -111,7 +112,7 @@ def read_scenario(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
         return dict(source)
     path = Path(source)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = parse_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise DataError(str(path), "", "", f"cannot read the scenario ({exc.strerror})") from None
     except yaml.YAMLError as exc:
