@@ -26,3 +26,16 @@ def test_ai_import_pulls_in_no_ui():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []
+
+
+def test_a_game_starts_without_pydantic_or_yaml_once_the_data_is_compiled():
+    """Start-up time: checking the data files (pydantic, YAML) happens only when they change."""
+    code = (
+        "import json, sys\n"
+        "from adrenaline_tui.rules import Game, GameConfig\n"
+        "Game.new(GameConfig(players=('yellow', 'blue', 'grey'), arena='arena_12'), 1)\n"
+        "print(json.dumps(sorted(m for m in ('pydantic', 'yaml') if m in sys.modules)))\n"
+    )
+    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)  # warms the cache
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []

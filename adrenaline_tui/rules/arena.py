@@ -10,14 +10,13 @@ import re
 from collections import deque
 from functools import cache
 from pathlib import Path
-from typing import Literal
-
-import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules.datafiles import arenas_dir
 from adrenaline_tui.rules.errors import DataError
-from adrenaline_tui.rules.yamlfile import parse_yaml
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.arena_schema import ArenaSpec
 
 ROWS, COLS = 3, 4
 SPAWN_COLOURS = ("red", "blue", "yellow")
@@ -27,38 +26,11 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
     "south": (1, 0),
     "west": (0, -1),
 }
-_SQUARE_ID = re.compile(r"^r(\d)c(\d)$")
-
-
-class SquareSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    room: str
-    spawn: Literal["red", "blue", "yellow"] | None = None
-
-
-class ArenaSpec(BaseModel):
-    """The arena file as written; `Arena` is the loaded, checked form."""
-
-    model_config = ConfigDict(extra="forbid")
-    id: str
-    name: str
-    recommended_players: list[int]
-    faces: dict[str, str] = {}
-    squares: dict[str, SquareSpec]
-    doors: list[tuple[str, str]]
-
-    @field_validator("squares")
-    @classmethod
-    def _square_ids(cls, squares: dict[str, SquareSpec]) -> dict[str, SquareSpec]:
-        for sid in squares:
-            m = _SQUARE_ID.match(sid)
-            if not m or int(m[1]) >= ROWS or int(m[2]) >= COLS:
-                raise ValueError(f"'{sid}' is not a square id r<row>c<col> inside the 3x4 grid")
-        return squares
+SQUARE_ID = re.compile(r"^r(\d)c(\d)$")
 
 
 def parse_square(sid: str) -> tuple[int, int]:
-    m = _SQUARE_ID.match(sid)
+    m = SQUARE_ID.match(sid)
     if not m:
         raise ValueError(f"'{sid}' is not a square id")
     return int(m[1]), int(m[2])
@@ -220,25 +192,10 @@ ARENA_IDS = ("arena_10", "arena_11a", "arena_11b", "arena_12")
 
 
 def load_arena_file(path: Path) -> Arena:
-    label = str(path)
-    try:
-        raw = parse_yaml(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(label, "", "", f"cannot read the file ({exc.strerror})") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else ""
-        raise DataError(label, "", where, f"not valid YAML ({getattr(exc, 'problem', exc)})") from None
-    if not isinstance(raw, dict):
-        raise DataError(label, "", "", "expected a mapping with id, name, squares and doors")
-    entry = str(raw.get("id", path.stem))
-    try:
-        spec = ArenaSpec.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"])
-        raise DataError(label, entry, field, err["msg"]) from None
-    return Arena(spec, source=label)
+    """Read and check an arena file; a problem is a DataError naming file, arena and field."""
+    from adrenaline_tui.rules.arena_schema import read_arena_file
+
+    return read_arena_file(path)
 
 
 @cache
@@ -247,7 +204,9 @@ def load_arena(arena_id: str) -> Arena:
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in arenas_dir().glob("*.yaml")))
         raise DataError(str(path), arena_id, "", f"no such arena (known: {known})")
-    return load_arena_file(path)
+    from adrenaline_tui.rules.compiled import load_compiled
+
+    return load_compiled("arena", path, load_arena_file)
 
 
 def all_arenas() -> list[Arena]:

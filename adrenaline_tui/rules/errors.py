@@ -23,6 +23,15 @@ class DataError(ValueError):
         super().__init__(f"{where}: {problem}")
 
 
+class ConfigError(ValueError):
+    """Game settings that cannot make a game; `field` names the setting."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}" if field else problem)
+
+
 class IllegalChoice(ValueError):
     """A key that the pending decision does not offer. The game is left unchanged."""
 

@@ -64,7 +64,9 @@ class Game:
         if scenario is None:
             setup.new_game(self)
         else:
-            setup.from_scenario(self, scenario)
+            from adrenaline_tui.rules.scenario import from_scenario
+
+            from_scenario(self, scenario)
         self._flow: Generator[Decision, str, None] = turn.play(self)
         self._pending: Decision | None = self._next(None)
 
@@ -72,12 +74,12 @@ class Game:
     @classmethod
     def new(cls, config: GameConfig | Mapping[str, Any], seed: int = 0) -> Game:
         if not isinstance(config, GameConfig):
-            config = GameConfig.model_validate(config)
+            config = GameConfig.from_dict(config)
         return cls(config, seed)
 
     @classmethod
     def from_scenario(cls, source: str | Path | Mapping[str, Any], seed: int = 0) -> Game:
-        from adrenaline_tui.rules.setup import read_scenario, scenario_config
+        from adrenaline_tui.rules.scenario import read_scenario, scenario_config
 
         mapping = read_scenario(source)
         return cls(scenario_config(mapping), seed, scenario=mapping)

@@ -8,15 +8,12 @@ left exactly as it was.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from adrenaline_tui.rules.errors import DataError, IllegalChoice, SaveError
-from adrenaline_tui.rules.setup import scenario_config
+from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.rules.errors import ConfigError, DataError, IllegalChoice, SaveError
+from adrenaline_tui.rules.scenario import scenario_config
 from adrenaline_tui.rules.state import GameConfig
 
 if TYPE_CHECKING:
@@ -30,25 +27,11 @@ def save_data(g: Game) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "config": g.config.model_dump(mode="json"),
+        "config": g.config.to_dict(),
         "seed": g.seed,
         "scenario": g.scenario,
         "choices": list(g.history),
     }
-
-
-def write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save_game(g: Game, path: Path) -> None:
@@ -93,15 +76,14 @@ def game_from_save(data: Any, label: str = "save") -> Game:
     if scenario is not None and not isinstance(scenario, dict):
         raise SaveError(f"{label}: bad scenario (a scenario is a mapping, not {type(scenario).__name__})")
     try:
-        config = GameConfig.model_validate(data.get("config"))
+        config = GameConfig.from_dict(data.get("config"))
         # The settings are written next to the scenario they came from; a save where the two
         # disagree was edited or assembled by hand, and replaying it would not be this game.
         if scenario is not None and scenario_config(scenario) != config:
             raise SaveError(f"{label}: the game settings do not match the scenario")
         game = Game(config, seed, scenario=scenario)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise SaveError(f"{label}: bad game settings ({'.'.join(map(str, err['loc']))}: {err['msg']})") from None
+    except ConfigError as exc:
+        raise SaveError(f"{label}: bad game settings ({exc})") from None
     except DataError as exc:
         raise SaveError(f"{label}: bad scenario ({_one_line(str(exc))})") from None
     for i, key in enumerate(choices):

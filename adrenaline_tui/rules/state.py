@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
+from adrenaline_tui.rules.arena import ARENA_IDS
 from adrenaline_tui.rules.cards import CUBES
+from adrenaline_tui.rules.errors import ConfigError
 
 FIGURES = ("yellow", "blue", "grey", "purple", "green")
 HEROES = {
@@ -28,38 +28,83 @@ FRENZY_VALUES = (2, 1, 1, 1)
 TRACK_VALUES = (8, 6, 4, 2, 1, 1)
 ADRENALINE_GRAB = 3
 ADRENALINE_SHOOT = 6
+ENDINGS = ("frenzy", "sudden_death")
+TAGBACK_PROMPTS = ("holders", "all")
 
 
-class GameConfig(BaseModel):
-    """How a game is set up. Seat order is the order of `players` (figure colours)."""
+@dataclass(frozen=True)
+class GameConfig:
+    """How a game is set up. Seat order is the order of `players` (figure colours).
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    A plain dataclass checked by hand rather than a pydantic model: every game needs one, and
+    pydantic would be a quarter of a second of start-up for six fields.
+    """
 
-    players: tuple[Literal["yellow", "blue", "grey", "purple", "green"], ...] = Field(min_length=3, max_length=5)
-    names: dict[str, str] = {}
-    arena: Literal["arena_10", "arena_11a", "arena_11b", "arena_12"] = "arena_11a"
-    skulls: int = Field(8, ge=5, le=8)
-    ending: Literal["frenzy", "sudden_death"] = "frenzy"
+    players: tuple[str, ...]
+    names: dict[str, str] = field(default_factory=dict)
+    arena: str = "arena_11a"
+    skulls: int = 8
+    ending: str = "frenzy"
     # "holders": only players holding a Tagback Grenade are asked. "all": every damaged player
     # who saw the shooter is asked, so being asked reveals nothing (for hot-seat play).
-    tagback_prompt: Literal["holders", "all"] = "holders"
+    tagback_prompt: str = "holders"
 
-    @field_validator("players")
-    @classmethod
-    def _distinct(cls, players: tuple[str, ...]) -> tuple[str, ...]:
+    def __post_init__(self) -> None:
+        players = self.players
+        if isinstance(players, str) or not isinstance(players, list | tuple):
+            raise ConfigError("players", "a list of 3 to 5 figure colours")
+        object.__setattr__(self, "players", tuple(players))
+        if not 3 <= len(players) <= 5:
+            raise ConfigError("players", f"3 to 5 players, not {len(players)}")
+        for colour in players:
+            if colour not in FIGURES:
+                raise ConfigError("players", f"'{colour}' is not a figure colour ({', '.join(FIGURES)})")
         if len(set(players)) != len(players):
-            raise ValueError("each figure colour can be used once")
-        return players
-
-    @model_validator(mode="after")
-    def _names(self) -> GameConfig:
-        unknown = set(self.names) - set(self.players)
+            raise ConfigError("players", "each figure colour can be used once")
+        names = self.names
+        if not isinstance(names, Mapping) or not all(isinstance(v, str) for v in names.values()):
+            raise ConfigError("names", "a mapping from figure colour to a name")
+        object.__setattr__(self, "names", dict(names))
+        unknown = set(names) - set(players)
         if unknown:
-            raise ValueError(f"names given for colours not in the game: {', '.join(sorted(unknown))}")
-        return self
+            raise ConfigError("names", f"names given for colours not in the game: {', '.join(sorted(unknown))}")
+        _one_of("arena", self.arena, ARENA_IDS)
+        if type(self.skulls) is not int or not 5 <= self.skulls <= 8:
+            raise ConfigError("skulls", f"5 to 8 skulls, not {self.skulls!r}")
+        _one_of("ending", self.ending, ENDINGS)
+        _one_of("tagback_prompt", self.tagback_prompt, TAGBACK_PROMPTS)
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameConfig:
+        """Settings read from a file or a form; anything wrong is a ConfigError naming the field."""
+        if not isinstance(data, Mapping):
+            raise ConfigError("", "the game settings are a mapping")
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise ConfigError(str(key), "not a game setting")
+        if "players" not in data:
+            raise ConfigError("players", "missing")
+        return cls(**data)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready settings; `from_dict` reads them back."""
+        return {
+            "players": list(self.players),
+            "names": dict(self.names),
+            "arena": self.arena,
+            "skulls": self.skulls,
+            "ending": self.ending,
+            "tagback_prompt": self.tagback_prompt,
+        }
 
     def name_of(self, colour: str) -> str:
         return self.names.get(colour) or HEROES.get(colour, colour)
+
+
+def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ConfigError(name, f"one of {', '.join(allowed)}, not {value!r}")
 
 
 @dataclass(slots=True)

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import Event, Game, GameConfig
-from adrenaline_tui.rules.saves import save_data, write_atomic
+from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.rules.saves import save_data
 from adrenaline_tui.tui import storage
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.rules.saves import write_atomic
+from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.tui import storage
 
 THEMES = ("adrenaline", "adrenaline-colourblind", "adrenaline-16")

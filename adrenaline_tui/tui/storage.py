@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.rules.saves import write_atomic
+from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.state import HEROES
 
 TABLE_FORMAT = "adrenaline-table"

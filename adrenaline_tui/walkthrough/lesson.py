@@ -17,7 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from adrenaline_tui.rules import DataError, Game
-from adrenaline_tui.rules.setup import read_scenario
+from adrenaline_tui.rules.scenario import read_scenario
 
 ANY_KEY = "*"
 

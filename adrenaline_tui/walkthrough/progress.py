@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adrenaline_tui.rules.saves import write_atomic
+from adrenaline_tui.rules.atomicfile import write_atomic
 
 PROGRESS_FORMAT = "adrenaline-learn"
 PROGRESS_VERSION = 1

@@ -106,7 +106,7 @@ def test_a_malformed_scenario_names_the_file_the_entry_and_the_field(
 def test_a_scenario_that_is_not_yaml_or_not_a_mapping_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "broken.yaml"
     path.write_text("players: [\n  {colour: yellow")
-    with pytest.raises(DataError, match=r"broken\.yaml: not valid YAML"):
+    with pytest.raises(DataError, match=r"broken\.yaml: line 3: not valid YAML"):
         Game.from_scenario(path)
     path.write_text("- a\n- b\n")
     with pytest.raises(DataError, match=r"broken\.yaml: a scenario is a mapping"):

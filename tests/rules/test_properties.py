@@ -29,9 +29,7 @@ configs = st.builds(
     st.sampled_from(["frenzy", "sudden_death"]),
     st.sampled_from(["holders", "all"]),
 )
-PROPERTY = settings(
-    max_examples=GAMES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
+PROPERTY = settings(max_examples=GAMES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_invariants(game: Game, state: dict) -> None:

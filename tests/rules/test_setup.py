@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pydantic import ValidationError
 
-from adrenaline_tui.rules import FIGURES, Game, GameConfig
+from adrenaline_tui.rules import FIGURES, ConfigError, Game, GameConfig
 from adrenaline_tui.rules.arena import load_arena
 from tests.rules.helpers import keys, play, player, scenario
 
@@ -66,7 +65,7 @@ def test_five_to_eight_skulls(skulls: int) -> None:
     ],
 )
 def test_illegal_setups_are_refused(settings: dict) -> None:
-    with pytest.raises(ValidationError):
+    with pytest.raises(ConfigError):
         GameConfig(**settings)
 
 

@@ -187,7 +187,7 @@ class SetupScreen(BaseScreen):
             # Grenades, so being asked gives nothing away.
             "tagback_prompt": "all" if humans >= 2 else "holders",
         }
-        return GameConfig.model_validate(config), kinds
+        return GameConfig.from_dict(config), kinds
 
     def action_start(self) -> None:
         try:
