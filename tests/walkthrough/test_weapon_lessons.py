@@ -1,0 +1,93 @@
+"""One lesson per weapon, and which of them to offer when a weapon shows up in a game."""
+
+from __future__ import annotations
+
+import re
+
+from adrenaline_tui.rules import Game
+from adrenaline_tui.rules.cards import load_cards
+from adrenaline_tui.walkthrough import LessonRunner, Progress, visible_weapons, weapon_lessons_to_offer
+from tests.walkthrough.conftest import all_lessons
+
+CARDS = load_cards()
+
+
+def test_every_weapon_has_a_lesson_in_card_order():
+    weapons = [lesson.weapon for lesson in all_lessons() if lesson.kind == "weapon"]
+    assert weapons == list(CARDS.weapons)
+
+
+def test_each_weapon_lesson_says_the_cost_printed_on_the_card():
+    for lesson in all_lessons():
+        if lesson.weapon is None:
+            continue
+        weapon = CARDS.weapons[lesson.weapon]
+        intro = lesson.steps[0].say
+        assert weapon.name in intro
+        said = re.search(r"costs (a single \w+|\w+(?: \+ \w+)*)", intro)
+        assert said, lesson.id
+        cubes = said[1].removeprefix("a single ").split(" + ")
+        assert tuple(cubes) == weapon.cost, lesson.id
+
+
+def test_each_weapon_lesson_fires_every_effect_and_mode_of_its_weapon():
+    for lesson in all_lessons():
+        if lesson.weapon is None:
+            continue
+        assert [w.id for w in lesson.game().players[lesson.learner].weapons] == [lesson.weapon]
+        runner = LessonRunner(lesson)
+        fired = set()
+        while not runner.finished:
+            if runner.step.plays:
+                results = [runner.press(key) for key in runner.step.intended()]
+            else:
+                results = [runner.proceed()]
+            for result in results:
+                fired |= {
+                    e.data["effect"] for e in result.events if e.kind == "effect" and e.data["weapon"] == lesson.weapon
+                }
+        assert fired == set(CARDS.weapons[lesson.weapon].effect_ids), lesson.id
+
+
+def game_with_racks(racks: dict[str, list[str]], **me) -> Game:
+    return Game.from_scenario(
+        {
+            "arena": "arena_12",
+            "racks": racks,
+            "players": [
+                {"colour": "yellow", "square": "r1c2", **me},
+                {"colour": "blue", "square": "r0c0", "weapons": ["railgun", {"id": "shotgun", "loaded": False}]},
+                {"colour": "grey", "square": "r2c0"},
+            ],
+        }
+    )
+
+
+def test_lessons_are_offered_for_the_weapons_on_the_racks():
+    game = game_with_racks(
+        {
+            "red": ["furnace", "heatseeker", None],
+            "blue": ["lock-rifle"],
+            "yellow": ["zx-2", "cyberblade", "sledgehammer"],
+        }
+    )
+    offered = [lesson.weapon for lesson in weapon_lessons_to_offer(game, set(), all_lessons())]
+    # racks first; then the one weapon in a hand that everybody can see (an unloaded one)
+    assert offered == ["furnace", "heatseeker", "lock-rifle", "zx-2", "cyberblade", "sledgehammer", "shotgun"]
+    assert "railgun" not in visible_weapons(game)  # loaded in Banshee's hand: hidden
+
+
+def test_a_players_view_shows_their_own_weapons_too():
+    game = game_with_racks({"red": ["furnace"], "blue": ["lock-rifle"], "yellow": ["zx-2"]})
+    assert "railgun" in visible_weapons(game.view("blue"))
+    assert "railgun" not in visible_weapons(game.view("yellow"))
+
+
+def test_lessons_already_seen_are_not_offered_again(home):
+    game = game_with_racks({"red": ["furnace", "heatseeker"], "blue": ["lock-rifle"], "yellow": ["zx-2"]})
+    progress = Progress.load()
+    progress.mark_done("furnace")
+    progress.mark_skipped("lock-rifle")
+    progress.mark_offered(["zx-2"])
+    offered = [lesson.weapon for lesson in weapon_lessons_to_offer(game, Progress.load().seen, all_lessons())]
+    assert offered == ["heatseeker", "shotgun"]
