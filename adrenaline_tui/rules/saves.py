@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.errors import ConfigError, DataError, IllegalChoice, SaveError
-from adrenaline_tui.rules.scenario import scenario_config
 from adrenaline_tui.rules.state import GameConfig
 
 if TYPE_CHECKING:
@@ -79,8 +78,12 @@ def game_from_save(data: Any, label: str = "save") -> Game:
         config = GameConfig.from_dict(data.get("config"))
         # The settings are written next to the scenario they came from; a save where the two
         # disagree was edited or assembled by hand, and replaying it would not be this game.
-        if scenario is not None and scenario_config(scenario) != config:
-            raise SaveError(f"{label}: the game settings do not match the scenario")
+        if scenario is not None:
+            # Imported here: only scenario games need pydantic's checks.
+            from adrenaline_tui.rules.scenario import scenario_config
+
+            if scenario_config(scenario) != config:
+                raise SaveError(f"{label}: the game settings do not match the scenario")
         game = Game(config, seed, scenario=scenario)
     except ConfigError as exc:
         raise SaveError(f"{label}: bad game settings ({exc})") from None
