@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from adrenaline_tui.rules import DataError, Game
 from adrenaline_tui.rules.scenario import read_scenario
+from adrenaline_tui.rules.yamlfile import read_yaml_mapping
 
 ANY_KEY = "*"
 
@@ -212,16 +212,7 @@ def _lesson_id(path: Path, given: str | None) -> str:
 def load_lesson(path: str | Path) -> Lesson:
     """Read, validate and check one lesson file."""
     path = Path(path)
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise _fail(path, "", "", f"cannot read the lesson ({exc.strerror})") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else ""
-        raise _fail(path, "", where, f"not valid YAML ({getattr(exc, 'problem', exc)})") from None
-    if not isinstance(raw, dict):
-        raise _fail(path, "", "", "a lesson is a mapping with title, scenario and steps (see docs/lessons.md)")
+    raw = read_yaml_mapping(path, "a lesson is a mapping with title, scenario and steps (see docs/lessons.md)")
     lesson_id = _lesson_id(path, raw.get("id") if isinstance(raw.get("id"), str) else None)
     try:
         model = LessonModel.model_validate(raw)

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from adrenaline_tui.rules import DataError
+from adrenaline_tui.rules.yamlfile import read_yaml_mapping
 from adrenaline_tui.walkthrough.card_pages import CardPage, card_pages
 
 REFERENCE_FILE = Path(__file__).resolve().parent / "reference.yaml"
@@ -59,14 +59,7 @@ class Section:
 def load_sections(path: str | Path | None = None) -> list[Section]:
     """Read and check the rules sections; a mistake names the file, the section and the field."""
     path = Path(path) if path is not None else REFERENCE_FILE
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(str(path), "", "", f"cannot read the reference ({exc.strerror})") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else ""
-        raise DataError(str(path), "", where, f"not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    raw = read_yaml_mapping(path, "the reference is a mapping with a list of sections")
     try:
         model = _FileModel.model_validate(raw)
     except ValidationError as exc:
