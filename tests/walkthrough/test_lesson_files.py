@@ -154,3 +154,15 @@ def test_the_shipped_lessons_come_in_the_publishers_order():
         "final-frenzy",
         "end-of-game",
     ]
+
+
+def test_the_example_in_the_docs_loads_and_plays(tmp_path):
+    from adrenaline_tui.walkthrough.check import play_through
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "lessons.md").read_text()
+    example = docs.split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "10-example.yaml"
+    path.write_text(example)
+    loaded = load_lesson(path)
+    assert loaded.id == "example" and len(loaded.steps) == 2
+    assert play_through(loaded) == []
