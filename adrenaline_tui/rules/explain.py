@@ -88,6 +88,11 @@ def _s(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _names(game: Game, colours: Iterable[str]) -> str:
+    """Figures named in seat order (sets of figures have no order of their own)."""
+    return _and([game.name(c) for c in game.seats if c in set(colours)])
+
+
 def _cubes(cost: Iterable[str]) -> str:
     cost = list(cost)
     return " ".join(cost) if cost else "nothing"
@@ -353,13 +358,14 @@ def _shoot_action(game: Game, p: Player, n: int, legal: bool, title: str) -> Exp
     reload = game.frenzy
     if legal:
         squares = shooting.shoot_squares(game, p, n, reload=reload)
+        squares.sort(key=lambda q: q != p.square)  # from here first
         does = []
         for q in squares:
             hits = _hittable_from(game, p, q, reload=reload)
             where = "From here" if q == p.square else f"From {q}"
             for wid, figs in hits.items():
                 if figs:
-                    names = _and([game.name(f) for f in figs])
+                    names = _names(game, figs)
                     does.append(f"{where} the {game.cards.weapons[wid].name} can hit {names}.")
         return Explanation(title, True, (_adrenaline_note(game, p, "shoot", n),), tuple(does))
     if not p.weapons:
@@ -555,9 +561,11 @@ def _filter_verdict(
             need = f"{lo} to {_s(hi, 'move')} away"
         return False, f"{place} is {distance_text(arena, origin, square)}, and it must be {need}"
     if kind == "not_own":
-        if square == origin:
-            return False, f"{place} is on your own square, and this needs someone elsewhere"
-        return True, ""
+        if square != origin:
+            return True, ""
+        if who is None:
+            return False, f"{square} is your own square; this needs another one"
+        return False, f"{place} is on your own square, and this needs someone elsewhere"
     if kind == "any":
         return True, "anywhere on the board will do"
     name = f[1]
@@ -634,7 +642,7 @@ def _range(lo: int, hi: int) -> str:
 def _consequence(game: Game, shot: effects.Shot, key: str) -> tuple[str, ...]:
     from adrenaline_tui.rules.shot_labels import ops_summary
 
-    _, ops = effects.apply(shot, key)
+    child, ops = effects.apply(shot, key)
     summary = ops_summary(ops, _shot_names(game))
     moves = [f"{game.name(op.figure)} moves to {op.square}" for op in ops if op.kind == "move"]
     out = []
@@ -642,6 +650,13 @@ def _consequence(game: Game, shot: effects.Shot, key: str) -> tuple[str, ...]:
         out.append(f"It deals {summary}.")
     if moves:
         out.append(_sentence("; ".join(moves)))
+    # a choice that leads to picking targets (a vortex, a line): say who could then be picked
+    eff = child.effect
+    if eff is not None and not child.finished and isinstance(eff.steps[child.idx], Select):
+        picks = [k for k in effects.legal_keys(child) if k in child.pos]
+        if picks:
+            names = _and([f"{game.name(c)} ({child.pos[c]})" for c in game.seats if c in picks])
+            out.append(f"Then you pick from {names}.")
     return tuple(out)
 
 
@@ -798,13 +813,14 @@ def _shot_room(game: Game, shot: effects.Shot, key: str, legal: bool) -> Explana
         return Explanation(title, False, (f"There is no {room} room in this arena.",))
     if room == arena.room_of[origin]:
         return Explanation(title, False, ("It is your own room: this effect needs another room you can see.",))
-    seen, clause = sight(arena, origin, arena.rooms[room][0])
-    clause = clause.split(", which ", 1)[-1] if seen else clause
-    if legal:
-        return Explanation(title, True, (_sentence(f"You see it: {clause}"),), _consequence(game, shot, key))
-    if not seen:
-        return Explanation(title, False, (_sentence(f"You cannot see it: it is {clause}"),))
-    return Explanation(title, False, ("Nobody is in it, and the effect must hit someone.",))
+    doors = [n for n in arena.neighbours[origin] if arena.room_of[n] == room]
+    if doors:
+        why = f"You see into it through the door on your square ({origin}-{doors[0]})."
+        if legal:
+            return Explanation(title, True, (why,), _consequence(game, shot, key))
+        return Explanation(title, False, (why, "Nobody is in it, and the effect must hit someone."))
+    _, clause = sight(arena, origin, arena.rooms[room][0])
+    return Explanation(title, False, (_sentence(f"You cannot see into it: it is {clause}"),))
 
 
 def _shot_line(game: Game, shot: effects.Shot, step: SelectLine, direction: str, legal: bool) -> Explanation:
@@ -977,7 +993,7 @@ def explain_weapon(game: Game, weapon_id: str, viewer: str | None = None) -> Exp
         return Explanation(weapon.name, False, ("You are not on the board.",), tuple(does))
     figs = weapon_reach(game, p.colour, weapon_id)
     if figs:
-        names = _and([game.name(c) for c in figs])
+        names = _names(game, figs)
         return Explanation(weapon.name, True, (f"Loaded; from {p.square} it can hit {names}.",), tuple(does))
     return Explanation(weapon.name, False, (_no_shot_reason(game, p, weapon),), tuple(does))
 
@@ -1026,10 +1042,7 @@ def _shoot_move(game: Game, p: Player, square: str, legal: bool) -> Explanation:
     if square not in game.arena.pos:
         return Explanation(square, False, (f"{square} is not a square of this arena.",))
     hits = _hittable_from(game, p, square, reload=game.frenzy)
-    does = [
-        f"From {square} the {game.cards.weapons[w].name} can hit {_and([game.name(c) for c in figs])}."
-        for w, figs in hits.items()
-    ]
+    does = [f"From {square} the {game.cards.weapons[w].name} can hit {_names(game, figs)}." for w, figs in hits.items()]
     title = "Shoot from here" if square == p.square else f"Move to {square}, then shoot"
     if legal:
         return Explanation(title, True, (f"{square} is {distance_text(game.arena, p.square, square)}.",), tuple(does))

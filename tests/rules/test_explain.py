@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from adrenaline_tui.rules import Game, GameConfig
+from adrenaline_tui.rules.arena import load_arena
+from adrenaline_tui.rules.cards import load_cards
 from adrenaline_tui.rules.explain import (
     explain,
     explain_action,
@@ -292,3 +296,33 @@ def test_every_option_of_random_games_is_explained_and_agrees_with_the_engine():
                 assert explain(game, f"board:{colour}").text
             game.choose(rng.choice(d.keys))
     assert {"action", "run", "grab", "weapon", "target"} <= seen_kinds
+
+
+@pytest.mark.parametrize("weapon_id", sorted(load_cards().weapons))
+def test_every_decision_of_random_shots_is_explained(weapon_id):
+    """Whatever a shot asks, every option is explained as allowed and every figure that is not an
+    option of a target decision as not allowed - the explanation agrees with the engine."""
+    rng = random.Random(weapon_id)
+    squares = load_arena("arena_12").squares
+    shots = 0
+    for _ in range(30):
+        others = {c: rng.choice(squares) for c in ("blue", "grey", "purple", "green")[: rng.randint(2, 4)]}
+        ammo = (rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
+        game = shot_game(weapon_id, rng.choice(squares), others, ammo=ammo)
+        if "shoot" not in game.pending.keys:
+            assert explain(game, "shoot").legal is False
+            continue
+        shots += 1
+        game.choose("shoot")
+        while game.pending is not None and game.pending.player == "yellow" and game.pending.kind != "action":
+            d = game.pending
+            for o in d.options:
+                assert explain(game, o.key).legal is True, (d.kind, o.key, explain(game, o.key).text)
+            if d.kind == "target":
+                for colour in game.players:
+                    if d.option(colour) is None:
+                        assert explain(game, colour).legal is False, (colour, explain(game, colour).text)
+            for q in squares:
+                assert explain(game, q).text
+            game.choose(rng.choice(d.keys))
+    assert shots >= 5
