@@ -11,12 +11,12 @@ chosen keys; `adrenaline replay` reads it) and `<name>.table.json` says who sits
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.paths import data_home
 from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.state import HEROES
 
@@ -26,12 +26,7 @@ TABLE_SUFFIX = ".table.json"
 
 
 def home() -> Path:
-    explicit = os.environ.get("ADRENALINE_HOME")
-    if explicit:
-        return Path(explicit).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "adrenaline"
+    return data_home()
 
 
 def saves_dir() -> Path:

@@ -9,27 +9,16 @@ convenience, never a reason to refuse to start.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from adrenaline_tui.paths import data_home
 from adrenaline_tui.rules.atomicfile import write_atomic
 
 PROGRESS_FORMAT = "adrenaline-learn"
 PROGRESS_VERSION = 1
 PROGRESS_FILE = "learn.json"
-
-
-def data_home() -> Path:
-    # The same folder the TUI keeps saves and settings in; resolved here too so the walkthrough
-    # stays usable (and testable) without importing the UI.
-    explicit = os.environ.get("ADRENALINE_HOME")
-    if explicit:
-        return Path(explicit).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "adrenaline"
 
 
 def progress_path() -> Path:
