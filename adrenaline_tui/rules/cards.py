@@ -189,11 +189,18 @@ class Weapon:
     spend_cap: tuple[int, int, int] = field(init=False)
     effect_ids: tuple[str, ...] = field(init=False)
     main_ids: frozenset[str] = field(init=False)
+    # The most targets a main effect must pick before it can resolve (the sum of its selects'
+    # minimums). When it is at most 1, a shot is possible among several figures exactly when it is
+    # possible against one of them alone: nothing in the game blocks a shot, so more figures only
+    # add choices. The legality check relies on it (effects.can_fire).
+    required_targets: int = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "spend_cap", tuple(sum(e.cost_vec[i] for e in self.effects) for i in range(3)))
         object.__setattr__(self, "effect_ids", tuple(e.id for e in self.effects))
         object.__setattr__(self, "main_ids", frozenset(e.id for e in self.effects if e.main))
+        required = max(sum(s.lo for s in e.steps if isinstance(s, Select)) for e in self.effects if e.main)
+        object.__setattr__(self, "required_targets", required)
 
     @property
     def pickup_cost(self) -> tuple[str, ...]:

@@ -633,6 +633,35 @@ def legal_keys(shot: Shot, memo: dict | None = None) -> list[str]:
     return [k for k in choice_keys(shot) if completable(_step(shot, k, None), memo)]
 
 
+# can_fire answers, per (weapon, arena) and then per (shooter square, target square, budget):
+# small, finite tables that stay valid for the whole run.
+_ALONE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, bool]]] = {}
+
+
 def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> bool:
-    """Could this weapon be fired from the shooter's square in `pos`, given `budget`?"""
-    return completable(begin(weapon, arena, shooter, pos, budget))
+    """Could this weapon be fired from the shooter's square in `pos`, given `budget`?
+
+    Asked at every decision of a turn for every weapon and square in reach, so it must be cheap.
+    When a main effect needs at most one target (`Weapon.required_targets`), a shot among several
+    figures is possible exactly when one against some figure alone is; those one-figure answers
+    depend only on two squares and the budget, so they are searched once and remembered.
+    """
+    cap = weapon.spend_cap
+    budget = (min(budget[0], cap[0]), min(budget[1], cap[1]), min(budget[2], cap[2]))
+    if weapon.required_targets > 1:
+        return completable(begin(weapon, arena, shooter, pos, budget))
+    entry = _ALONE.get((id(weapon), id(arena)))
+    if entry is None or entry[0] is not weapon or entry[1] is not arena:
+        entry = _ALONE[(id(weapon), id(arena))] = (weapon, arena, {})
+    table = entry[2]
+    here = pos[shooter]
+    for figure, square in pos.items():
+        if figure == shooter:
+            continue
+        key = (here, square, budget)
+        alone = table.get(key)
+        if alone is None:
+            alone = table[key] = completable(begin(weapon, arena, shooter, {shooter: here, figure: square}, budget))
+        if alone:
+            return True
+    return False

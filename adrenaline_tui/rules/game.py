@@ -53,7 +53,6 @@ class Game:
         self.events: list[Event] = []
         self.history: list[str] = []
         self.start_actions_taken = 0
-        self.fire_cache: dict[tuple, bool] = {}
         # The shot being played while the game waits on one of its decisions, so that an
         # explanation can read its bindings and filters (`rules/explain.py`); None otherwise.
         self.current_shot: Shot | None = None

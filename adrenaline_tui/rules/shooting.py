@@ -42,20 +42,7 @@ def _minus(b: tuple[int, int, int], cost: tuple[str, ...]) -> tuple[int, int, in
 def _fires(g: Game, p: Player, weapon: Weapon, square: str, spend: tuple[int, int, int]) -> bool:
     pos = g.positions()
     pos[p.colour] = square
-    # The same question comes up at every decision of a turn (which actions are legal?), so the
-    # answers are remembered. At the start of a shot only where the others stand matters, not who
-    # they are, so the key is the shooter's square and the sorted squares of everyone else; and
-    # cubes beyond what the card could ever spend change nothing, so the budget is clamped.
-    cap = weapon.spend_cap
-    spend = (min(spend[0], cap[0]), min(spend[1], cap[1]), min(spend[2], cap[2]))
-    key = (weapon.id, square, tuple(sorted(q for c, q in pos.items() if c != p.colour)), spend)
-    cache = g.fire_cache
-    hit = cache.get(key)
-    if hit is None:
-        if len(cache) > 4096:
-            cache.clear()
-        hit = cache[key] = effects.can_fire(weapon, g.arena, p.colour, pos, spend)
-    return hit
+    return effects.can_fire(weapon, g.arena, p.colour, pos, spend)
 
 
 def fireable_weapons(g: Game, p: Player) -> list[str]:
