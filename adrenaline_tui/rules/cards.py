@@ -194,6 +194,7 @@ class Weapon:
     # possible against one of them alone: nothing in the game blocks a shot, so more figures only
     # add choices. The legality check relies on it (effects.can_fire).
     required_targets: int = field(init=False)
+    fire_cap: tuple[int, int, int] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "spend_cap", tuple(sum(e.cost_vec[i] for e in self.effects) for i in range(3)))
@@ -201,6 +202,26 @@ class Weapon:
         object.__setattr__(self, "main_ids", frozenset(e.id for e in self.effects if e.main))
         required = max(sum(s.lo for s in e.steps if isinstance(s, Select)) for e in self.effects if e.main)
         object.__setattr__(self, "required_targets", required)
+        object.__setattr__(self, "fire_cap", self._fire_cap())
+
+    def _fire_cap(self) -> tuple[int, int, int]:
+        """The most cubes a *first* legal shot could need: one main effect, plus the optional
+        effects that move a figure and can start before a main effect has resolved. Other optional
+        effects only add hits, so they never make an impossible shot possible; whether a weapon
+        can be fired depends on the budget only up to this cap."""
+        mains = [e for e in self.effects if e.main]
+        early: set[str] = set()
+        changed = True
+        while changed:  # effects whose prerequisites can all resolve before any main effect
+            changed = False
+            for e in self.effects:
+                if not e.main and e.id not in early and not e.inside and all(a in early for a in e.after):
+                    early.add(e.id)
+                    changed = True
+        movers = [e for e in self.effects if e.id in early and any(isinstance(s, Move) for s in e.steps)]
+        return tuple(  # type: ignore[return-value]
+            max(m.cost_vec[i] for m in mains) + sum(e.cost_vec[i] for e in movers) for i in range(3)
+        )
 
     @property
     def pickup_cost(self) -> tuple[str, ...]:

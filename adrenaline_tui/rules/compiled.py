@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
@@ -47,26 +47,31 @@ def _code_fingerprint() -> bytes:
     return digest.digest()
 
 
-def load_compiled(kind: str, path: Path, build: Callable[[Path], T]) -> T:
-    """`build(path)`, or its cached result for this exact file and compiler code."""
+def cached(kind: str, name: str, sources: Sequence[Path], build: Callable[[], T]) -> T:
+    """`build()`, or its cached result for these exact source files and compiler code."""
     folder = cache_dir()
-    try:
-        content = path.read_bytes()
-    except OSError:
-        return build(path)  # let the builder report the unreadable file properly
     if folder is None:
-        return build(path)
+        return build()
+    try:
+        content = b"".join(p.read_bytes() for p in sources)
+    except OSError:
+        return build()  # let the builder report an unreadable file properly
     key = hashlib.sha256(_code_fingerprint() + content).hexdigest()[:32]
-    entry = folder / f"{kind}-{path.stem}-{key}.pickle"
+    entry = folder / f"{kind}-{name}-{key}.pickle"
     try:
         return pickle.loads(entry.read_bytes())
     except Exception:
         pass
-    value = build(path)
+    value = build()
     try:
-        for stale in folder.glob(f"{kind}-{path.stem}-*.pickle"):
+        for stale in folder.glob(f"{kind}-{name}-*.pickle"):
             stale.unlink(missing_ok=True)
         write_atomic(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass
     return value
+
+
+def load_compiled(kind: str, path: Path, build: Callable[[Path], T]) -> T:
+    """`build(path)`, or its cached result for this exact file and compiler code."""
+    return cached(kind, path.stem, (path,), lambda: build(path))

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from itertools import product
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from adrenaline_tui.rules.arena import DIRECTIONS, Arena
 from adrenaline_tui.rules.cards import (
+    CardSet,
     Effect,
     Hit,
     Move,
@@ -35,8 +38,7 @@ from adrenaline_tui.rules.cards import (
 Budget = tuple[int, int, int]  # spendable red, blue, yellow (cubes plus powerups of that colour)
 
 
-@dataclass(frozen=True, slots=True)
-class Op:
+class Op(NamedTuple):
     """Something the real game must do as the shot advances."""
 
     kind: str  # "start", "damage", "mark", "move", "end"
@@ -46,8 +48,7 @@ class Op:
     square: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class ShotOption:
+class ShotOption(NamedTuple):
     key: str
     label: str
     kind: str  # "effect", "done", "continue", "target", "square", "room", "direction", "move"
@@ -633,9 +634,21 @@ def legal_keys(shot: Shot, memo: dict | None = None) -> list[str]:
     return [k for k in choice_keys(shot) if completable(_step(shot, k, None), memo)]
 
 
-# can_fire answers, per (weapon, arena) and then per (shooter square, target square, budget):
-# small, finite tables that stay valid for the whole run.
+# can_fire's answers for one target alone, per (weapon, arena): (shooter square, target square,
+# clamped budget) -> bool. Small, finite tables; `prepare_fire_tables` fills them for a whole card
+# set from the compiled-data cache, otherwise they fill as positions come up.
 _ALONE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, bool]]] = {}
+
+
+def _alone_table(weapon: Weapon, arena: Arena) -> dict[tuple, bool]:
+    entry = _ALONE.get((id(weapon), id(arena)))
+    if entry is None or entry[0] is not weapon or entry[1] is not arena:
+        entry = _ALONE[(id(weapon), id(arena))] = (weapon, arena, {})
+    return entry[2]
+
+
+def _alone(weapon: Weapon, arena: Arena, here: str, there: str, budget: Budget) -> bool:
+    return completable(begin(weapon, arena, "shooter", {"shooter": here, "target": there}, budget))
 
 
 def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> bool:
@@ -643,17 +656,15 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
 
     Asked at every decision of a turn for every weapon and square in reach, so it must be cheap.
     When a main effect needs at most one target (`Weapon.required_targets`), a shot among several
-    figures is possible exactly when one against some figure alone is; those one-figure answers
-    depend only on two squares and the budget, so they are searched once and remembered.
+    figures is possible exactly when one against some figure alone is (nothing blocks a shot, so
+    more figures only add choices); and the budget matters only up to `Weapon.fire_cap`. Those
+    one-figure answers depend on two squares and a clamped budget, so they are looked up.
     """
-    cap = weapon.spend_cap
+    cap = weapon.fire_cap
     budget = (min(budget[0], cap[0]), min(budget[1], cap[1]), min(budget[2], cap[2]))
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
-    entry = _ALONE.get((id(weapon), id(arena)))
-    if entry is None or entry[0] is not weapon or entry[1] is not arena:
-        entry = _ALONE[(id(weapon), id(arena))] = (weapon, arena, {})
-    table = entry[2]
+    table = _alone_table(weapon, arena)
     here = pos[shooter]
     for figure, square in pos.items():
         if figure == shooter:
@@ -661,7 +672,35 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
         key = (here, square, budget)
         alone = table.get(key)
         if alone is None:
-            alone = table[key] = completable(begin(weapon, arena, shooter, {shooter: here, figure: square}, budget))
+            alone = table[key] = _alone(weapon, arena, here, square, budget)
         if alone:
             return True
     return False
+
+
+def _all_alone(cards: CardSet, arena: Arena) -> dict[str, dict[tuple, bool]]:
+    out: dict[str, dict[tuple, bool]] = {}
+    for weapon in cards.weapons.values():
+        if weapon.required_targets > 1:
+            continue
+        budgets = list(product(*(range(n + 1) for n in weapon.fire_cap)))
+        out[weapon.id] = {
+            (here, there, budget): _alone(weapon, arena, here, there, budget)  # type: ignore[arg-type]
+            for here in arena.squares
+            for there in arena.squares
+            for budget in budgets
+        }
+    return out
+
+
+def prepare_fire_tables(cards: CardSet, arena: Arena) -> None:
+    """Fill every weapon's one-figure table for this arena at once, from the compiled-data cache
+    when the card and arena files have not changed (a few ms), else by search (~0.2 s, once)."""
+    weapons = [w for w in cards.weapons.values() if w.required_targets <= 1]
+    if all(_alone_table(w, arena) for w in weapons):
+        return
+    from adrenaline_tui.rules.compiled import cached
+
+    tables = cached("fire", arena.id, (Path(cards.source), Path(arena.source)), lambda: _all_alone(cards, arena))
+    for weapon in weapons:
+        _alone_table(weapon, arena).update(tables.get(weapon.id, {}))

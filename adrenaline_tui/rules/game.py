@@ -29,7 +29,7 @@ class Game:
     def __init__(
         self, config: GameConfig, seed: int, scenario: Mapping[str, Any] | None = None, cards: CardSet | None = None
     ) -> None:
-        from adrenaline_tui.rules import setup, turn
+        from adrenaline_tui.rules import effects, setup, turn
 
         self.config = config
         self.seed = seed
@@ -66,6 +66,7 @@ class Game:
             from adrenaline_tui.rules.scenario import from_scenario
 
             from_scenario(self, scenario)
+        effects.prepare_fire_tables(self.cards, self.arena)
         self._flow: Generator[Decision, str, None] = turn.play(self)
         self._pending: Decision | None = self._next(None)
 
