@@ -1,0 +1,487 @@
+"""The sensible player's search: a hypothetical turn (`Me`), its options, and what each is worth.
+
+Built from one decision's table and discarded after it (see `sensible.py` for how it is used).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from adrenaline_tui.ai.shots import NOTHING, Budget, Hits, Outcome, ShotBook, fits
+from adrenaline_tui.ai.table import Table, cost_counts
+from adrenaline_tui.ai.values import (
+    BOARD_FACTOR,
+    CUBE,
+    FIRST_BLOOD,
+    FRENZY_BOARD_FACTOR,
+    KILLSHOT_BONUS,
+    LOADED,
+    MARK,
+    OVERKILL_BONUS,
+    POWERUP_KEEP,
+    SCOPE,
+    TARGET_LEADER,
+    TOKEN,
+    UNKNOWN_POWERUP,
+    UNLOADED,
+    rating,
+)
+from adrenaline_tui.rules.cards import CUBES, CardSet, powerup_colour, powerup_kind
+from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
+from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POWERUPS, MAX_WEAPONS
+
+
+# ----------------------------------------------------------------------------- plan state
+class Me(NamedTuple):
+    """Myself part-way through a hypothetical turn (a tuple: the plan search makes many)."""
+
+    square: str
+    actions: int
+    held: tuple[str, ...]
+    loaded: frozenset[str]
+    cubes: Budget
+    powerups: tuple[str, ...]
+    drawn: int  # unknown powerups an ammo tile would give
+    targets: tuple[tuple[str, int, int], ...]  # (figure, damage, my marks) as the turn goes on
+    taken: frozenset[str]  # squares whose tile I took, weapons I took from racks
+
+
+def budget_of(cubes: Budget, powerups: tuple[str, ...]) -> Budget:
+    r, b, y = cubes
+    for card in powerups:
+        c = powerup_colour(card)
+        if c == "red":
+            r += 1
+        elif c == "blue":
+            b += 1
+        else:
+            y += 1
+    return (r, b, y)
+
+
+@dataclass(slots=True)
+class Step:
+    """The first step of a plan: what to do now, and what it leads to."""
+
+    kind: str  # "shoot", "grab", "run", "end"
+    square: str | None = None
+    weapon: str | None = None
+    value: float = float("-inf")
+
+
+Option = tuple[float, Me, Step]  # immediate value, where it leads, what it is
+Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
+
+
+@dataclass(frozen=True, slots=True)
+class Shooting:
+    """The shot chosen from one square with one weapon, and what it leaves."""
+
+    gross: float  # what the hits are worth
+    net: float  # less what is paid for it
+    outcome: Outcome
+    targets: Targets
+    cubes: Budget
+    powerups: tuple[str, ...]
+
+
+class Evaluator:
+    """Valuations for one decision: built from the table, discarded afterwards."""
+
+    def __init__(self, table: Table, book: ShotBook, cards: CardSet) -> None:
+        self.t = table
+        self.book = book
+        self.cards = cards
+        self.arena = table.arena
+        self.me = table.me
+        self.last_turn = table.frenzy  # in final frenzy everyone has exactly one turn left
+        self.moves = table.action_moves()
+        self._v: dict[Me, float] = {}
+        self._term: dict[tuple, tuple[float, bool]] = {}
+        self._shots: dict[tuple, Shooting | None] = {}
+        self.cube = 0.0 if self.last_turn else CUBE
+        self._posval: dict[tuple[str, bool], float] = {}
+        self.weight = {c: 1.0 + TARGET_LEADER * table.track_tokens(c) for c in table.figures}
+        self.factor = {}
+        for c, f in table.figures.items():
+            if f.frenzy_board:
+                self.factor[c] = FRENZY_BOARD_FACTOR
+            else:
+                self.factor[c] = BOARD_FACTOR[min(f.skulls, len(BOARD_FACTOR) - 1)]
+        self.game_ends_on_kill = table.ending == "sudden_death" and table.skulls_left <= 1
+
+    # ------------------------------------------------------------------ the start
+    def targets(self) -> tuple[tuple[str, int, int], ...]:
+        return tuple((c, len(f.damage), f.marks.get(self.me, 0)) for c, f in self.t.figures.items() if c != self.me)
+
+    def start(self, actions: int | None = None, square: str | None = None) -> Me:
+        t = self.t
+        return Me(
+            square or t.square or "",
+            t.actions_left if actions is None else actions,
+            tuple(w for w, _ in t.my_weapons),
+            frozenset(w for w, loaded in t.my_weapons if loaded),
+            t.cubes,
+            t.powerups,
+            0,
+            self.targets(),
+            frozenset(),
+        )
+
+    # ----------------------------------------------------------------- damage value
+    def hit(self, fig: str, d: int, old: int, total: int, dmg: int, marks: int) -> tuple[float, int, int]:
+        """Value of `dmg` damage and `marks` marks on `fig`, who has `d` damage and `total` of my
+        marks of which `old` may convert. Returns (value, damage after, my marks after)."""
+        factor = self.factor[fig]
+        value = 0.0
+        placed = 0
+        if dmg > 0:
+            placed = min(MAX_DAMAGE - d, dmg + old)
+            total -= old
+        if placed:
+            value += placed * TOKEN * factor
+            if d == 0 and not self.t.figures[fig].frenzy_board:
+                value += FIRST_BLOOD
+            if d < KILL_AT <= d + placed:
+                value += KILLSHOT_BONUS
+                if self.game_ends_on_kill:
+                    value += 2 * KILLSHOT_BONUS
+            if d < MAX_DAMAGE <= d + placed:
+                value += OVERKILL_BONUS - MARK  # the victim marks me back
+        new_marks = max(0, min(marks, MAX_MARKS - total))
+        if new_marks and not self.last_turn:
+            value += new_marks * MARK * factor
+        return value * self.weight[fig], d + placed, total + new_marks
+
+    def hits_value(
+        self, hits: Hits, targets: tuple[tuple[str, int, int], ...], fresh: dict[str, int] | None = None
+    ) -> tuple[float, tuple[tuple[str, int, int], ...]]:
+        if not hits:
+            return 0.0, targets
+        state = {c: (d, m) for c, d, m in targets}
+        value = 0.0
+        for fig, dmg, marks in hits:
+            if fig not in state:
+                continue
+            d, m = state[fig]
+            old = m - (fresh.get(fig, 0) if fresh else 0)
+            v, d2, m2 = self.hit(fig, d, max(0, old), m, dmg, marks)
+            value += v
+            state[fig] = (d2, m2)
+        return value, tuple((c, d, m) for c, (d, m) in state.items())
+
+    # ------------------------------------------------------------------- paying
+    def keep(self, card: str) -> float:
+        if self.last_turn:
+            return 0.0
+        return POWERUP_KEEP.get(powerup_kind(card), 0.5)
+
+    def pay(self, cubes: Budget, powerups: tuple[str, ...], cost: Budget) -> tuple[Budget, tuple[str, ...]] | None:
+        """Pay like `choose` does: cubes first, then the powerups valued least. None: cannot."""
+        if cost[0] <= cubes[0] and cost[1] <= cubes[1] and cost[2] <= cubes[2]:
+            return (cubes[0] - cost[0], cubes[1] - cost[1], cubes[2] - cost[2]), powerups
+        left = list(cubes)
+        cards = list(powerups)
+        for i, colour in enumerate(CUBES):
+            need = cost[i]
+            use = min(need, left[i])
+            left[i] -= use
+            need -= use
+            if need:
+                mine = sorted((c for c in cards if powerup_colour(c) == colour), key=lambda c: (self.keep(c), c))
+                if len(mine) < need:
+                    return None
+                for c in mine[:need]:
+                    cards.remove(c)
+        return (left[0], left[1], left[2]), tuple(cards)
+
+    def pay_penalty(self, cubes: Budget, powerups: tuple[str, ...], cost: Budget) -> float:
+        """What paying `cost` gives up, in the same points as everything else."""
+        if cost[0] <= cubes[0] and cost[1] <= cubes[1] and cost[2] <= cubes[2]:
+            return self.cube * (cost[0] + cost[1] + cost[2])
+        paid = self.pay(cubes, powerups, cost)
+        if paid is None:
+            return float("inf")
+        lost = list(powerups)
+        for c in paid[1]:
+            lost.remove(c)
+        return self.cube * (sum(cubes) - sum(paid[0])) + sum(self.keep(c) for c in lost)
+
+    # ---------------------------------------------------------------- end of turn
+    def reload_choice(self, me: Me) -> tuple[frozenset[str], Budget, tuple[str, ...]]:
+        """Reload best weapons first, each only if it is worth what it costs."""
+        loaded, cubes, cards = set(me.loaded), me.cubes, me.powerups
+        for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w)):
+            cost = cost_counts(self.cards.weapons[w].reload_cost)
+            paid = self.pay(cubes, cards, cost)
+            if paid is None:
+                continue
+            if (LOADED - UNLOADED) * rating(w) > self.pay_penalty(cubes, cards, cost):
+                loaded.add(w)
+                cubes, cards = paid
+        return frozenset(loaded), cubes, cards
+
+    def terminal(self, me: Me) -> float:
+        """What the end of the turn leaves me: weapons (reloaded as I would), cubes, cards, a spot."""
+        if self.last_turn:
+            return 0.0
+        key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn)
+        known = self._term.get(key)
+        if known is None:
+            loaded, cubes, cards = self.reload_choice(me)
+            value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
+            value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
+            known = self._term[key] = (value, bool(loaded))
+        return known[0] + self.posval(me.square, known[1])
+
+    def posval(self, square: str, armed: bool) -> float:
+        """A little for ending the turn where next turn's actions are: targets in sight, weapons."""
+        key = (square, armed)
+        known = self._posval.get(key)
+        if known is not None:
+            return known
+        arena = self.arena
+        value = 0.0
+        if armed:
+            seen = sum(1 for c, q in self.t.seats if c != self.me and arena.sees(square, q))
+            near = sum(1 for c, q in self.t.seats if c != self.me and arena.distance[square][q] <= 1)
+            value += 0.12 * min(seen, 2) + 0.05 * min(near, 2)
+        if len(self.t.my_weapons) < MAX_WEAPONS:
+            budget = self.t.budget()
+            best = 0.0
+            for colour, spawn in arena.spawn_square.items():
+                if arena.distance[square][spawn] <= 1:
+                    for w in self.t.racks.get(colour, []):
+                        if w is not None and fits(cost_counts(self.cards.weapons[w].pickup_cost), budget):
+                            best = max(best, rating(w))
+            value += 0.1 * best
+        self._posval[key] = value
+        return value
+
+    # -------------------------------------------------------------------- shots
+    def seats(self, square: str) -> tuple[tuple[str, str], ...]:
+        """Every figure on the board in seat order, with me on `square` (even before I spawn)."""
+        t = self.t
+        return tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
+
+    def shot_result(
+        self,
+        targets: Targets,
+        cubes: Budget,
+        cards: tuple[str, ...],
+        hits: Hits,
+        spent: Budget,
+        fresh: dict[str, int] | None = None,
+    ) -> tuple[float, float, Targets, Budget, tuple[str, ...]]:
+        """What an outcome is worth: (value, value net of what it costs, targets, cubes, cards after).
+
+        Targeting Scopes in hand are added where they pay: a scope costs the card and a cube, so
+        it is used when one more damage on someone the shot hit is worth more than that (a
+        killshot nearly always is).
+        """
+        gross, targets = self.hits_value(hits, targets, fresh)
+        paid = self.pay(cubes, cards, spent)
+        if paid is None:
+            return gross, float("-inf"), targets, cubes, cards
+        net = gross - self.pay_penalty(cubes, cards, spent)
+        cubes, cards = paid
+        damaged = [f for f, dmg, _ in hits if dmg > 0]
+        while damaged:
+            scopes = sorted((c for c in cards if powerup_kind(c) == SCOPE), key=lambda c: (self.keep(c), c))
+            if not scopes:
+                break
+            scope = scopes[0]
+            state = {c: (d, m) for c, d, m in targets}
+            best_f, best_v = None, 0.0
+            for f in damaged:
+                if f in state:
+                    v = self.hit(f, state[f][0], 0, state[f][1], 1, 0)[0]
+                    if v > best_v:
+                        best_f, best_v = f, v
+            rest = list(cards)
+            rest.remove(scope)
+            if max(cubes) > 0:
+                i = cubes.index(max(cubes))
+                new_cubes = (cubes[0] - (i == 0), cubes[1] - (i == 1), cubes[2] - (i == 2))
+                cost = self.keep(scope) + self.cube
+            elif rest:
+                other = min(rest, key=lambda c: (self.keep(c), c))
+                rest.remove(other)
+                new_cubes = cubes
+                cost = self.keep(scope) + self.keep(other)
+            else:
+                break
+            if best_f is None or best_v <= cost:
+                break
+            _, d2, m2 = self.hit(best_f, state[best_f][0], 0, state[best_f][1], 1, 0)
+            state[best_f] = (d2, m2)
+            targets = tuple((c, d, m) for c, (d, m) in state.items())
+            gross += best_v
+            net += best_v - cost
+            cubes, cards = new_cubes, tuple(rest)
+        return gross, net, targets, cubes, cards
+
+    def best_shot(self, me: Me, weapon: str, square: str, reload_cost: Budget = NOTHING) -> Shooting | None:
+        """The best outcome of firing `weapon` from `square`, reloading it first for `reload_cost`."""
+        key = (weapon, square, reload_cost, me.targets, me.cubes, me.powerups)
+        if key in self._shots:
+            return self._shots[key]
+        paid = self.pay(me.cubes, me.powerups, reload_cost)
+        best: Shooting | None = None
+        if paid is not None:
+            cubes, cards = paid
+            budget = budget_of(cubes, cards)
+            outs = self.book.from_square(self.cards.weapons[weapon], self.arena, self.me, square, self.seats(square))
+            for out in outs:
+                hits, spent, _ = out
+                if not fits(spent, budget):
+                    continue
+                gross, net, targets, c2, p2 = self.shot_result(me.targets, cubes, cards, hits, spent)
+                # outcomes come from a set: order them so a position always picks the same one
+                if best is None or net > best.net or (net == best.net and out < best.outcome):
+                    best = Shooting(gross, net, out, targets, c2, p2)
+        self._shots[key] = best
+        return best
+
+    def after_shot(self, me: Me, weapon: str, shooting: Shooting) -> tuple[float, Me]:
+        nxt = Me(
+            shooting.outcome[2],
+            me.actions - 1,
+            me.held,
+            me.loaded - {weapon},
+            shooting.cubes,
+            shooting.powerups,
+            me.drawn,
+            shooting.targets,
+            me.taken,
+        )
+        return shooting.gross, nxt
+
+    def shoot_options(self, me: Me, squares: tuple[str, ...] | None = None) -> list[Option]:
+        out: list[Option] = []
+        if "shoot" not in self.moves:
+            return out
+        if squares is None:
+            squares = self.arena.within(me.square, self.moves["shoot"])
+        budget = budget_of(me.cubes, me.powerups)
+        for w in me.held:
+            reload_cost = NOTHING
+            if w not in me.loaded:
+                if not self.t.frenzy:
+                    continue
+                reload_cost = cost_counts(self.cards.weapons[w].reload_cost)  # frenzy shots reload first
+                if not fits(reload_cost, budget):
+                    continue
+            for q in squares:
+                best = self.best_shot(me, w, q, reload_cost)
+                if best is None:
+                    continue
+                imm, nxt = self.after_shot(me, w, best)
+                out.append((imm, nxt, Step("shoot", q, w)))
+        return out
+
+    # -------------------------------------------------------------------- grabs
+    def grab_at(self, me: Me, q: str) -> list[Option]:
+        out: list[Option] = []
+        colour = self.arena.spawn_colour_at.get(q)
+        if colour is None:
+            tile = self.t.tiles.get(q)
+            if tile is None or q in me.taken:
+                return out
+            info = self.cards.ammo_tiles[tile]
+            cubes = list(me.cubes)
+            for c in info.cubes:
+                i = CUBES.index(c)
+                cubes[i] = min(MAX_CUBES, cubes[i] + 1)
+            drawn = me.drawn + (1 if info.powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
+            nxt = Me(
+                q,
+                me.actions - 1,
+                me.held,
+                me.loaded,
+                (cubes[0], cubes[1], cubes[2]),
+                me.powerups,
+                drawn,
+                me.targets,
+                me.taken | {q},
+            )
+            out.append((0.0, nxt, Step("grab", q)))
+            return out
+        for w in self.t.racks.get(colour, []):
+            if w is None or w in me.taken:
+                continue
+            paid = self.pay(me.cubes, me.powerups, cost_counts(self.cards.weapons[w].pickup_cost))
+            if paid is None:
+                continue
+            held, loaded = list(me.held), set(me.loaded)
+            if len(held) >= MAX_WEAPONS:
+                drop = self.worst_weapon(held, loaded)
+                held.remove(drop)
+                loaded.discard(drop)
+            held.append(w)
+            loaded.add(w)
+            nxt = Me(
+                q,
+                me.actions - 1,
+                tuple(held),
+                frozenset(loaded),
+                paid[0],
+                paid[1],
+                me.drawn,
+                me.targets,
+                me.taken | {w},
+            )
+            out.append((0.0, nxt, Step("grab", q, w)))
+        return out
+
+    def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
+        return min(held, key=lambda w: (rating(w) * (LOADED if w in loaded else UNLOADED), w))
+
+    def grab_options(self, me: Me, squares: tuple[str, ...] | None = None) -> list[Option]:
+        if "grab" not in self.moves:
+            return []
+        if squares is None:
+            squares = self.arena.within(me.square, self.moves["grab"])
+        out: list[Option] = []
+        for q in squares:
+            out += self.grab_at(me, q)
+        return out
+
+    def run_options(self, me: Me, squares: tuple[str, ...] | None = None) -> list[Option]:
+        if "run" not in self.moves:
+            return []
+        if squares is None:
+            squares = self.arena.within(me.square, self.moves["run"])
+        return [(0.0, me._replace(square=q, actions=me.actions - 1), Step("run", q)) for q in squares if q != me.square]
+
+    # --------------------------------------------------------------------- plan
+    def value(self, me: Me) -> float:
+        """The best this turn can still be worth from `me`, ending it included."""
+        known = self._v.get(me)
+        if known is not None:
+            return known
+        best = self.terminal(me)
+        if me.actions > 0:
+            for imm, nxt, _ in self.options(me):
+                v = imm + self.value(nxt)
+                if v > best:
+                    best = v
+        self._v[me] = best
+        return best
+
+    def options(self, me: Me) -> list[Option]:
+        return self.shoot_options(me) + self.grab_options(me) + self.run_options(me)
+
+    def best_step(self, me: Me, options: list[Option], rng: random.Random) -> Step:
+        best = Step("end", value=self.terminal(me))
+        for imm, nxt, step in options:
+            v = imm + self.value(nxt) + rng.random() * 1e-6
+            if v > best.value:
+                step.value = v
+                best = step
+        return best
+
+
+# ------------------------------------------------------------------------------ the player
