@@ -60,7 +60,6 @@ class SensiblePlayer:
         self._last: Table | None = None  # the table at my previous decision
         self._moved_to: str | None = None  # where my last answer put me (shoot_move)
         self._powerup_plan: list[str] = []  # answers planned for a Newton or Teleporter
-        self._armed_at_shoot: set[str] | None = None  # loaded weapons when I last chose to shoot
         self.misses = 0  # answers the reasoning got wrong and the safety net replaced
 
     # ------------------------------------------------------------------- entry
@@ -86,8 +85,6 @@ class SensiblePlayer:
         if kind in SHOT_KINDS:
             return self._shot_choice(d, t)
         self._mirror = None if kind not in ("scope", "scope_card", "pay") else self._mirror
-        if kind not in ("shoot_move", "reload", "pay"):
-            self._armed_at_shoot = None
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
             return self._fallback(d)
@@ -127,8 +124,6 @@ class SensiblePlayer:
                     best_gain, best_key, self._powerup_plan = plan[0], card, plan[1]
         if best_key not in offered:
             best_key = self._fallback(d)
-        if best_key == "shoot":
-            self._armed_at_shoot = {w for w, loaded in t.my_weapons if loaded}
         return best_key
 
     def _powerup_gain(self, card: str, ev: Evaluator, me: Me) -> tuple[float, list[str]] | None:
@@ -237,21 +232,22 @@ class SensiblePlayer:
         loaded = {w for w, is_loaded in t.my_weapons if is_loaded}
         return min(d.keys, key=lambda w: (rating(w) * (LOADED if w in loaded else UNLOADED), w))
 
-    def _on_reload(self, d: Decision, t: Table) -> str:
+    def _on_shoot_reload(self, d: Decision, t: Table) -> str:
+        """Inside a frenzy shoot action: reload whatever makes the best shot from here."""
         ev = self._eval(t)
         me = ev.start()
-        # The frenzy shoot actions offer a reload before the shot; it asks the same question as
-        # the end of the turn. It is that one if I chose to shoot and have fired nothing since.
-        armed = self._armed_at_shoot
-        before_shot = armed is not None and armed <= {w for w, loaded in t.my_weapons if loaded}
-        if before_shot or "done" not in d.keys:
-            values: dict[str, float] = {}
-            for imm, nxt, step in ev.shoot_options(me._replace(actions=t.actions_left + 1), (me.square,)):
-                w = step.weapon
-                k = "done" if w in me.loaded else w
-                if k is not None:
-                    values[k] = max(values.get(k, float("-inf")), imm + ev.value(nxt))
-            return self._best_key(d, lambda k: values.get(k, float("-inf")))
+        values: dict[str, float] = {}
+        for imm, nxt, step in ev.shoot_options(me._replace(actions=t.actions_left + 1), (me.square,)):
+            w = step.weapon
+            k = "done" if w in me.loaded else w
+            if k is not None:
+                values[k] = max(values.get(k, float("-inf")), imm + ev.value(nxt))
+        return self._best_key(d, lambda k: values.get(k, float("-inf")))
+
+    def _on_reload(self, d: Decision, t: Table) -> str:
+        """At the end of the turn: reload the best weapons worth their cost."""
+        ev = self._eval(t)
+        me = ev.start()
         loaded, _, _ = ev.reload_choice(me)
         wanted = [w for w in d.keys if w in loaded and w not in me.loaded]
         if not wanted:

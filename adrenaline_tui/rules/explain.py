@@ -1162,6 +1162,7 @@ _HANDLERS = {
     "pay": _pay,
     "shoot_move": _shoot_move,
     "reload": _reload,
+    "shoot_reload": _reload,
     "spawn": _spawn,
     "respawn": _spawn,
     "newton_target": _newton_target,

@@ -271,7 +271,10 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
             options.append(Option("done", "Done reloading"))
         if not options:
             return
-        key = yield from g.ask(Decision(p.colour, "reload", "Reload which weapon?", tuple(options)))
+        # Inside a frenzy shoot action the question has its own kind: it is answered differently
+        # (what to fire now) from the end-of-turn reload (what to keep loaded).
+        kind, prompt = ("shoot_reload", "Reload before shooting?") if then_shoot else ("reload", "Reload which weapon?")
+        key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options)))
         if key == "done":
             return
         weapon = g.cards.weapons[key]

@@ -169,7 +169,7 @@ def test_reloads_before_a_final_frenzy_shot_when_the_reloaded_weapon_kills():
     )
     answers, events = play_turn(game, "yellow")
     assert answers[0] == ("action", "shoot")
-    assert ("reload", "lock-rifle") in answers
+    assert ("shoot_reload", "lock-rifle") in answers
     assert [e.data["target"] for e in of_kind(events, "killshot")] == ["blue"]
 
 
@@ -196,7 +196,7 @@ def test_does_not_reload_before_a_final_frenzy_shot_when_the_cube_is_worth_more_
     )
     answers, events = play_turn(game, "yellow")
     assert answers[0] == ("action", "shoot")
-    assert ("reload", "done") in answers and ("reload", "shockwave") not in answers
+    assert ("shoot_reload", "done") in answers and ("shoot_reload", "shockwave") not in answers
     assert [e.data["target"] for e in of_kind(events, "killshot")] == ["blue"]
 
 

@@ -171,6 +171,28 @@ def test_the_x1_box_has_no_run_and_grabs_after_three() -> None:
     assert set(keys(game)) == {"r0c0", "r0c1", "r2c0", "r1c1", "r2c1", "r0c3", "r1c2"}
 
 
+def test_the_reload_inside_a_frenzy_shot_is_its_own_question_and_the_end_of_turn_one_follows() -> None:
+    # Yellow (x1) holds a loaded Lock Rifle and an unloaded Shockwave it can pay for: before the
+    # shot it may reload (kind shoot_reload); after it, the ordinary end-of-turn reload (kind
+    # reload) offers the rifle it just fired.
+    game = frenzy_position(
+        "yellow",
+        {
+            "square": "r1c2",
+            "weapons": ["lock-rifle", {"id": "shockwave", "loaded": False}],
+            "ammo": {"red": 0, "blue": 2, "yellow": 1},
+        },
+    )
+    play(game, "shoot", "r1c2")
+    assert game.pending.kind == "shoot_reload"
+    assert keys(game) == ["shockwave", "done"]
+    play(game, "done")  # shoot now, with the rifle: the only loaded weapon left in the choice
+    assert game.pending.kind == "target"
+    play(game, "blue")
+    assert game.pending.kind == "reload"
+    assert keys(game) == ["lock-rifle", "shockwave", "done"]
+
+
 def test_damage_no_longer_gives_adrenaline_in_the_frenzy() -> None:
     game = frenzy_position("yellow", {"square": "r0c0", "damage": ["blue"] * 8, "weapons": ["lock-rifle"]})
     # x1 with 8 damage: no run (adrenaline would keep it), and the shot may move 2 (adrenaline: 1).
