@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -25,6 +25,10 @@ from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.screens.title import TitleScreen
 from adrenaline_tui.tui.session import Session
 from adrenaline_tui.tui.settings import Settings
+
+if TYPE_CHECKING:
+    # The walkthrough needs pydantic; a game starts without it, so it is imported when used.
+    from adrenaline_tui.walkthrough import Lesson, Progress
 
 THEMES = [
     Theme(
@@ -60,15 +64,21 @@ THEMES = [
 
 
 class GameCommands(Provider):
-    """Command palette entries: look up any card, save, themes, points, settings, help."""
+    """Command palette entries: look up any rule or card, learn, save, themes, points, settings, help."""
 
     def commands(self) -> list[tuple[str, object, str]]:
         app: AdrenalineApp = self.app  # type: ignore[assignment]
         out: list[tuple[str, object, str]] = []
-        from adrenaline_tui.tui.screens.rules import entries
+        from adrenaline_tui.walkthrough.reference import sections
 
-        for card_id, label, _ in entries(app.cards):
-            out.append((f"Rules: {label}", partial(app.action_rules, card_id), "Show the card's text"))
+        for s in sections():
+            what = "The card's page" if s.page is not None else f"The rules: {s.chapter}"
+            out.append((f"Rules: {s.title}", partial(app.action_rules, s.id), what))
+        out.append(("Rules reference", app.action_rules, "The rules by chapter, every card, and a search"))
+        out.append(("Learn to play", app.open_lessons, "Lessons that teach the game by playing it"))
+        table = app.table()
+        if table is not None and app.screen is table:
+            out.append(("Explain", table.action_explain, "Why the option under the cursor is allowed, and more"))
         out.append(("Save the game", app.action_save, "Write the autosave now and show where it is"))
         for name, label in (
             ("adrenaline", "Adrenaline"),
@@ -125,6 +135,8 @@ class AdrenalineApp(App[int]):
         self._seed = seed
         self._save_settings = save_settings
         self._cards = None
+        self._lessons: list[Lesson] | None = None
+        self._progress: Progress | None = None
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.settings.theme or self.automatic_theme()
@@ -148,6 +160,23 @@ class AdrenalineApp(App[int]):
             self._cards = load_cards()
         return self._cards
 
+    @property
+    def lessons(self) -> list[Lesson]:
+        """Every lesson, loaded once (loading checks each scenario by building it)."""
+        if self._lessons is None:
+            from adrenaline_tui.walkthrough import load_lessons
+
+            self._lessons = load_lessons()
+        return self._lessons
+
+    @property
+    def progress(self) -> Progress:
+        if self._progress is None:
+            from adrenaline_tui.walkthrough import Progress
+
+            self._progress = Progress.load()
+        return self._progress
+
     def next_seed(self) -> int:
         if self._seed is not None:
             seed, self._seed = self._seed, self._seed + 1
@@ -156,8 +185,6 @@ class AdrenalineApp(App[int]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        if self._learn:
-            self.notify("The guided walkthrough is not here yet: start a first game from New game.", timeout=6)
         # Straight to the table when resuming: the title is only built if someone goes back to it.
         if self._session is not None:
             self.open_session(self._session)
@@ -169,6 +196,8 @@ class AdrenalineApp(App[int]):
             if latest is None:
                 self.notify("There is no game in progress to continue.", severity="warning")
         self.push_screen(TitleScreen())
+        if self._learn:
+            self.open_lessons()
 
     # ----------------------------------------------------------------- screens
     def open_setup(self) -> None:
@@ -205,6 +234,19 @@ class AdrenalineApp(App[int]):
 
         self.push_screen(LoadScreen(), callback=loaded)
 
+    def open_lessons(self, only: list[Lesson] | None = None, title: str = "Learn to play") -> None:
+        """The lesson list: every lesson, or (from a game) the weapons new on its table."""
+        from adrenaline_tui.tui.screens.lessons import LessonListScreen
+
+        self.push_screen(LessonListScreen(only or self.lessons, self.progress, title, from_game=only is not None))
+
+    def open_lesson(self, lesson: Lesson, among: list[Lesson] | None = None, *, from_game: bool = False) -> None:
+        """A lesson; `among` is the list it was picked from (its "next lesson")."""
+        from adrenaline_tui.tui.screens.lesson import LessonScreen
+
+        lessons = among if among is not None else ([lesson] if from_game else self.lessons)
+        self.push_screen(LessonScreen(lesson, self.progress, lessons, from_game=from_game))
+
     def open_settings(self) -> None:
         from adrenaline_tui.tui.screens.settings import SettingsScreen
 
@@ -234,7 +276,7 @@ class AdrenalineApp(App[int]):
     def action_rules(self, show: str | None = None) -> None:
         from adrenaline_tui.tui.screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen(self.cards, show))
+        self.push_screen(RulesScreen(show))
 
     def action_save(self) -> None:
         table = self.table()

@@ -11,7 +11,9 @@ from typing import Any
 
 from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.cards import powerup_kind
-from adrenaline_tui.tui import cardtext
+from adrenaline_tui.rules.effect_text import effect_description, timing_text
+from adrenaline_tui.rules.explain import explain
+from adrenaline_tui.tui import explaining
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.widgets.action_panel import PanelState, hotkey
 from adrenaline_tui.tui.widgets.arena_map import MapState, RackSlot
@@ -150,8 +152,16 @@ def option_detail(game: Game, option: dict[str, Any], shooting_with: str | None)
         for eff in weapon.effects:
             if eff.id == key:
                 cost = f" (costs {', '.join(eff.cost)})" if eff.cost else ""
-                return f"{weapon.name}, {eff.name.lower()}{cost}: {cardtext.effect_sentence(weapon, eff)}"
+                sentence = f"{effect_description(weapon, eff)} {timing_text(weapon, eff)}".strip()
+                return f"{weapon.name}, {eff.name.lower()}{cost}: {sentence}"
     return ""
+
+
+def option_preview(game: Game, option: dict[str, Any], shooting_with: str | None) -> str:
+    """What choosing the option will do (damage, marks, moves, cost), before it is chosen;
+    the card's text or a word on the action when the engine has nothing more to say."""
+    does = explain(game, option["key"]).does
+    return " ".join(does) or option_detail(game, option, shooting_with)
 
 
 def weapon_summary(game: Game, weapon_id: str) -> str:
@@ -185,7 +195,15 @@ def panel_state(game: Game, view: dict[str, Any], kinds: dict[str, str]) -> Pane
     return PanelState(
         prompt=pending["prompt"],
         labels=tuple(o["label"] for o in opts),
-        details=tuple(option_detail(game, o, weapon) for o in opts),
+        details=tuple(option_preview(game, o, weapon) for o in opts),
+        greyed=greyed_actions(game, view),
+    )
+
+
+def greyed_actions(game: Game, view: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Actions the deciding player may not take now, each with what is missing."""
+    return tuple(
+        (explaining.ACTION_TITLES[a], explaining.why_not(game, a)) for a in explaining.unavailable_actions(game, view)
     )
 
 

@@ -25,6 +25,8 @@ class Settings:
     # "" picks one from the terminal: the 16-colour theme where only 16 colours are available.
     theme: str = ""
     glyphs: str = "auto"
+    # The first time a weapon shows up in a game, offer its lesson (a notice, never a stop).
+    offer_lessons: bool = True
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from adrenaline_tui.rules.arena import DIRECTIONS, Arena, load_arena
 from adrenaline_tui.rules.cards import CardSet, Effect, Move, Select, SelectLine, SelectRoom, Weapon, load_cards
-from adrenaline_tui.rules.describe import STRUCTURE, powerup_entry, weapon_entry
+from adrenaline_tui.rules.describe import STRUCTURE, ammo_entry, powerup_entry, weapon_entry
 from adrenaline_tui.walkthrough.arena_art import LEGEND, draw
 
 DIAGRAM_ARENA = "arena_12"  # the one arena with all twelve squares
@@ -198,6 +198,21 @@ def powerup_page(kind: str, cards: CardSet | None = None) -> CardPage:
     ]
     diagram = newton_diagram() if kind == "newton" else None
     return CardPage(f"powerup:{kind}", kind, "powerup", e["name"], "\n".join(lines), diagram)
+
+
+def ammo_page(cards: CardSet | None = None) -> CardPage:
+    """The ammo tiles in the box: what each gives, and how many there are."""
+    cards = cards or load_cards()
+    entries = [ammo_entry(t) for t in cards.ammo_tiles.values()]
+    lines = [
+        f"Ammo tiles - {sum(e['copies'] for e in entries)} in the box",
+        "A tile is named by its cubes (R red, B blue, Y yellow); a P means it also draws a powerup.",
+        "",
+    ]
+    for e in entries:
+        extra = " and draw a powerup" if e["powerup"] else ""
+        lines.append(f"  {e['id']:4} {' + '.join(e['cubes'])}{extra}  (x{e['copies']})")
+    return CardPage("ammo:tiles", "tiles", "ammo", "Ammo tiles", "\n".join(lines), None)
 
 
 def card_pages(cards: CardSet | None = None) -> list[CardPage]:

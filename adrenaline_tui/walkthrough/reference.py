@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from adrenaline_tui.rules import DataError
 from adrenaline_tui.rules.yamlfile import read_yaml_mapping
-from adrenaline_tui.walkthrough.card_pages import CardPage, card_pages
+from adrenaline_tui.walkthrough.card_pages import CardPage, ammo_page, card_pages
 
 REFERENCE_FILE = Path(__file__).resolve().parent / "reference.yaml"
 CARD_CHAPTERS = {"weapon": "Weapons", "powerup": "Powerups"}
@@ -85,10 +85,12 @@ def load_sections(path: str | Path | None = None) -> list[Section]:
 
 @cache
 def sections() -> tuple[Section, ...]:
-    """The rules sections, then a page for every weapon and powerup."""
+    """The rules sections, then a page for every weapon and powerup, and the ammo tiles."""
     out = list(load_sections())
     for page in card_pages():
         out.append(Section(page.id, page.title, CARD_CHAPTERS[page.kind], (page.card, page.kind), page.text, page=page))
+    tiles = ammo_page()
+    out.append(Section(tiles.id, tiles.title, "Actions", ("ammo", "tile", "cubes"), tiles.text, ("ammo",), tiles))
     return tuple(out)
 
 

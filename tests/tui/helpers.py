@@ -16,7 +16,10 @@ NAMES = {"yellow": "Ann", "blue": "Ben", "grey": "Cat", "purple": "Dan", "green"
 
 
 def settings(**changes: Any) -> Settings:
-    return Settings(**{"bot_delay": 0.0, "theme": "adrenaline", "glyphs": "unicode", **changes})
+    # Weapon-lesson offers are notices that would sit over every table snapshot; their own
+    # tests turn them on.
+    defaults = {"bot_delay": 0.0, "theme": "adrenaline", "glyphs": "unicode", "offer_lessons": False}
+    return Settings(**{**defaults, **changes})
 
 
 def make_app(session: Session | None = None, *, seed: int = 11, **changes: Any) -> AdrenalineApp:

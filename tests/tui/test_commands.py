@@ -18,7 +18,7 @@ async def test_palette_looks_up_a_card() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert screen_name(app) == "RulesScreen"
-        assert "Railgun" in screen_text(app) and "Reload: yellow, yellow, blue" in screen_text(app)
+        assert "Railgun" in screen_text(app) and "Reload: yellow + yellow + blue" in screen_text(app)
 
 
 async def test_palette_changes_the_theme_and_the_map_repaints() -> None:

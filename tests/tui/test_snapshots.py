@@ -96,3 +96,39 @@ def test_final_standings(snap_compare) -> None:
         await settle(pilot)
 
     assert snap_compare(make_app(session), terminal_size=(80, 24), run_before=run_before)
+
+
+def _learn_app():
+    from adrenaline_tui.tui.app import AdrenalineApp
+
+    from .helpers import settings
+
+    return AdrenalineApp(learn=True, settings=settings(), bot_delay=0.0, seed=1, save_settings=False)
+
+
+def test_lesson_step(snap_compare) -> None:
+    """Lesson 1, step 2: narration and task, the squares in reach marked, Run on its key and
+    the off-goal options dimmed."""
+    assert snap_compare(_learn_app(), press=["enter", "1"], terminal_size=(80, 24))
+
+
+def test_lesson_explanation(snap_compare) -> None:
+    """The sight step of lesson 1, explaining why Dozer is out of sight."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("enter", "1", "1", "4", "1", "x", "down")
+        await settle(pilot)
+
+    assert snap_compare(_learn_app(), run_before=run_before, terminal_size=(80, 24))
+
+
+def test_reference_weapon_page(snap_compare) -> None:
+    """The railgun's page: cost, modes, notes and the drawing of its lines through walls."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.action_rules("railgun")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), run_before=run_before, terminal_size=(100, 40))

@@ -74,13 +74,16 @@ class HelpScreen(BaseScreen):
                     continue
                 seen.add(b.description)
                 rows.append((keys, b.description))
-        if self.under is not None and self.under.__class__.__name__ == "TableScreen":
+        if self.under is not None and self.under.__class__.__name__ in ("TableScreen", "LessonScreen"):
             rows.insert(0, ("1-9, a-k", "pick that option"))
             rows.insert(1, ("up, down, enter", "move through the options and pick one"))
+            rows.insert(2, ("click", "a board or a square: explain it"))
+        if self.under is not None and self.under.__class__.__name__ == "LessonScreen":
+            rows.insert(3, ("pageup, pagedown", "scroll the lesson's text"))
         for keys, what in rows:
             out.append(f"  {keys:<24}", Style(bold=True))
             out.append(f"{what}\n")
-        out.append("  ctrl+p                  commands: rules lookup, save, theme, settings\n")
+        out.append("  ctrl+p                  commands: rules lookup, learn to play, save, theme, settings\n")
         out.append("\nFigures\n", Style(bold=True, underline=True))
         for colour, letter in LETTER.items():
             out.append("  ")

@@ -1,68 +1,168 @@
-"""The rules reference: every weapon, powerup and ammo tile, from `weapons.yaml`."""
+"""The rules reference: the rules in sections by chapter, every weapon and powerup, and a search.
+
+Everything shown comes from `walkthrough.reference` (the rules in our own words) and its card
+pages (generated from `weapons.yaml`, with a drawing where the geometry is the point), so the
+screen holds no text of its own about the game.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group
+from rich.style import Style
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from adrenaline_tui.rules.cards import CardSet, load_cards
-from adrenaline_tui.tui import cardtext
+from adrenaline_tui.tui.prose import reflow
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.walkthrough import reference
+from adrenaline_tui.walkthrough.card_pages import Diagram
+from adrenaline_tui.walkthrough.reference import Section
+
+HEADER = "chapter:"
 
 
-def entries(cards: CardSet) -> list[tuple[str, str, str]]:
-    """(id, list label, full text) for every card, weapons by colour then powerups then tiles."""
+def find_section(show: str | None) -> Section | None:
+    """A section by its id, or a card's page by the weapon id or powerup kind."""
+    if not show:
+        return None
+    for candidate in (show, f"weapon:{show}", f"powerup:{show}"):
+        try:
+            return reference.section(candidate)
+        except KeyError:
+            continue
+    return None
+
+
+def index_options(query: str = "") -> list[Option]:
+    """The list on the left: every chapter and its sections, or the search's finds, best first."""
+    if query.strip():
+        found = reference.search(query, limit=30)
+        if not found:
+            return [Option(Text("Nothing found", Style(italic=True)), disabled=True)]
+        return [Option(Text(f"{s.title} ({s.chapter})", no_wrap=True, overflow="ellipsis"), id=s.id) for s in found]
     out = []
-    for colour in ("blue", "red", "yellow"):
-        for w in sorted((w for w in cards.weapons.values() if w.colour == colour), key=lambda w: w.name):
-            out.append((w.id, f"{w.name} ({colour})", cardtext.weapon_text(w)))
-    for k in cards.powerup_kinds.values():
-        out.append((k.kind, f"{k.name} (powerup)", cardtext.powerup_text(k)))
-    out.append(("ammo-tiles", "Ammo tiles", cardtext.ammo_text(cards)))
+    for chapter, sections in reference.chapters().items():
+        out.append(Option(Text(chapter, Style(bold=True)), id=HEADER + chapter, disabled=True))
+        out += [Option(Text("  " + s.title, no_wrap=True, overflow="ellipsis"), id=s.id) for s in sections]
     return out
 
 
+def drawing(diagram: Diagram) -> Group:
+    """The caption and legend wrap with the window; the drawing's lines never do (a wrapped
+    line would break the arena apart)."""
+    *art, legend = diagram.lines
+    return Group(Text(diagram.caption), Text("\n".join(art), no_wrap=True, overflow="crop"), Text(legend))
+
+
 class RulesScreen(BaseScreen):
-    AUTO_FOCUS = "#cards"
-    DEFAULT_CSS = """
-    RulesScreen #cards { width: 32; height: 1fr; border: none; }
-    RulesScreen #text-box { width: 1fr; height: 1fr; padding: 0 1; border-left: solid $panel-lighten-2; }
-    RulesScreen #hint { height: 1; }
-    """
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    AUTO_FOCUS = "#sections"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back", id="rules.close"),
+        Binding("escape", "back", "Back", id="rules.close"),
+        Binding("slash", "search", "Search", id="rules.search"),
+        Binding("tab", "switch", "List/text", show=False, id="rules.switch"),
     ]
 
-    def __init__(self, cards: CardSet | None = None, show: str | None = None) -> None:
+    def __init__(self, show: str | None = None) -> None:
         super().__init__()
-        self.cards = cards or load_cards()
-        self.entries = entries(self.cards)
-        self.initial = show
+        self.initial = find_section(show)
+        self.shown: Section | None = None
 
     def compose_body(self) -> ComposeResult:
-        yield Static("Cards: up/down to browse, Esc to go back", id="hint")
-        with Horizontal():
-            yield OptionList(*[Option(label, id=cid) for cid, label, _ in self.entries], id="cards")
-            with VerticalScroll(id="text-box"):
+        yield Static("Rules: up/down to choose, / to search, Tab to the text, Esc to go back", id="hint")
+        with Horizontal(id="body"):
+            with Vertical(id="index"):
+                yield Input(placeholder="/ search the rules", id="search", select_on_focus=False)
+                yield OptionList(*index_options(), id="sections")
+            with VerticalScroll(id="page"):
+                yield Static("", id="title")
                 yield Static("", id="text", markup=False)
+                yield Static("", id="diagram", markup=False)
+                yield Static("", id="see", markup=False)
+
+    @property
+    def index(self) -> OptionList:
+        return self.query_one("#sections", OptionList)
 
     def on_mount(self) -> None:
-        cards = self.query_one(OptionList)
-        index = next((i for i, e in enumerate(self.entries) if e[0] == self.initial), 0)
-        cards.highlighted = index
-        self._show(index)
+        target = self.initial or next(iter(reference.sections()))
+        self.select(target.id)
 
-    def _show(self, index: int | None) -> None:
-        if index is not None:
-            self.query_one("#text", Static).update(self.entries[index][2])
+    def select(self, section_id: str) -> None:
+        """Put the list's cursor on a section (which shows it)."""
+        index = self.index
+        try:
+            index.highlighted = index.get_option_index(section_id)
+        except Exception:  # not in the current list (a search hides it): show it all the same
+            self.show(reference.section(section_id))
+
+    def show(self, section: Section) -> None:
+        if section == self.shown:
+            return
+        self.shown = section
+        if section.page is not None:
+            # A card page is laid out line by line, and its first line names the card.
+            title, _, body = section.page.body.partition("\n")
+        else:
+            title, body = section.title, reflow(section.text)  # prose, to rewrap
+        self.query_one("#title", Static).update(
+            Text.assemble((title, Style(bold=True)), (" · " + section.chapter, Style(dim=True)))
+        )
+        self.query_one("#text", Static).update(body)
+        diagram = section.page.diagram if section.page is not None else None
+        self.query_one("#diagram", Static).update(drawing(diagram) if diagram else "")
+        self.query_one("#diagram").display = diagram is not None
+        see = [reference.section(s).title for s in section.see]
+        self.query_one("#see", Static).update("See also: " + ", ".join(see) if see else "")
+        self.query_one("#page", VerticalScroll).scroll_home(animate=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option_index)
+        section_id = event.option.id
+        if section_id and not section_id.startswith(HEADER):
+            self.show(reference.section(section_id))
 
-    def action_close(self) -> None:
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#page").focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        index = self.index
+        index.set_options(index_options(event.value))
+        first = next((i for i, o in enumerate(index.options) if not o.disabled), None)
+        index.highlighted = first
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.index.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        # Typing on the list starts a search, as people expect of a list of names.
+        if self.focused is self.index and event.is_printable and event.character not in (None, "/", " "):
+            search = self.query_one("#search", Input)
+            search.focus()
+            search.insert_text_at_cursor(event.character)  # type: ignore[arg-type]
+            event.stop()
+        elif self.focused is self.query_one("#search") and event.key == "down":
+            self.index.focus()
+            event.stop()
+
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def action_switch(self) -> None:
+        page = self.query_one("#page")
+        (self.index if self.focused is page else page).focus()
+
+    def action_back(self) -> None:
+        search = self.query_one("#search", Input)
+        if search.value:
+            search.value = ""  # first Esc clears the search, the next one leaves
+            self.index.focus()
+            return
         self.dismiss(None)

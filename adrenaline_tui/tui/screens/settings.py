@@ -1,4 +1,5 @@
-"""Settings: points face up or down, computer speed, pausing on scoring, theme and glyphs."""
+"""Settings: points face up or down, computer speed, pausing on scoring, theme, glyphs and
+whether new weapons offer their lesson."""
 
 from __future__ import annotations
 
@@ -67,6 +68,10 @@ class SettingsScreen(BaseScreen):
                     Choice(
                         [("auto", "automatic"), ("unicode", "Unicode"), ("ascii", "plain ASCII")], s.glyphs, id="glyphs"
                     ),
+                ),
+                (
+                    "Offer weapon lessons",
+                    Choice([(True, "yes, when a weapon is new"), (False, "no")], s.offer_lessons, id="offer_lessons"),
                 ),
             ]
             for label, choice in rows:

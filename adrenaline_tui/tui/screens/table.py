@@ -5,6 +5,10 @@ screen (`Session.plan_view`): a person deciding sees their own view, and when th
 to change hands a hand-off screen comes first, with the table already switched to public
 information underneath. Computer players move on a timer so people can follow them. When
 boards are scored a breakdown screen shows who got what and why.
+
+`x` explains the option under the cursor - and from there any figure, board, square or action
+the person at the screen may ask about (`tui.explaining`). The first time a weapon shows up on
+the table for a person, a notice offers its lesson (`w`), without stopping the game.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from adrenaline_tui.rules import Event, IllegalChoice
-from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui import explaining, presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import Session
 from adrenaline_tui.tui.widgets import (
@@ -49,8 +53,10 @@ class TableScreen(BaseScreen):
     AUTO_FOCUS = "#options"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
+        Binding("x", "explain", "Explain", id="table.explain"),
         Binding("l", "log", "Log", id="table.log"),
-        Binding("c", "cards", "Cards", id="table.cards"),
+        Binding("c", "cards", "Rules", id="table.cards"),
+        Binding("w", "learn_weapon", "Learn weapon", id="table.learn-weapon"),
         Binding("p", "toggle_points", "Points", id="table.points"),
         Binding("escape", "leave", "Title", id="table.leave"),
         *_option_bindings(),
@@ -67,6 +73,9 @@ class TableScreen(BaseScreen):
         self._finished = False
         # Where each person last looked at the table, to recap what happened since.
         self.last_seen: dict[str, int] = {}
+        # Weapon lessons offered at this table and not taken yet (the `w` key opens them).
+        self.offered: list[Any] = []
+        self._offer_check_running = False
 
     @property
     def adrenaline(self) -> AdrenalineApp:
@@ -127,6 +136,65 @@ class TableScreen(BaseScreen):
         self.query_one(StatusBar).show(*presenter.status(game, view, self.viewer, session.kinds))
         if self.viewer is not None:
             self.last_seen[self.viewer] = len(game.events)
+            self._offer_lessons(view)
+
+    # ----------------------------------------------------------- weapon lessons
+    def _offer_lessons(self, view: dict[str, Any]) -> None:
+        """Offer the lessons of weapons this person sees for the first time. Only what their
+        view shows counts, so an offer never gives away a card in someone's hand."""
+        if not self.adrenaline.settings.offer_lessons or self.session.kinds.get(self.viewer or "") != "human":
+            return
+        if self._offer_check_running:
+            return
+        self._offer_check_running = True
+        # Loading the lessons takes a moment: never before the table is drawn.
+        self.run_worker(lambda: self._lessons_to_offer(view), thread=True, group="offers", exit_on_error=False)
+
+    def _lessons_to_offer(self, view: dict[str, Any]) -> None:
+        from adrenaline_tui.walkthrough import weapon_lessons_to_offer
+
+        app = self.adrenaline
+        try:
+            fresh = weapon_lessons_to_offer(view, app.progress.seen, app.lessons)
+        finally:
+            self._offer_check_running = False
+        if fresh:
+            self.app.call_from_thread(self._offer, fresh)
+
+    def _offer(self, fresh: list[Any]) -> None:
+        progress = self.adrenaline.progress
+        fresh = [lesson for lesson in fresh if lesson.weapon not in progress.offered]
+        if not fresh:
+            return
+        progress.mark_offered(lesson.weapon for lesson in fresh)
+        self.offered = [*fresh, *(lesson for lesson in self.offered if lesson not in fresh)]
+        names = [self.session.game.cards.weapons[lesson.weapon].name for lesson in fresh]
+        if len(names) == 1:
+            what = f"New weapon on the rack: {names[0]}. Press w to learn it"
+        elif len(names) <= 3:
+            what = f"New weapons on the table: {', '.join(names)}. Press w to learn them"
+        else:
+            what = f"New weapons on the table: {', '.join(names[:2])} and {len(names) - 2} more. Press w to learn them"
+        self.notify(f"{what} (the game waits).", title="Learn it?", timeout=10)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The footer shows `w` only while a weapon lesson is on offer.
+        if action == "learn_weapon":
+            return bool(self.offered)
+        return True
+
+    def action_learn_weapon(self) -> None:
+        if not self.offered:
+            return
+        if len(self.offered) == 1:
+            lesson = self.offered.pop()
+            self.refresh_bindings()
+            self.adrenaline.open_lesson(lesson, from_game=True)
+            return
+        offered, self.offered = self.offered, []
+        self.refresh_bindings()
+        self.adrenaline.open_lessons(offered, "Weapons new on this table")
 
     def repaint_look(self) -> None:
         for widget in self.query("ArenaMap, PlayerBoard, KillshotTrack, RacksPanel, StatusBar, EventLog"):
@@ -260,7 +328,39 @@ class TableScreen(BaseScreen):
             self._finished = False
             self._finish()
             return
+        opts = presenter.options(self.view or {})
+        if message.index >= len(opts):  # a greyed action: say what is missing
+            self.action_explain()
+            return
         self.choose(message.index)
+
+    def topic_under_cursor(self) -> str | None:
+        """What `x` explains first: the option (or greyed action) under the cursor."""
+        if self.view is None:
+            return None
+        cursor = self.query_one(ActionPanel).cursor
+        opts = presenter.options(self.view)
+        if cursor is None:
+            return None
+        if cursor < len(opts):
+            return opts[cursor]["key"]
+        greyed = explaining.unavailable_actions(self.session.game, self.view)
+        return greyed[cursor - len(opts)] if cursor - len(opts) < len(greyed) else None
+
+    def action_explain(self, start: str | None = None) -> None:
+        from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+        if self.view is None:
+            return
+        game, view = self.session.game, self.view
+        topics = explaining.topics(game, view)
+        if not topics:
+            return
+        start = start or self.topic_under_cursor()
+        self.app.push_screen(ExplainScreen(topics, lambda thing: explaining.explanation(game, view, thing), start))
+
+    def on_player_board_clicked(self, message: PlayerBoard.Clicked) -> None:
+        self.action_explain(f"board:{message.colour}")
 
     def _cursor_moved(self, index: int | None) -> None:
         if self.view is not None:
@@ -277,6 +377,8 @@ class TableScreen(BaseScreen):
             i for i, o in enumerate(presenter.options(self.view)) if message.square in presenter.option_squares(game, o)
         ]
         if not hits:
+            if self.view.get("viewer") is not None:
+                self.action_explain(message.square)
             return
         panel = self.query_one(ActionPanel)
         if len(hits) == 1 or panel.cursor in hits:

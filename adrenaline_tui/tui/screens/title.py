@@ -1,4 +1,5 @@
-"""The title screen: new game, continue the latest autosave, load, the cards, settings, quit."""
+"""The title screen: new game, learn to play, continue the latest autosave, load, the rules,
+settings, quit."""
 
 from __future__ import annotations
 
@@ -43,9 +44,10 @@ class TitleScreen(BaseScreen):
     AUTO_FOCUS = "#menu"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "pick('new')", "New game", id="title.new"),
+        Binding("t", "pick('learn')", "Learn", id="title.learn"),
         Binding("c", "pick('continue')", "Continue", id="title.continue"),
         Binding("l", "pick('load')", "Load", id="title.load"),
-        Binding("r", "pick('rules')", "Cards", id="title.rules"),
+        Binding("r", "pick('rules')", "Rules", id="title.rules"),
         Binding("s", "pick('settings')", "Settings", id="title.settings"),
         Binding("q", "pick('quit')", "Quit", id="title.quit"),
     ]
@@ -80,9 +82,10 @@ class TitleScreen(BaseScreen):
         menu.set_options(
             [
                 Option("n  New game", id="new"),
+                Option("t  Tutorial: learn to play", id="learn"),
                 Option(cont, id="continue", disabled=latest is None),
                 Option("l  Load a saved game", id="load", disabled=not has_saves),
-                Option("r  Cards: every weapon and powerup", id="rules"),
+                Option("r  Rules, weapons and powerups", id="rules"),
                 Option("s  Settings", id="settings"),
                 Option("q  Quit", id="quit"),
             ]
@@ -97,6 +100,8 @@ class TitleScreen(BaseScreen):
         app = self.adrenaline
         if what == "new":
             app.open_setup()
+        elif what == "learn":
+            app.open_lessons()
         elif what == "continue":
             latest = storage.latest_unfinished()
             if latest is None:

@@ -4,6 +4,7 @@ from adrenaline_tui.tui.widgets.action_panel import ActionPanel
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap, MapState
 from adrenaline_tui.tui.widgets.event_log import EventLog
 from adrenaline_tui.tui.widgets.killshot_track import KillshotTrack
+from adrenaline_tui.tui.widgets.lesson_panel import LessonPanel
 from adrenaline_tui.tui.widgets.player_board import PlayerBoard
 from adrenaline_tui.tui.widgets.racks_panel import RacksPanel
 from adrenaline_tui.tui.widgets.status_bar import StatusBar
@@ -14,6 +15,7 @@ __all__ = [
     "ArenaMap",
     "EventLog",
     "KillshotTrack",
+    "LessonPanel",
     "MapState",
     "PlayerBoard",
     "RacksPanel",

@@ -1,8 +1,12 @@
 """`ActionPanel`: the decision the game waits on, every option on a key.
 
 Options are numbered 1-9, then lettered a-k. The keys work from anywhere on the table; arrow
-keys and Enter (or a click) work on the list. The line under the list explains the highlighted
-option (a card's text, when the option is a card).
+keys and Enter (or a click) work on the list. The line under the list says what the highlighted
+option will do.
+
+A lesson dims the options that do not serve its step (they stay listed, and say why when the
+cursor is on them). Actions the rules do not allow now are listed after the options, greyed and
+without a key, so the cursor can reach them and the line underneath says what is missing.
 """
 
 from __future__ import annotations
@@ -33,6 +37,18 @@ class PanelState:
     labels: tuple[str, ...] = ()
     details: tuple[str, ...] = ()
     note: str = ""  # shown when there is nothing to choose (someone else decides)
+    dimmed: frozenset[int] = frozenset()  # options a lesson will not play
+    greyed: tuple[tuple[str, str], ...] = ()  # (label, why not) of actions not allowed now
+    start: int = 0  # where the cursor starts on a new list (a lesson starts it on its choice)
+
+    @property
+    def rows(self) -> int:
+        return len(self.labels) + len(self.greyed)
+
+    @property
+    def rows_key(self) -> tuple:
+        """What the list draws; the details underneath may change without a refill."""
+        return self.labels, self.dimmed, tuple(label for label, _ in self.greyed)
 
 
 class _Options(OptionList):
@@ -86,12 +102,12 @@ class ActionPanel(Vertical):
     def show(self, state: PanelState) -> None:
         if state == self.state:
             return
-        same_options = self.state is not None and self.state.labels == state.labels
+        same_options = self.state is not None and self.state.rows_key == state.rows_key
         self.state = state
         # Fixed heights and no layout pass: a new decision repaints the panel, nothing else.
         self.query_one("#prompt", Static).update(Text(state.prompt, Style(bold=True)), layout=False)
         if not same_options:
-            self._fill_options(highlight=0)
+            self._fill_options(highlight=state.start)
         self._show_detail(self.options.highlighted)
 
     def _label_width(self) -> int:
@@ -102,14 +118,20 @@ class ActionPanel(Vertical):
         option's full label is repeated underneath when it had to be cut."""
         state = self.state
         labels = state.labels if state is not None else ()
+        dimmed = state.dimmed if state is not None else frozenset()
         width = self._label_width()
         self._filled_width = width
         items = []
         for i, label in enumerate(labels):
             key = hotkey(i)
             prompt = Text(no_wrap=True, end="")
-            prompt.append(f" {key} " if key else "   ", Style(bold=True, reverse=True))
-            prompt.append(" " + (label if len(label) <= width else label[: width - 1] + "…"))
+            dim = i in dimmed
+            prompt.append(f" {key} " if key else "   ", Style(bold=not dim, reverse=True, dim=dim))
+            prompt.append(" " + _cut(label, width), Style(dim=True) if dim else "")
+            items.append(Option(prompt))
+        for label, _ in state.greyed if state is not None else ():
+            prompt = Text(no_wrap=True, end="")
+            prompt.append(" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))
             items.append(Option(prompt))
         self.options.set_options(items)
         if items:
@@ -117,15 +139,19 @@ class ActionPanel(Vertical):
         self.options.display = bool(items)
 
     def on_resize(self) -> None:
-        if self.state is not None and self.state.labels and self._label_width() != self._filled_width:
+        if self.state is not None and self.state.rows and self._label_width() != self._filled_width:
             self._fill_options(self.options.highlighted)
 
     def _show_detail(self, index: int | None) -> None:
         state = self.state
         detail = ""
         if state is not None:
-            if not state.labels:
+            if not state.rows:
                 detail = state.note
+            elif index is not None and index >= len(state.labels):
+                greyed = index - len(state.labels)
+                if greyed < len(state.greyed):
+                    detail = state.greyed[greyed][1]
             elif index is not None and index < len(state.details):
                 detail = state.details[index]
                 label = state.labels[index]
@@ -150,3 +176,7 @@ class ActionPanel(Vertical):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.post_message(self.Chosen(event.option_index))
+
+
+def _cut(label: str, width: int) -> str:
+    return label if len(label) <= width else label[: width - 1] + "…"

@@ -6,6 +6,9 @@ room run together. Spawnpoints list their weapon rack when a square is big enoug
 carries one), figures are letters on their colour. A square the decision offers shows the
 option's key; the option under the cursor is drawn brightest.
 
+A lesson can point at squares (drawn lighter, with a `*` as in the reference drawings) and at
+figures (their letters reversed), so the map carries its own highlight without colour alone.
+
 The map is a character canvas. When its state changes only the spans of the canvas that differ
 are refreshed, so moving the cursor repaints two squares, not the whole map.
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.color import Color, blend_rgb
 from rich.segment import Segment
 from rich.style import Style
 from textual.events import Click
@@ -28,6 +32,8 @@ from adrenaline_tui.tui.look_access import Look, look_of
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
 Cell = tuple[str, Style]
+MARK = "*"  # a square a lesson points at: the same mark as the reference's drawings
+MARK_LIGHTEN = 0.22  # how far a pointed-at square's room colour moves towards white
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +58,8 @@ class MapState:
     cursor_square: str | None = None
     cursor_target: str | None = None
     killed: frozenset[str] = frozenset()
+    marked: frozenset[str] = frozenset()  # squares a lesson points at
+    pointed: frozenset[str] = frozenset()  # figures a lesson points at
     preview: bool = False
     _index: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -229,6 +237,14 @@ class _Painter:
         bg = self.pal.room_bg.get(self.arena.room_of[sq])
         return self.base + Style(bgcolor=bg) if bg else self.base
 
+    def marked_style(self, sq: str) -> Style:
+        """A pointed-at square keeps its room's hue (rooms decide sight), only lighter."""
+        bg = self.pal.room_bg.get(self.arena.room_of[sq])
+        if not bg:
+            return self.base + Style(bold=True)
+        lit = blend_rgb(Color.parse(bg).get_truecolor(), Color.parse("#ffffff").get_truecolor(), MARK_LIGHTEN)
+        return self.base + Style(bgcolor=Color.from_triplet(lit))
+
     def boundary(self, a: str | None, b: str | None) -> str:
         """What separates two grid cells: none (outside), open, door or wall."""
         if a is None and b is None:
@@ -300,7 +316,11 @@ class _Painter:
         cursor = s.cursor_square == sq
         # Offered squares keep their room's colour (rooms decide what can be seen) and show
         # the option's key; only the square under the cursor changes colour.
-        fill = self.base + Style(bgcolor=pal.cursor_bg, color=pal.cursor_fg) if cursor else self.room_style(sq)
+        marked = sq in s.marked
+        if cursor:
+            fill = self.base + Style(bgcolor=pal.cursor_bg, color=pal.cursor_fg)
+        else:
+            fill = self.marked_style(sq) if marked else self.room_style(sq)
         for i in range(h):
             self.put(x, y + i, " " * w, fill)
         label = fill if cursor else fill + Style(color=pal.room_fg[room])
@@ -331,6 +351,8 @@ class _Painter:
         else:
             fig_row = h // 2
         self.paint_figures(figs, x, y + fig_row, fill)
+        if marked:
+            self.put(x + w - 1, y + fig_row, MARK, fill + Style(bold=True))
         if keys:
             text = "[" + " ".join(keys) + "]"
             text = text[:w]
@@ -380,6 +402,8 @@ class _Painter:
                 style = fill + Style(color=self.pal.dim, strike=True)
             if colour == s.cursor_target:
                 style = style + Style(underline=True, reverse=True)
+            elif colour in s.pointed:
+                style = style + Style(reverse=True)
             elif colour in s.targets:
                 style = style + Style(underline=True)
             letter = LETTER.get(colour, "?")

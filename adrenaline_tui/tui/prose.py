@@ -1,0 +1,25 @@
+"""Text written in data files, made to fit the window.
+
+Lessons and the rules reference are YAML, wrapped for the editor at about 95 columns; a panel
+wraps them again for its own width, so the file's line breaks must go first.
+"""
+
+from __future__ import annotations
+
+
+def reflow(text: str) -> str:
+    """Join the lines of each paragraph; blank lines stay paragraph breaks, and a line starting
+    with `- ` starts a list item."""
+    paragraphs = []
+    for block in text.split("\n\n"):
+        lines: list[str] = []
+        for raw in block.splitlines():
+            line = raw.strip()
+            if not line:
+                continue
+            if lines and not line.startswith("- "):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(p for p in paragraphs if p)

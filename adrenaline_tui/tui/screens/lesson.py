@@ -1,0 +1,326 @@
+"""A lesson, played on the table's own widgets: the map, the decision, the boards and the track.
+
+`LessonRunner` (walkthrough) holds the game and decides what a key does; this screen only draws
+it and passes keys on. Options are on the table's keys (1-9, a-k); those the step does not want
+stay listed, dimmed, and choosing one explains why it is not played while the position stays as
+it was. A step that only has something to read offers "Continue". `r` starts the step again,
+`s` skips the lesson, `x` explains the option under the cursor or anything else on the table.
+At the end the next lesson is offered, or the way back to the list (or to the game that offered
+a weapon's lesson).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from adrenaline_tui.rules import Event
+from adrenaline_tui.tui import explaining, lesson_presenter, presenter
+from adrenaline_tui.tui.lesson_presenter import EndChoice
+from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.widgets import (
+    ActionPanel,
+    ArenaMap,
+    EventLog,
+    KillshotTrack,
+    LessonPanel,
+    PlayerBoard,
+    RacksPanel,
+    StatusBar,
+)
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+from adrenaline_tui.tui.widgets.event_log import QUIET
+from adrenaline_tui.tui.widgets.lesson_panel import Feedback, LessonPanelState
+from adrenaline_tui.walkthrough import Lesson, LessonRunner, Progress, Result
+
+if TYPE_CHECKING:
+    from adrenaline_tui.tui.app import AdrenalineApp
+
+
+def _option_bindings() -> list[BindingType]:
+    return [Binding(k, f"pick({i})", f"option {k}", show=False, id=f"lesson.option-{k}") for i, k in enumerate(HOTKEYS)]
+
+
+def happened(events: tuple[Event, ...] | list[Event]) -> tuple[str, ...]:
+    """What a key caused, in the log's words (without the bookkeeping)."""
+    return tuple(e.text for e in events if e.kind not in QUIET and e.text)
+
+
+class LessonScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    AUTO_FOCUS = "#options"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "explain", "Explain", id="lesson.explain"),
+        Binding("r", "retry", "Retry step", id="lesson.retry"),
+        Binding("s", "skip", "Skip lesson", id="lesson.skip"),
+        Binding("pagedown", "story(1)", "Scroll the lesson", show=False, id="lesson.story-down"),
+        Binding("pageup", "story(-1)", "Scroll the lesson back", show=False, id="lesson.story-up"),
+        Binding("escape", "leave", "Leave", id="lesson.leave"),
+        *_option_bindings(),
+    ]
+
+    def __init__(self, lesson: Lesson, progress: Progress, lessons: list[Lesson], *, from_game: bool = False) -> None:
+        """`lessons` is the list the lesson was picked from (what "next" means); `from_game`
+        when a game offered it, which is where the way out leads."""
+        super().__init__()
+        self.lesson = lesson
+        self.progress = progress
+        self.lessons = lessons
+        self.from_game = from_game
+        self.runner = LessonRunner(lesson, progress)
+        self.view: dict[str, Any] | None = None
+        self.feedback: tuple[str, Feedback, tuple[str, ...]] = ("", "", ())
+        self._boards: dict[str, PlayerBoard] = {}
+        self._more_to_read = False
+
+    @property
+    def adrenaline(self) -> AdrenalineApp:
+        return self.app  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ layout
+    def compose_body(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield ArenaMap(id="map")
+                yield ActionPanel(id="actions")
+            with Vertical(id="right"):
+                yield LessonPanel(id="lesson")
+                yield KillshotTrack(id="track")
+                yield Vertical(id="boards")
+                yield Static("", id="hidden-boards")
+                yield RacksPanel(id="racks")
+                yield EventLog(id="log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(ActionPanel).on_cursor = self._cursor_moved
+        intro = happened(self.runner.intro_events)
+        if intro:
+            self.feedback = ("", "", intro)
+        self._apply_size_classes()
+        self.render_lesson()
+
+    def on_resize(self) -> None:
+        self._apply_size_classes()
+
+    def _apply_size_classes(self) -> None:
+        large = self.size.width >= 110 and self.size.height >= 34
+        self.set_class(large, "-large")
+        for widget in self.query("PlayerBoard, KillshotTrack"):
+            widget.set_class(large, "-large")
+        if self._boards:
+            self._fit_boards()
+
+    def _sync_boards(self, order: tuple[str, ...]) -> None:
+        """One board a player, the learner's first (at 80x24 the last ones may not fit); a step
+        that starts from a new position may seat other players."""
+        if order == tuple(self._boards):
+            return
+        boards = self.query_one("#boards", Vertical)
+        boards.remove_children()
+        large = self.has_class("-large")
+        # No ids: the old boards may still be leaving the DOM when the new ones arrive.
+        self._boards = {c: PlayerBoard(c, classes="-large" if large else None) for c in order}
+        boards.mount_all(self._boards.values())
+
+    # ---------------------------------------------------------------- drawing
+    def render_lesson(self) -> None:
+        runner = self.runner
+        game = runner.game
+        view = lesson_presenter.lesson_view(runner)
+        self.view = view
+        me = view.get("viewer") or runner.lesson.learner
+        panel = self.query_one(ActionPanel)
+        panel.show(lesson_presenter.panel_state(runner, view, self.end_choices(), self._more_to_read))
+        self.query_one(ArenaMap).show(lesson_presenter.map_state(runner, view, panel.cursor))
+        self._sync_boards((me, *(c for c in game.seats if c != me)))
+        for colour, state in presenter.board_states(game, view, me, True).items():
+            self._boards[colour].show(state)
+        self._fit_boards()
+        self.query_one(KillshotTrack).show(presenter.track_state(view))
+        self.query_one(RacksPanel).show(presenter.racks(game, view))
+        self.query_one(EventLog).reset(game.events)
+        self.query_one(LessonPanel).show(self.panel_text())
+        self.query_one(StatusBar).show(*self.status_line(me))
+        # Whether the text fits is known once it is laid out.
+        self.call_after_refresh(self._check_reading)
+
+    def _check_reading(self) -> None:
+        """On a step to read, "Continue" first scrolls what did not fit into view."""
+        more = not self.runner.waiting and not self.runner.finished and self.query_one(LessonPanel).more_to_read
+        if more != self._more_to_read:
+            self._more_to_read = more
+            self.query_one(ActionPanel).show(
+                lesson_presenter.panel_state(self.runner, self.view or {}, self.end_choices(), more)
+            )
+
+    def _fit_boards(self) -> None:
+        """At 80x24 the lesson's text comes first: only the boards of the players the step is
+        about are drawn, and a line names the others (x explains any board)."""
+        large = self.has_class("-large")
+        wanted = lesson_presenter.figures_in_step(self.runner)
+        hidden = []
+        for colour, board in self._boards.items():
+            board.display = large or colour in wanted
+            if not board.display:
+                hidden.append(self.runner.game.name(colour))
+        note = self.query_one("#hidden-boards", Static)
+        note.update(f"Boards not shown at this size: {', '.join(hidden)}" if hidden else "")
+        note.display = bool(hidden)
+
+    def status_line(self, me: str) -> tuple[str, str | None, str]:
+        basics = [lesson for lesson in self.lessons if lesson.kind == "basics"]
+        if self.lesson in basics:
+            where = f"lesson {basics.index(self.lesson) + 1} of {len(basics)}"
+        else:
+            where = "weapon lesson"
+        return f"Learn: {self.lesson.title} · {self.runner.position}", me, where
+
+    def panel_text(self) -> LessonPanelState:
+        runner = self.runner
+        text, kind, lines = self.feedback
+        if runner.finished:
+            return LessonPanelState(self.closing_words(), feedback=text, feedback_kind=kind, happened=lines)
+        return LessonPanelState(
+            runner.narration,
+            task=runner.task if runner.waiting else "",
+            hint=lesson_presenter.hint(runner),
+            feedback=text,
+            feedback_kind=kind,
+            happened=lines,
+        )
+
+    def closing_words(self) -> str:
+        basics = [lesson for lesson in self.lessons if lesson.kind == "basics"]
+        done = sum(1 for lesson in basics if self.progress.status(lesson.id) == "done")
+        if self.runner.skipped:
+            head = f"You skipped '{self.lesson.title}'. It stays on the list for later."
+        else:
+            head = f"You finished '{self.lesson.title}'."
+        tail = f"Basics done: {done} of {len(basics)}."
+        if done == len(basics):
+            tail += " You know enough to play a whole game: start one from New game on the title screen."
+        return f"{head}\n\n{tail}"
+
+    def end_choices(self) -> list[EndChoice]:
+        out = []
+        later = self.lessons[self.lessons.index(self.lesson) + 1 :] if self.lesson in self.lessons else []
+        last_basic = self.lesson.kind == "basics" and not any(lesson.kind == "basics" for lesson in later)
+        if last_basic and not self.from_game:
+            out.append(EndChoice("new", "Start a game"))
+        if later:
+            out.append(EndChoice(later[0].id, f"Next lesson: {later[0].title}"))
+        if self.from_game and len(self.lessons) <= 1:
+            out.append(EndChoice("game", "Back to the game"))
+        else:
+            out.append(EndChoice("list", "Back to the lessons"))
+        return out
+
+    # ------------------------------------------------------------------- play
+    def choose(self, index: int) -> None:
+        runner = self.runner
+        if runner.finished:
+            end = self.end_choices()
+            if 0 <= index < len(end):
+                self._go(end[index].what)
+            return
+        if not runner.waiting:
+            if index == 0 and self._more_to_read:
+                self.action_story(1)
+            elif index == 0:
+                self._after(runner.proceed())
+            return
+        choices = runner.choices()
+        if index >= len(choices):
+            greyed = explaining.unavailable_actions(runner.game, self.view or {})
+            if index - len(choices) < len(greyed):
+                self.action_explain(greyed[index - len(choices)])
+            return
+        self._after(runner.press(choices[index].key))
+
+    def _after(self, result: Result) -> None:
+        lines = happened(result.events)
+        if result.outcome in ("off_goal", "illegal", "read_first"):
+            self.feedback = (result.message, "refused", ())
+        elif result.outcome in ("reached", "finished"):
+            self.feedback = (result.message, "done" if result.message else "", lines)
+        else:
+            self.feedback = ("", "", lines)
+        self.render_lesson()
+
+    def _go(self, what: str) -> None:
+        if what in ("game", "list"):
+            self.dismiss(None)
+        elif what == "new":
+            self.adrenaline.go_to_title(then="new")
+        else:
+            lesson = next(lesson for lesson in self.lessons if lesson.id == what)
+            self.app.switch_screen(LessonScreen(lesson, self.progress, self.lessons, from_game=self.from_game))
+
+    def _cursor_moved(self, index: int | None) -> None:
+        if self.view is not None:
+            self.query_one(ArenaMap).show(lesson_presenter.map_state(self.runner, self.view, index))
+
+    # ---------------------------------------------------------------- actions
+    def action_pick(self, index: int) -> None:
+        self.choose(index)
+
+    def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
+        self.choose(message.index)
+
+    def action_retry(self) -> None:
+        if self.runner.finished:
+            return
+        self.runner.retry()
+        self.feedback = ("Back to the start of this step.", "info", ())
+        self.render_lesson()
+
+    def action_skip(self) -> None:
+        if self.runner.finished:
+            return
+        self.runner.skip()
+        self.feedback = ("", "", ())
+        self.render_lesson()
+
+    def action_story(self, pages: int) -> None:
+        self.query_one(LessonPanel).scroll_story(pages)
+        self.call_after_refresh(self._check_reading)
+
+    def action_explain(self, start: str | None = None) -> None:
+        from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+        game, view = self.runner.game, self.view or {}
+        if start is None:
+            start = self.topic_under_cursor()
+        topics = explaining.topics(game, view)
+        self.app.push_screen(ExplainScreen(topics, lambda thing: explaining.explanation(game, view, thing), start))
+
+    def topic_under_cursor(self) -> str | None:
+        cursor = self.query_one(ActionPanel).cursor
+        opts = presenter.options(self.view or {})
+        if cursor is None:
+            return None
+        if cursor < len(opts):
+            return opts[cursor]["key"]
+        greyed = explaining.unavailable_actions(self.runner.game, self.view or {})
+        return greyed[cursor - len(opts)] if cursor - len(opts) < len(greyed) else None
+
+    def on_arena_map_square_clicked(self, message: ArenaMap.SquareClicked) -> None:
+        opts = presenter.options(self.view or {})
+        hits = [i for i, o in enumerate(opts) if message.square in presenter.option_squares(self.runner.game, o)]
+        if len(hits) == 1:
+            self.choose(hits[0])
+        else:
+            self.action_explain(message.square)
+
+    def on_player_board_clicked(self, message: PlayerBoard.Clicked) -> None:
+        self.action_explain(f"board:{message.colour}")
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,84 @@
+"""New weapon on the rack: learn it? - offered once per weapon, to a person, without stopping the
+game, and never for a card the person may not see."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from adrenaline_tui.tui.session import HUMAN
+from adrenaline_tui.walkthrough import Progress
+
+from .helpers import make_app, scenario_session, screen_name, screen_text, settle
+
+SOLO = {"yellow": HUMAN, "blue": "random", "grey": "random"}
+
+
+def rack_scenario() -> dict:
+    """Racks holding three known weapons; Ben holds a loaded Thor nobody else may see."""
+    return {
+        "arena": "arena_12",
+        "players": [
+            {"colour": "yellow", "name": "Ann", "square": "r1c2", "weapons": [{"id": "zx-2", "loaded": False}]},
+            {"colour": "blue", "name": "Ben", "square": "r0c0", "weapons": ["thor"]},
+            {"colour": "grey", "name": "Cat", "square": "r1c3"},
+        ],
+        "racks": {"red": ["furnace", None, None], "blue": ["lock-rifle", None, None], "yellow": [None, None, None]},
+        "active": "yellow",
+    }
+
+
+async def wait_for_offer(pilot: Pilot) -> None:
+    # The lessons load on a worker thread, so the table is drawn first.
+    for _ in range(50):
+        await pilot.pause(0.05)
+        if pilot.app.table() and pilot.app.table().offered:
+            return
+    raise AssertionError("no weapon lesson was offered")
+
+
+async def test_new_weapons_are_offered_once_and_w_opens_their_lessons() -> None:
+    app = make_app(scenario_session(rack_scenario(), SOLO), offer_lessons=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await wait_for_offer(pilot)
+        await settle(pilot)
+        offered = {lesson.weapon for lesson in app.table().offered}
+        # the racks, and Ann's own unloaded weapon; never Ben's loaded (face-down) Thor
+        assert offered == {"furnace", "lock-rifle", "zx-2"}
+        assert Progress.load().offered == offered
+        notices = [n.message for n in app._notifications]
+        assert any(m.startswith("New weapons on the table") and "Press w" in m for m in notices), notices
+        assert "w Learn weapon" in screen_text(app)  # the footer too, while lessons are on offer
+        assert screen_name(app) == "TableScreen"  # a notice, not a stop
+        await pilot.press("w")
+        await settle(pilot)
+        assert screen_name(app) == "LessonListScreen"
+        assert "Weapons new on this table" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "LessonScreen"
+        assert app.screen.lesson.weapon in offered and app.screen.from_game
+        await pilot.press("s")  # skip it: then the next weapon, or back to the list
+        await settle(pilot)
+        labels = app.screen.query_one("ActionPanel").state.labels
+        assert labels[-1] == "Back to the lessons" and labels[0].startswith("Next lesson:")
+        await pilot.press(str(len(labels)))
+        await settle(pilot)
+        assert screen_name(app) == "LessonListScreen"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen" and "w Learn weapon" not in screen_text(app)
+
+    again = make_app(scenario_session(rack_scenario(), SOLO), offer_lessons=True)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.5)
+        assert again.table().offered == []  # offered once, ever
+
+
+async def test_no_offers_when_the_setting_is_off() -> None:
+    app = make_app(scenario_session(rack_scenario(), SOLO), offer_lessons=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.5)
+        assert app.table().offered == [] and Progress.load().offered == set()
