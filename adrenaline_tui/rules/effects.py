@@ -627,11 +627,19 @@ def legal_options(shot: Shot, names: dict[str, str] | None = None, memo: dict | 
     return raw_options(shot, names, legal_keys(shot, memo))
 
 
-def legal_keys(shot: Shot, memo: dict | None = None) -> list[str]:
-    """The keys of `legal_options`, without labelling them."""
+def legal_keys(shot: Shot, memo: dict | None = None, *, completable_here: bool = False) -> list[str]:
+    """The keys of `legal_options`, without labelling them.
+
+    `completable_here` says the caller knows this state can be finished (it was reached by legal
+    choices): then a single candidate is necessarily legal and needs no search. Almost half the
+    questions of a shot have a single candidate.
+    """
+    keys = choice_keys(shot)
+    if completable_here and len(keys) == 1:
+        return keys
     if memo is None:
         memo = {}
-    return [k for k in choice_keys(shot) if completable(_step(shot, k, None), memo)]
+    return [k for k in keys if completable(_step(shot, k, None), memo)]
 
 
 # can_fire's answers for one target alone, per (weapon, arena): (shooter square, target square,

@@ -36,7 +36,7 @@ from adrenaline_tui.rules.cards import (
     powerup_kind,
 )
 from adrenaline_tui.rules.effect_text import effect_description, timing_text
-from adrenaline_tui.rules.payment import budget, can_pay
+from adrenaline_tui.rules.payment import affordable, budget, can_pay
 from adrenaline_tui.rules.scoring import board_values, score_board, score_track
 from adrenaline_tui.rules.shot_labels import effect_label, target_effect
 from adrenaline_tui.rules.state import (
@@ -292,7 +292,7 @@ def _grab_action(game: Game, p: Player, n: int, legal: bool, title: str) -> Expl
     for q in racks:
         colour = arena.spawn_colour_at[q]
         weapons = [w for w in board.racks[colour] if w is not None]
-        ok = [w for w in weapons if _affordable(game.cards.weapons[w].pickup_cost, spend)]
+        ok = [w for w in weapons if affordable(game.cards.weapons[w].pickup_cost, spend)]
         if ok:
             affordable_racks.append(q)
             names = _and([game.cards.weapons[w].name for w in ok])
@@ -323,10 +323,6 @@ def _grab_action(game: Game, p: Player, n: int, legal: bool, title: str) -> Expl
     why.append(f"Grab: {_and(missing)}.")
     why.append(_adrenaline_note(game, p, "grab", n))
     return Explanation(title, False, tuple(why))
-
-
-def _affordable(cost: Sequence[str], spend: tuple[int, int, int]) -> bool:
-    return all(list(cost).count(c) <= spend[i] for i, c in enumerate(CUBES))
 
 
 def _tile_text(game: Game, p: Player, square: str) -> str:
@@ -451,7 +447,7 @@ def _no_shot_reason(game: Game, p: Player, weapon: Weapon) -> str:
     for e in weapon.effects:
         if not e.main:
             continue
-        if not _affordable(e.cost, spend):
+        if not affordable(e.cost, spend):
             reasons.append(f"{_effect_name(e)} costs {_cubes(e.cost)} ({_afford_text(p, e.cost)})")
             continue
         sel = _first_select(e)

@@ -144,7 +144,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     memo: dict = {}
     while True:
         g.current_shot = shot
-        keys = effects.legal_keys(shot, memo)
+        # The shot started because it could be fired, and every answer since was legal: this
+        # state can always be finished.
+        keys = effects.legal_keys(shot, memo, completable_here=True)
         if len(keys) == 1:
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:

@@ -7,13 +7,14 @@ to bottom follows the rulebook's order of play.
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
 from adrenaline_tui.rules.damage import ActionLedger
 from adrenaline_tui.rules.decision import Decision, Option
-from adrenaline_tui.rules.payment import affordable, budget, can_pay, pay
+from adrenaline_tui.rules.payment import budget, can_pay, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, score_track, standings
 from adrenaline_tui.rules.state import (
@@ -29,6 +30,7 @@ from adrenaline_tui.rules.state import (
 )
 
 if TYPE_CHECKING:
+    from adrenaline_tui.rules.arena import Arena
     from adrenaline_tui.rules.game import Game
 
 Flow = Generator[Decision, str, None]
@@ -120,7 +122,7 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
     for action, n in action_moves(g, p).items():
         if (
             action == "run"
-            or (action == "grab" and grab_squares(g, p, n))
+            or (action == "grab" and grab_squares(g, p, n, first_only=True))
             or (action == "shoot" and shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True))
         ):
             out[action] = n
@@ -142,25 +144,44 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "") -> None:
     )
 
 
+@cache
+def _run_options(arena: Arena, here: str, n: int) -> tuple[Option, ...]:
+    # The same few dozen questions come up all game; the options are immutable, so build each once.
+    return tuple(
+        Option(q, f"Move to {q} ({arena.distance[here][q]} away)", square=q) for q in arena.within(here, n) if q != here
+    )
+
+
 def run(g: Game, p: Player, n: int) -> Flow:
-    here = p.square
-    dests = [q for q in g.arena.within(here, n) if q != here]
-    options = tuple(Option(q, f"Move to {q} ({g.arena.distance[here][q]} away)", square=q) for q in dests)
+    options = _run_options(g.arena, p.square, n)
     key = yield from g.ask(Decision(p.colour, "run", f"Run: where to? (up to {n} squares)", options))
     move_figure(g, p, key)
 
 
 # ------------------------------------------------------------------------- grab
-def grab_squares(g: Game, p: Player, n: int) -> list[str]:
+def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> list[str]:
+    """Squares within `n` moves with something the player can take; `first_only` stops at one."""
     spend = budget(p)
-    return [q for q in g.arena.within(p.square, n) if _can_grab_at(g, q, spend)]
+    out = []
+    for q in g.arena.within(p.square, n):
+        if _can_grab_at(g, q, spend):
+            out.append(q)
+            if first_only:
+                break
+    return out
 
 
 def _can_grab_at(g: Game, square: str, spend: tuple[int, int, int]) -> bool:
     colour = g.arena.spawn_colour_at.get(square)
     if colour is None:
         return g.board.tiles.get(square) is not None
-    return any(w is not None and affordable(g.cards.weapons[w].pickup_cost, spend) for w in g.board.racks[colour])
+    weapons = g.cards.weapons
+    for w in g.board.racks[colour]:
+        if w is not None:
+            r, b, y = weapons[w].pickup_vec
+            if r <= spend[0] and b <= spend[1] and y <= spend[2]:
+                return True
+    return False
 
 
 def grab(g: Game, p: Player, n: int) -> Flow:
