@@ -39,16 +39,10 @@ def _minus(b: tuple[int, int, int], cost: tuple[str, ...]) -> tuple[int, int, in
     return tuple(b[i] - cost.count(c) for i, c in enumerate(CUBES))  # type: ignore[return-value]
 
 
-def _fires(g: Game, p: Player, weapon: Weapon, square: str, spend: tuple[int, int, int]) -> bool:
-    pos = g.positions()
-    pos[p.colour] = square
-    return effects.can_fire(weapon, g.arena, p.colour, pos, spend)
-
-
 def fireable_weapons(g: Game, p: Player) -> list[str]:
     """Loaded weapons with at least one legal shot from where the player stands."""
-    b = budget(p)
-    return [w.id for w in p.weapons if w.loaded and _fires(g, p, g.cards.weapons[w.id], p.square, b)]
+    b, pos = budget(p), g.positions()
+    return [w.id for w in p.weapons if w.loaded and effects.can_fire(g.cards.weapons[w.id], g.arena, p.colour, pos, b)]
 
 
 def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool = False) -> list[str]:
@@ -70,8 +64,10 @@ def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool 
     squares = g.arena.within(p.square, n)
     if first_only:  # the square you stand on is the likeliest, and the cheapest to settle
         squares = (p.square, *(q for q in squares if q != p.square))
+    pos = g.positions()
     for q in squares:
-        if any(_fires(g, p, weapon, q, spend) for weapon, spend in candidates):
+        pos[p.colour] = q  # where the shooter would stand; nobody else moves
+        if any(effects.can_fire(weapon, g.arena, p.colour, pos, spend) for weapon, spend in candidates):
             if first_only:
                 return [q]
             out.append(q)
@@ -81,6 +77,7 @@ def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool 
 def can_still_shoot(g: Game, p: Player, reloading: str) -> bool:
     """After paying to reload `reloading`, could the player still fire something from here?"""
     b = _minus(budget(p), g.cards.weapons[reloading].reload_cost)
+    pos = g.positions()
     for w in p.weapons:
         weapon = g.cards.weapons[w.id]
         if w.loaded or w.id == reloading:
@@ -89,7 +86,7 @@ def can_still_shoot(g: Game, p: Player, reloading: str) -> bool:
             spend = _minus(b, weapon.reload_cost)
         else:
             continue
-        if _fires(g, p, weapon, p.square, spend):
+        if effects.can_fire(weapon, g.arena, p.colour, pos, spend):
             return True
     return False
 
