@@ -17,6 +17,7 @@ from adrenaline_tui.tui.widgets.arena_map import MapState
 from adrenaline_tui.walkthrough import LessonRunner
 
 CONTINUE = "Continue"
+HINT_LABEL = 32  # longer option labels are left out of the hint
 MORE = "Read on (more below)"
 
 
@@ -37,22 +38,30 @@ def viewer(runner: LessonRunner) -> str:
     return runner.lesson.learner
 
 
-def lesson_view(runner: LessonRunner) -> dict[str, Any]:
+def lesson_view(runner: LessonRunner, reading: bool = False) -> dict[str, Any]:
+    """The view the lesson draws; `reading` while the learner still has text to read first."""
     # One person at the screen, and lessons talk about points: they are face up.
     view = runner.game.view(viewer(runner), reveal_scores=True)
-    if not runner.waiting:
-        # A step to read offers only "Continue": the map must not show keys for the options.
+    if not runner.waiting or reading:
+        # Only "Continue" (or "Read on") is offered: the map must not show keys for options.
         view = {**view, "pending": None}
     return view
 
 
-def figures_in_step(runner: LessonRunner) -> set[str]:
+def figures_in_step(runner: LessonRunner, view: dict[str, Any]) -> set[str]:
     """The players whose boards the step is about: the learner, whoever decides, the players
-    its goal names, and the targets on offer. A small window shows only their boards. (Figures
-    the step points at are for the map: "Dozer is out of sight" needs no board.)"""
+    its goal or its keys name, the targets on offer, and the figures it points at whose boards show
+    something (damage or marks). A small window shows only their boards. ("Dozer is out of
+    sight" points at Dozer for the map; it needs no board.)"""
     game = runner.game
     out = {runner.lesson.learner, viewer(runner)}
     step = runner.step
+    pointed = runner.highlight().figures
+    for p in view["players"]:
+        if p["colour"] in pointed and (p["damage"] or any(p["marks"].values())):
+            out.add(p["colour"])
+    if step is not None:
+        out.update(k for pattern in step.keys for k in pattern if k in game.players)
     if step is not None and step.goal is not None:
         out.update(step.goal.players)
         for ev in step.goal.events:
@@ -70,8 +79,22 @@ def hint(runner: LessonRunner) -> str:
     press = ""
     for i, c in enumerate(runner.choices()):
         if c.intended and hotkey(i):
-            press = f"Press {hotkey(i)}: {c.label}."
+            # The label is beside the key in the list; a long one only crowds the task.
+            label = c.label.rstrip(".")
+            press = f"Press {hotkey(i)}: {label}." if len(label) <= HINT_LABEL else f"Press {hotkey(i)}."
     return " ".join(t for t in (step.hint, press) if t)
+
+
+def racks_matter(runner: LessonRunner) -> bool:
+    """Is the step about the weapons on the racks (grabbing one, or naming a spawnpoint's
+    square)? A small window lists the racks only then. (A spawnpoint that is merely in sight
+    or in reach is not the point of the step.)"""
+    d = runner.decision
+    if runner.waiting and d is not None and d.kind in ("grab", "weapon", "drop"):
+        return True
+    step = runner.step
+    named = set(step.highlight.squares) if step is not None and step.highlight is not None else set()
+    return bool(named & set(runner.game.arena.spawn_colour_at))
 
 
 def panel_state(
@@ -80,10 +103,11 @@ def panel_state(
     if runner.finished:
         title = "Lesson skipped" if runner.skipped else "Lesson complete"
         return PanelState(title, labels=tuple(e.label for e in end), details=("",) * len(end))
+    if more_to_read:
+        more = "The lesson text continues: 1 or Enter scrolls it, PgUp goes back."
+        then = "then the options" if runner.waiting else "then go on"
+        return PanelState(f"Read the lesson, {then}", labels=(MORE,), details=(more,))
     if not runner.waiting:
-        if more_to_read:
-            more = "The lesson text continues: 1 or Enter scrolls it, PgUp goes back."
-            return PanelState("Read the lesson, then go on", labels=(MORE,), details=(more,))
         return PanelState(
             "Read the lesson, then go on",
             labels=(CONTINUE,),

@@ -161,7 +161,12 @@ def option_preview(game: Game, option: dict[str, Any], shooting_with: str | None
     """What choosing the option will do (damage, marks, moves, cost), before it is chosen;
     the card's text or a word on the action when the engine has nothing more to say."""
     does = explain(game, option["key"]).does
-    return " ".join(does) or option_detail(game, option, shooting_with)
+    return sentences(does) or option_detail(game, option, shooting_with)
+
+
+def sentences(parts: tuple[str, ...] | list[str]) -> str:
+    """Clauses joined as sentences, each ending in a full stop."""
+    return " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in (p.strip() for p in parts) if p)
 
 
 def weapon_summary(game: Game, weapon_id: str) -> str:

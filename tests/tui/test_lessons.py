@@ -9,6 +9,7 @@ import re
 from textual.pilot import Pilot
 
 from adrenaline_tui.tui.app import AdrenalineApp
+from adrenaline_tui.tui.lesson_presenter import MORE
 from adrenaline_tui.tui.widgets import ActionPanel, LessonPanel
 from adrenaline_tui.walkthrough import Progress, load_lessons
 
@@ -53,7 +54,10 @@ async def play_step(pilot: Pilot, app: AdrenalineApp) -> None:
     for _ in range(40):
         if runner.index != index or runner.finished:
             break
-        if step.plays:
+        if screen.query_one(ActionPanel).state.labels == (MORE,):
+            await pilot.press("1")  # the text did not fit: read on before the options come
+            await pilot.pause()
+        elif step.plays:
             assert step.task in screen.query_one(LessonPanel).state.task, where
             before = list(runner.game.history)
             key = key_to_press(app)
@@ -198,3 +202,34 @@ async def test_explaining_in_a_lesson_and_reading_on() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert screen_name(app) == "LessonScreen"
+
+
+async def test_a_step_whose_text_does_not_fit_shows_its_options_once_read() -> None:
+    app = learn_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        third = BASICS[2]
+        app.open_lesson(third)
+        await settle(pilot)
+        screen = lesson_screen(app)
+        runner = screen.runner
+        await pilot.press("1")  # read the first step
+        await settle(pilot)
+        await pilot.press("3", "1")  # shoot Dozer with the Lock Rifle: the second lock's step
+        await pilot.press("2")
+        await settle(pilot)
+        assert runner.index == 2 and runner.waiting
+        panel = screen.query_one(ActionPanel)
+        # the done text, what happened and the narration are taller than the panel at 80x24
+        assert panel.state.labels == (MORE,) and "Press" not in screen.query_one(LessonPanel).state.hint
+        assert screen.view["pending"] is None  # and the map shows no option keys meanwhile
+        await pilot.press("3")  # an option key of the hidden list does nothing
+        await settle(pilot)
+        assert runner.index == 2 and runner.game.history == ["shoot", "lock-rifle", "grey"]
+        for _ in range(5):
+            if panel.state.labels != (MORE,):
+                break
+            await pilot.press("1")
+            await settle(pilot)
+        assert "Press 1" in screen.query_one(LessonPanel).state.hint
+        assert panel.state.labels[0].startswith("With second lock")

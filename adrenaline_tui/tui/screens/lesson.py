@@ -46,9 +46,13 @@ def _option_bindings() -> list[BindingType]:
     return [Binding(k, f"pick({i})", f"option {k}", show=False, id=f"lesson.option-{k}") for i, k in enumerate(HOTKEYS)]
 
 
+# Besides the log's bookkeeping: which effect of a card was used repeats the shot's own line.
+NOT_RETOLD = QUIET | {"effect"}
+
+
 def happened(events: tuple[Event, ...] | list[Event]) -> tuple[str, ...]:
-    """What a key caused, in the log's words (without the bookkeeping)."""
-    return tuple(e.text for e in events if e.kind not in QUIET and e.text)
+    """What a key caused, in the log's words."""
+    return tuple(e.text for e in events if e.kind not in NOT_RETOLD and e.text)
 
 
 class LessonScreen(BaseScreen):
@@ -77,6 +81,8 @@ class LessonScreen(BaseScreen):
         self.feedback: tuple[str, Feedback, tuple[str, ...]] = ("", "", ())
         self._boards: dict[str, PlayerBoard] = {}
         self._more_to_read = False
+        self._read_step: int | None = None  # the step whose text was seen to its end
+        self._all_boards = False  # the text leaves room for every board
 
     @property
     def adrenaline(self) -> AdrenalineApp:
@@ -133,7 +139,7 @@ class LessonScreen(BaseScreen):
     def render_lesson(self) -> None:
         runner = self.runner
         game = runner.game
-        view = lesson_presenter.lesson_view(runner)
+        view = lesson_presenter.lesson_view(runner, reading=self._more_to_read)
         self.view = view
         me = view.get("viewer") or runner.lesson.learner
         panel = self.query_one(ActionPanel)
@@ -143,6 +149,8 @@ class LessonScreen(BaseScreen):
         for colour, state in presenter.board_states(game, view, me, True).items():
             self._boards[colour].show(state)
         self._fit_boards()
+        racks = self.query_one(RacksPanel)
+        racks.display = self.query_one(ArenaMap).compact and lesson_presenter.racks_matter(runner)
         self.query_one(KillshotTrack).show(presenter.track_state(view))
         self.query_one(RacksPanel).show(presenter.racks(game, view))
         self.query_one(EventLog).reset(game.events)
@@ -152,26 +160,51 @@ class LessonScreen(BaseScreen):
         self.call_after_refresh(self._check_reading)
 
     def _check_reading(self) -> None:
-        """On a step to read, "Continue" first scrolls what did not fit into view."""
-        more = not self.runner.waiting and not self.runner.finished and self.query_one(LessonPanel).more_to_read
+        """When a step's text does not fit, the panel first offers "Read on" (1 scrolls), and
+        the step's options come once its end has been seen: nobody is asked to choose before
+        the lesson has said what the choice is about. A step is gated once; a refusal's
+        explanation or a retry later does not hide the options again."""
+        if self._room_for_all_boards():
+            self.call_after_refresh(self._check_reading)  # the boards changed: measure again
+            return
+        runner = self.runner
+        at_end = not self.query_one(LessonPanel).more_to_read
+        if at_end and not runner.finished:
+            self._read_step = runner.index
+        more = not runner.finished and not at_end and self._read_step != runner.index
         if more != self._more_to_read:
             self._more_to_read = more
-            self.query_one(ActionPanel).show(
-                lesson_presenter.panel_state(self.runner, self.view or {}, self.end_choices(), more)
-            )
+            self.render_lesson()
+
+    def _room_for_all_boards(self) -> bool:
+        """Would the lesson's text and every board fit in the right column? Measured on the
+        text as laid out (its height does not depend on the boards). True if that changed
+        which boards are drawn."""
+        right = self.query_one("#right")
+        me = self.view.get("viewer") if self.view else None
+        boards = sum(4 if colour == me else 3 for colour in self._boards)
+        racks = self.query_one(RacksPanel)
+        others = 1 + (racks.outer_size.height if racks.display else 0)  # the track, the racks
+        fits = self.query_one(LessonPanel).text_height + boards + others <= right.content_size.height
+        if fits == self._all_boards:
+            return False
+        self._all_boards = fits
+        self._fit_boards()
+        return True
 
     def _fit_boards(self) -> None:
-        """At 80x24 the lesson's text comes first: only the boards of the players the step is
-        about are drawn, and a line names the others (x explains any board)."""
-        large = self.has_class("-large")
-        wanted = lesson_presenter.figures_in_step(self.runner)
+        """At 80x24 the lesson's text comes first: when it and every board do not fit, only the
+        boards of the players the step is about are drawn, and a line names the others (x
+        explains any board)."""
+        large = self.has_class("-large") or self._all_boards
+        wanted = lesson_presenter.figures_in_step(self.runner, self.view or self.runner.game.view(None))
         hidden = []
         for colour, board in self._boards.items():
             board.display = large or colour in wanted
             if not board.display:
                 hidden.append(self.runner.game.name(colour))
         note = self.query_one("#hidden-boards", Static)
-        note.update(f"Boards not shown at this size: {', '.join(hidden)}" if hidden else "")
+        note.update(f"Boards not shown: {', '.join(hidden)}" if hidden else "")
         note.display = bool(hidden)
 
     def status_line(self, me: str) -> tuple[str, str | None, str]:
@@ -190,7 +223,7 @@ class LessonScreen(BaseScreen):
         return LessonPanelState(
             runner.narration,
             task=runner.task if runner.waiting else "",
-            hint=lesson_presenter.hint(runner),
+            hint="" if self._more_to_read else lesson_presenter.hint(runner),
             feedback=text,
             feedback_kind=kind,
             happened=lines,
@@ -230,10 +263,12 @@ class LessonScreen(BaseScreen):
             if 0 <= index < len(end):
                 self._go(end[index].what)
             return
-        if not runner.waiting:
-            if index == 0 and self._more_to_read:
+        if self._more_to_read:
+            if index == 0:
                 self.action_story(1)
-            elif index == 0:
+            return
+        if not runner.waiting:
+            if index == 0:
                 self._after(runner.proceed())
             return
         choices = runner.choices()
@@ -318,6 +353,10 @@ class LessonScreen(BaseScreen):
             self.choose(hits[0])
         else:
             self.action_explain(message.square)
+
+    def on_arena_map_layout_changed(self, message: ArenaMap.LayoutChanged) -> None:
+        # Small squares cannot list their racks: then the rack list may be needed.
+        self.query_one(RacksPanel).display = message.compact and lesson_presenter.racks_matter(self.runner)
 
     def on_player_board_clicked(self, message: PlayerBoard.Clicked) -> None:
         self.action_explain(f"board:{message.colour}")

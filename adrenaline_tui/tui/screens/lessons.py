@@ -82,7 +82,7 @@ class LessonListScreen(BaseScreen):
         options: list[Option] = []
         basics = [lesson for lesson in self.lessons if lesson.kind == "basics"]
         weapons = [lesson for lesson in self.lessons if lesson.kind != "basics"]
-        width = max((len(lesson.title) for lesson in self.lessons), default=20) + 4
+        width = max((len(lesson.title) for lesson in self.lessons), default=20) + 6  # number, gap
         for group, members in (("The basics, in order", basics), ("Weapons, one lesson each", weapons)):
             if not members:
                 continue

@@ -83,6 +83,12 @@ class LessonPanel(Vertical):
             self.query_one("#story", VerticalScroll).scroll_home(animate=False)
 
     @property
+    def text_height(self) -> int:
+        """Rows the whole text takes at the panel's width, scrolled or not."""
+        parts = [*self.query_one("#story").children, self.query_one("#task")]
+        return sum(w.outer_size.height for w in parts if w.display)
+
+    @property
     def more_to_read(self) -> bool:
         """Is some of the text below the panel's bottom edge?"""
         story = self.query_one("#story", VerticalScroll)
