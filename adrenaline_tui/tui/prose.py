@@ -23,3 +23,9 @@ def reflow(text: str) -> str:
                 lines.append(line)
         paragraphs.append("\n".join(lines))
     return "\n\n".join(p for p in paragraphs if p)
+
+
+def clip(text: str, width: int) -> str:
+    """One line of at most `width` characters, an ellipsis marking a cut (an option list wraps
+    long prompts, and a list of names reads best one a line)."""
+    return text if len(text) <= width else text[: max(1, width - 1)] + "…"

@@ -233,3 +233,20 @@ async def test_a_step_whose_text_does_not_fit_shows_its_options_once_read() -> N
             await settle(pilot)
         assert "Press 1" in screen.query_one(LessonPanel).state.hint
         assert panel.state.labels[0].startswith("With second lock")
+
+
+async def test_help_in_a_lesson_lists_its_keys_and_every_binding_has_an_id() -> None:
+    from adrenaline_tui.tui.screens.lesson import LessonScreen
+    from adrenaline_tui.tui.screens.lessons import LessonListScreen
+
+    assert all(b.id for b in (*LessonScreen.BINDINGS, *LessonListScreen.BINDINGS))
+    app = learn_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        text = screen_text(app)
+        assert screen_name(app) == "HelpScreen"
+        assert "Retry step" in text and "Skip lesson" in text and "scroll the lesson's text" in text

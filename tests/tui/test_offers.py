@@ -48,7 +48,7 @@ async def test_new_weapons_are_offered_once_and_w_opens_their_lessons() -> None:
         assert Progress.load().offered == offered
         notices = [n.message for n in app._notifications]
         assert any(m.startswith("New weapons on the table") and "Press w" in m for m in notices), notices
-        assert "w Learn weapon" in screen_text(app)  # the footer too, while lessons are on offer
+        assert "w Learn it" in screen_text(app)  # the footer too, while lessons are on offer
         assert screen_name(app) == "TableScreen"  # a notice, not a stop
         await pilot.press("w")
         await settle(pilot)
@@ -67,7 +67,7 @@ async def test_new_weapons_are_offered_once_and_w_opens_their_lessons() -> None:
         assert screen_name(app) == "LessonListScreen"
         await pilot.press("escape")
         await settle(pilot)
-        assert screen_name(app) == "TableScreen" and "w Learn weapon" not in screen_text(app)
+        assert screen_name(app) == "TableScreen" and "w Learn it" not in screen_text(app)
 
     again = make_app(scenario_session(rack_scenario(), SOLO), offer_lessons=True)
     async with again.run_test(size=(100, 30)) as pilot:
@@ -82,3 +82,23 @@ async def test_no_offers_when_the_setting_is_off() -> None:
         await settle(pilot)
         await pilot.pause(0.5)
         assert app.table().offered == [] and Progress.load().offered == set()
+
+
+async def test_one_new_weapon_opens_its_lesson_and_leads_back_to_the_game() -> None:
+    Progress.load().mark_offered(["furnace", "zx-2"])  # seen in an earlier game
+    app = make_app(scenario_session(rack_scenario(), SOLO), offer_lessons=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await wait_for_offer(pilot)
+        notices = [n.message for n in app._notifications]
+        assert any(m.startswith("New weapon on the rack: Lock Rifle. Press w") for m in notices), notices
+        await pilot.press("w")
+        await settle(pilot)
+        assert screen_name(app) == "LessonScreen" and app.screen.lesson.weapon == "lock-rifle"
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.screen.query_one("ActionPanel").state.labels == ("Back to the game",)
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen"
+        assert Progress.load().status("lock-rifle") == "skipped"

@@ -24,6 +24,9 @@ from adrenaline_tui.rules.explain import Explanation
 from adrenaline_tui.tui.explaining import Topic
 from adrenaline_tui.tui.look import ASCII
 from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.prose import clip
+
+TOPIC_WIDTH = 29  # the list is 30 wide (explain.tcss), one column for its scrollbar
 
 
 def explanation_text(e: Explanation, ascii: bool = False) -> Text:
@@ -75,7 +78,7 @@ class ExplainScreen(ModalScreen[None]):
             if t.group != group:
                 group = t.group
                 out.append(Option(Text(group, Style(bold=True)), disabled=True))
-            out.append(Option(Text("  " + t.label, no_wrap=True, overflow="ellipsis"), id=f"topic-{i}"))
+            out.append(Option(clip("  " + t.label, TOPIC_WIDTH), id=f"topic-{i}"))
         return out
 
     def on_mount(self) -> None:

@@ -20,13 +20,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from adrenaline_tui.tui.prose import reflow
+from adrenaline_tui.tui.prose import clip, reflow
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.walkthrough import reference
 from adrenaline_tui.walkthrough.card_pages import Diagram
 from adrenaline_tui.walkthrough.reference import Section
 
 HEADER = "chapter:"
+INDEX_WIDTH = 31  # the index is 32 wide at 80 columns (rules.tcss), one for its scrollbar
 
 
 def find_section(show: str | None) -> Section | None:
@@ -47,11 +48,11 @@ def index_options(query: str = "") -> list[Option]:
         found = reference.search(query, limit=30)
         if not found:
             return [Option(Text("Nothing found", Style(italic=True)), disabled=True)]
-        return [Option(Text(f"{s.title} ({s.chapter})", no_wrap=True, overflow="ellipsis"), id=s.id) for s in found]
+        return [Option(clip(f"{s.title} ({s.chapter})", INDEX_WIDTH), id=s.id) for s in found]
     out = []
     for chapter, sections in reference.chapters().items():
         out.append(Option(Text(chapter, Style(bold=True)), id=HEADER + chapter, disabled=True))
-        out += [Option(Text("  " + s.title, no_wrap=True, overflow="ellipsis"), id=s.id) for s in sections]
+        out += [Option(clip("  " + s.title, INDEX_WIDTH), id=s.id) for s in sections]
     return out
 
 

@@ -56,7 +56,7 @@ class TableScreen(BaseScreen):
         Binding("x", "explain", "Explain", id="table.explain"),
         Binding("l", "log", "Log", id="table.log"),
         Binding("c", "cards", "Rules", id="table.cards"),
-        Binding("w", "learn_weapon", "Learn weapon", id="table.learn-weapon"),
+        Binding("w", "learn_weapon", "Learn it", id="table.learn-weapon"),
         Binding("p", "toggle_points", "Points", id="table.points"),
         Binding("escape", "leave", "Title", id="table.leave"),
         *_option_bindings(),
@@ -175,7 +175,7 @@ class TableScreen(BaseScreen):
             what = f"New weapons on the table: {', '.join(names)}. Press w to learn them"
         else:
             what = f"New weapons on the table: {', '.join(names[:2])} and {len(names) - 2} more. Press w to learn them"
-        self.notify(f"{what} (the game waits).", title="Learn it?", timeout=10)
+        self.notify(f"{what} (the game waits while you learn).", title="Learn it?", timeout=10)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
