@@ -46,7 +46,7 @@ class LessonListScreen(BaseScreen):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#lessons"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start", show=True, id="lessons.start"),
+        Binding("enter", "start", "Start the lesson", priority=True, id="lessons.start"),
         Binding("escape", "close", "Back", id="lessons.close"),
     ]
 
