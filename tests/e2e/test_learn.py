@@ -21,13 +21,24 @@ def env(home: Path) -> dict[str, str]:
     return {"ADRENALINE_HOME": str(home), "TERM": "xterm-256color"}
 
 
+def steady(term: Tmux, timeout: float = 10.0) -> str:
+    """The screen once it has stopped changing (a capture can catch a frame half drawn)."""
+    deadline = time.monotonic() + timeout
+    screen = term.screen()
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        again = term.screen()
+        if again == screen:
+            return screen
+        screen = again
+    return screen
+
+
 def changed(term: Tmux, before: str, timeout: float = 10.0) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        screen = term.screen()
-        if screen != before:
-            time.sleep(0.1)  # let the frame finish
-            return term.screen()
+        if term.screen() != before:
+            return steady(term)
         time.sleep(0.05)
     raise AssertionError(f"the screen did not change; it was:\n{before}")
 
@@ -38,7 +49,8 @@ def test_learn_plays_the_first_lesson_from_the_hints(tmp_path: Path) -> None:
     try:
         term.wait_for("Basics done: 0 of 9. Next: Moving and what you can see")
         term.send("Enter")
-        screen = term.wait_for("Step 1 of 5")
+        term.wait_for("Step 1 of 5")
+        screen = steady(term)
         for _ in range(30):
             if "Lesson complete" in screen:
                 break
@@ -56,7 +68,8 @@ def test_learn_plays_the_first_lesson_from_the_hints(tmp_path: Path) -> None:
         progress = json.loads((home / "learn.json").read_text())
         assert progress["done"] == ["moving"]
         term.send("Escape")
-        screen = term.wait_for("Basics done: 1 of 9. Next: Grabbing")
+        term.wait_for("Basics done: 1 of 9. Next: Grabbing")
+        screen = steady(term)
         assert re.search(r"1\. Moving and what you can see +done", screen), screen
         term.send("Escape")
         term.wait_for("Tutorial: learn to play")
