@@ -84,16 +84,21 @@ class TableScreen(BaseScreen):
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
         game = self.session.game
+        # The size classes are known before anything mounts: setting them now spares a restyle
+        # of the whole table right after its first layout (a noticeable share of start-up).
+        large = self._is_large(self.app.size.width, self.app.size.height)
+        size_class = "-large" if large else ""
+        self.set_class(large, "-large")
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield ArenaMap(id="map")
                 yield ActionPanel(id="actions")
             with Vertical(id="right"):
-                yield KillshotTrack(id="track")
+                yield KillshotTrack(id="track", classes=size_class)
                 with Vertical(id="boards"):
                     for colour in game.seats:
-                        yield PlayerBoard(colour, id=f"board-{colour}")
+                        yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
                 yield RacksPanel(id="racks")
                 yield EventLog(id="log")
         yield Footer(compact=True)
@@ -112,8 +117,12 @@ class TableScreen(BaseScreen):
     def on_resize(self) -> None:
         self._apply_size_classes()
 
+    @staticmethod
+    def _is_large(width: int, height: int) -> bool:
+        return width >= 110 and height >= 34
+
     def _apply_size_classes(self) -> None:
-        large = self.size.width >= 110 and self.size.height >= 34
+        large = self._is_large(self.size.width, self.size.height)
         self.set_class(large, "-large")
         for widget in self.query("PlayerBoard, KillshotTrack"):
             widget.set_class(large, "-large")
