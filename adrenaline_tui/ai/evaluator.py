@@ -29,6 +29,7 @@ from adrenaline_tui.ai.values import (
     rating,
 )
 from adrenaline_tui.rules.cards import CUBES, CardSet, powerup_colour, powerup_kind
+from adrenaline_tui.rules.payment import spendable
 from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
 from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POWERUPS, MAX_WEAPONS
 
@@ -46,19 +47,6 @@ class Me(NamedTuple):
     drawn: int  # unknown powerups an ammo tile would give
     targets: tuple[tuple[str, int, int], ...]  # (figure, damage, my marks) as the turn goes on
     taken: frozenset[str]  # squares whose tile I took, weapons I took from racks
-
-
-def budget_of(cubes: Budget, powerups: tuple[str, ...]) -> Budget:
-    r, b, y = cubes
-    for card in powerups:
-        c = powerup_colour(card)
-        if c == "red":
-            r += 1
-        elif c == "blue":
-            b += 1
-        else:
-            y += 1
-    return (r, b, y)
 
 
 @dataclass(slots=True)
@@ -332,7 +320,7 @@ class Evaluator:
         best: Shooting | None = None
         if paid is not None:
             cubes, cards = paid
-            budget = budget_of(cubes, cards)
+            budget = spendable(cubes, cards)
             outs = self.book.from_square(self.cards.weapons[weapon], self.arena, self.me, square, self.seats(square))
             for out in outs:
                 hits, spent, _ = out
@@ -365,7 +353,7 @@ class Evaluator:
             return out
         if squares is None:
             squares = self.arena.within(me.square, self.moves["shoot"])
-        budget = budget_of(me.cubes, me.powerups)
+        budget = spendable(me.cubes, me.powerups)
         for w in me.held:
             reload_cost = NOTHING
             if w not in me.loaded:

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adrenaline_tui.rules.arena import Arena, load_arena
-from adrenaline_tui.rules.cards import CUBES, CardSet, load_cards, powerup_colour
+from adrenaline_tui.rules.cards import CUBES, CardSet, load_cards
+from adrenaline_tui.rules.payment import spendable
 from adrenaline_tui.rules.state import ADRENALINE_GRAB, ADRENALINE_SHOOT
 
 Budget = tuple[int, int, int]
@@ -84,16 +85,7 @@ class Table:
         return [c for c, _ in self.seats if c != self.me]
 
     def budget(self) -> Budget:
-        r, b, y = self.cubes
-        for card in self.powerups:
-            c = powerup_colour(card)
-            if c == "red":
-                r += 1
-            elif c == "blue":
-                b += 1
-            else:
-                y += 1
-        return (r, b, y)
+        return spendable(self.cubes, self.powerups)
 
     def track_tokens(self, colour: str) -> int:
         return sum(entry.count(colour) for entry in self.track)

@@ -15,16 +15,10 @@ if TYPE_CHECKING:
 ANY = "any"  # a cube of any colour (Targeting Scope)
 
 
-def budget(p: Player, exclude: Iterable[str] = ()) -> tuple[int, int, int]:
-    """Spendable red, blue and yellow: cubes plus powerups of each colour."""
-    ammo = p.ammo
-    red, blue, yellow = ammo["red"], ammo["blue"], ammo["yellow"]
-    cards = p.powerups
-    if exclude:
-        cards = list(cards)
-        for card in exclude:
-            cards.remove(card)
-    for card in cards:
+def spendable(cubes: tuple[int, int, int], powerups: Iterable[str]) -> tuple[int, int, int]:
+    """Red, blue and yellow that can be spent: the cubes plus one for each powerup of the colour."""
+    red, blue, yellow = cubes
+    for card in powerups:
         colour = card[card.rindex("-") + 1 :]
         if colour == "red":
             red += 1
@@ -33,6 +27,17 @@ def budget(p: Player, exclude: Iterable[str] = ()) -> tuple[int, int, int]:
         else:
             yellow += 1
     return red, blue, yellow
+
+
+def budget(p: Player, exclude: Iterable[str] = ()) -> tuple[int, int, int]:
+    """What a player can spend: cubes plus powerups of each colour (less the cards in `exclude`)."""
+    cards = p.powerups
+    if exclude:
+        cards = list(cards)
+        for card in exclude:
+            cards.remove(card)
+    ammo = p.ammo
+    return spendable((ammo["red"], ammo["blue"], ammo["yellow"]), cards)
 
 
 def affordable(cost: tuple[str, ...], spend: tuple[int, int, int]) -> bool:
