@@ -155,7 +155,7 @@ class LessonScreen(BaseScreen):
         self.query_one(RacksPanel).show(presenter.racks(game, view))
         self.query_one(EventLog).reset(game.events)
         self.query_one(LessonPanel).show(self.panel_text())
-        self.query_one(StatusBar).show(*self.status_line(me))
+        self.query_one(StatusBar).show(self.status_line(me))
         # Whether the text fits is known once it is laid out.
         self.call_after_refresh(self._check_reading)
 

@@ -142,7 +142,7 @@ class TableScreen(BaseScreen):
             self.query_one(f"#board-{colour}", PlayerBoard).show(state)
         self.query_one(KillshotTrack).show(presenter.track_state(view))
         self.query_one(RacksPanel).show(presenter.racks(game, view))
-        self.query_one(StatusBar).show(*presenter.status(game, view, self.viewer, session.kinds))
+        self.query_one(StatusBar).show(presenter.status(game, view, self.viewer, session.kinds))
         if self.viewer is not None:
             self.last_seen[self.viewer] = len(game.events)
             self._offer_lessons(view)

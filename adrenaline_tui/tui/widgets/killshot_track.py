@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
-from textual.widget import Widget
 
 from adrenaline_tui.rules.state import TRACK_VALUES
 from adrenaline_tui.tui.look import LETTER
-from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
+from adrenaline_tui.tui.widgets.drawn import Drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,24 +27,13 @@ class TrackState:
     ending: str
 
 
-class KillshotTrack(Widget):
+class KillshotTrack(Drawn):
+    """State: a `TrackState`."""
+
     DEFAULT_CSS = tcss_beside(__file__)
-    can_focus = False
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.state: TrackState | None = None
-        self._look: Look | None = None
-
-    def show(self, state: TrackState) -> None:
-        if state == self.state and self._look is look_of(self.app):
-            return
-        self.state = state
-        self.refresh()
 
     def render(self) -> Text:
-        look = look_of(self.app)
-        self._look = look
+        look = self.current_look()
         if self.state is None:
             return Text("")
         large = self.has_class("-large")

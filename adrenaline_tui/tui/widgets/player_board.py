@@ -20,12 +20,12 @@ from rich.text import Text
 from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
-from textual.widget import Widget
 
 from adrenaline_tui.rules.state import BOARD_VALUES, FRENZY_VALUES, MAX_DAMAGE
 from adrenaline_tui.tui.look import CUBE_LETTER, LETTER, hero
-from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
+from adrenaline_tui.tui.widgets.drawn import Drawn
 
 ZONE_BREAKS = (2, 5, 10, 11)
 SHORT_POWERUP = {
@@ -68,11 +68,10 @@ def thaw_player(frozen: tuple) -> dict[str, Any]:
     return out
 
 
-class PlayerBoard(Widget):
+class PlayerBoard(Drawn):
     """A player's board: damage, marks, skulls, ammo, weapons, powerups and (maybe) points."""
 
     DEFAULT_CSS = tcss_beside(__file__)
-    can_focus = False
 
     class Clicked(Message):
         def __init__(self, colour: str) -> None:
@@ -82,14 +81,12 @@ class PlayerBoard(Widget):
     def __init__(self, colour: str, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.colour = colour
-        self.state: BoardState | None = None
-        self._look: Look | None = None
 
     def show(self, state: BoardState) -> None:
-        if state == self.state and self._look is look_of(self.app):
+        before = self.state
+        if not self.needs_drawing(state):
             return
-        grew = self.state is None or state.viewer != self.state.viewer
-        self.state = state
+        grew = before is None or state.viewer != before.viewer
         self.set_class(state.viewer, "-viewer")
         self.set_class(state.active, "-active")
         self.refresh(layout=grew)
@@ -100,8 +97,7 @@ class PlayerBoard(Widget):
         return 4 if self.state is not None and self.state.viewer else 3
 
     def render(self) -> Text:
-        look = look_of(self.app)
-        self._look = look
+        look = self.current_look()
         if self.state is None:
             return Text("")
         large = self.has_class("-large")

@@ -4,34 +4,23 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.widget import Widget
 
 from adrenaline_tui.rules.arena import SPAWN_COLOURS
 from adrenaline_tui.tui.look import CUBE_LETTER
-from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 from adrenaline_tui.tui.widgets.arena_map import RackSlot
+from adrenaline_tui.tui.widgets.drawn import Drawn
 
 
-class RacksPanel(Widget):
+class RacksPanel(Drawn):
+    """State: ((spawn colour, its rack slots), ...)."""
+
     DEFAULT_CSS = tcss_beside(__file__)
-    can_focus = False
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.racks: tuple[tuple[str, tuple[RackSlot, ...]], ...] = ()
-        self._look: Look | None = None
-
-    def show(self, racks: tuple[tuple[str, tuple[RackSlot, ...]], ...]) -> None:
-        if racks == self.racks and self._look is look_of(self.app):
-            return
-        self.racks = racks
-        self.refresh()
 
     def render(self) -> Text:
-        look = look_of(self.app)
-        self._look = look
-        racks = dict(self.racks)
+        look = self.current_look()
+        racks = dict(self.state or ())
         lines = [rack_line(colour, racks.get(colour, ()), look, self.size.width) for colour in SPAWN_COLOURS]
         return Text("\n", end="").join(lines)
 

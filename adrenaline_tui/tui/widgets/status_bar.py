@@ -4,32 +4,19 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.widget import Widget
 
 from adrenaline_tui.tui.look import LETTER
-from adrenaline_tui.tui.look_access import Look, look_of
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
+from adrenaline_tui.tui.widgets.drawn import Drawn
 
 
-class StatusBar(Widget):
+class StatusBar(Drawn):
+    """State: (what is happening, whose letter to show, whose view this is)."""
+
     DEFAULT_CSS = tcss_beside(__file__)
-    can_focus = False
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.state: tuple = ()
-        self._look: Look | None = None
-
-    def show(self, left: str, player: str | None, right: str) -> None:
-        state = (left, player, right)
-        if state == self.state and self._look is look_of(self.app):
-            return
-        self.state = state
-        self.refresh()
 
     def render(self) -> Text:
-        look = look_of(self.app)
-        self._look = look
+        look = self.current_look()
         if not self.state:
             return Text("ADRENALINE", Style(bold=True))
         left, player, right = self.state

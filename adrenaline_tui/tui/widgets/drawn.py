@@ -1,0 +1,39 @@
+"""`Drawn`: the base of widgets drawn from one state value in the app's current look.
+
+Each such widget is handed its whole state by the table (`show`) and repaints only when that
+state, or the look (theme, glyphs), differs from what it last drew: over SSH an unchanged widget
+sends nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widget import Widget
+
+from adrenaline_tui.tui.look_access import Look, look_of
+
+
+class Drawn(Widget):
+    can_focus = False
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.state: Any = None
+        self._look: Look | None = None
+
+    def needs_drawing(self, state: Any) -> bool:
+        """Store `state`; True when it (or the look) changed since the last drawing."""
+        if state == self.state and self._look is look_of(self.app):
+            return False
+        self.state = state
+        return True
+
+    def show(self, state: Any) -> None:
+        if self.needs_drawing(state):
+            self.refresh()
+
+    def current_look(self) -> Look:
+        """The look to draw with now; remembered so that a change of theme repaints."""
+        self._look = look_of(self.app)
+        return self._look
