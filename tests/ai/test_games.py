@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from adrenaline_tui.ai import RandomPlayer, SensiblePlayer
 from adrenaline_tui.rules import FIGURES, Game, GameConfig
+from tests.strategies import configs
 
 GAMES = int(os.environ.get("ADRENALINE_AI_GAMES", "8"))
 MAX_DECISIONS = 20_000
@@ -30,18 +31,6 @@ def play(game: Game, bots: dict, limit: int = MAX_DECISIONS) -> int:
         game.choose(key)
         n += 1
     return n
-
-
-configs = st.builds(
-    lambda n, arena, skulls, ending, tagback: GameConfig(
-        players=FIGURES[:n], arena=arena, skulls=skulls, ending=ending, tagback_prompt=tagback
-    ),
-    st.integers(3, 5),
-    st.sampled_from(["arena_10", "arena_11a", "arena_11b", "arena_12"]),
-    st.integers(5, 8),
-    st.sampled_from(["frenzy", "sudden_death"]),
-    st.sampled_from(["holders", "all"]),
-)
 
 
 @settings(max_examples=GAMES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

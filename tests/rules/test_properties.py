@@ -14,21 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adrenaline_tui.ai import RandomPlayer
-from adrenaline_tui.rules import FIGURES, Game, GameConfig
+from adrenaline_tui.rules import Game, GameConfig
+from tests.strategies import configs
 
 GAMES = int(os.environ.get("ADRENALINE_PROPERTY_GAMES", "60"))
 MAX_DECISIONS = 20_000  # a game that has not ended by then is stuck
 
-configs = st.builds(
-    lambda n, arena, skulls, ending, tagback: GameConfig(
-        players=FIGURES[:n], arena=arena, skulls=skulls, ending=ending, tagback_prompt=tagback
-    ),
-    st.integers(3, 5),
-    st.sampled_from(["arena_10", "arena_11a", "arena_11b", "arena_12"]),
-    st.integers(5, 8),
-    st.sampled_from(["frenzy", "sudden_death"]),
-    st.sampled_from(["holders", "all"]),
-)
 PROPERTY = settings(max_examples=GAMES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
