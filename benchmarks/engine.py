@@ -3,6 +3,8 @@
 Prints decisions per second, milliseconds per complete game (median and spread) and
 milliseconds to load a finished game's save (a replay of every decision).
 
+Timings on a shared machine move by 20-30% between runs; run it a few times and compare medians.
+
     python benchmarks/engine.py [--games N] [--seed S]
 """
 
@@ -46,10 +48,16 @@ def main() -> None:
         last = game
     total = sum(times)
     print(f"games:                 {args.games} (5 players, arena_12, 8 skulls, final frenzy, random players)")
-    print(f"decisions per game:    median {statistics.median(decisions):.0f}, turns per game median {statistics.median(turns):.0f}")
+    print(
+        f"decisions per game:    median {statistics.median(decisions):.0f}, "
+        f"turns per game median {statistics.median(turns):.0f}"
+    )
     print(f"decisions per second:  {sum(decisions) / total:,.0f}")
     q = statistics.quantiles(times, n=10)
-    print(f"ms per complete game:  median {statistics.median(times) * 1000:.1f}  (p10 {q[0] * 1000:.1f}, p90 {q[-1] * 1000:.1f})")
+    print(
+        f"ms per complete game:  median {statistics.median(times) * 1000:.1f}  "
+        f"(p10 {q[0] * 1000:.1f}, p90 {q[-1] * 1000:.1f})"
+    )
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "finished.json"
@@ -61,8 +69,10 @@ def main() -> None:
             Game.load(path)
             loads.append(time.perf_counter() - start)
         size = path.stat().st_size
-    print(f"ms to load a finished game's save: median {statistics.median(loads) * 1000:.1f} "
-          f"({len(last.history)} decisions, {size:,} bytes)")
+    print(
+        f"ms to load a finished game's save: median {statistics.median(loads) * 1000:.1f} "
+        f"({len(last.history)} decisions, {size:,} bytes)"
+    )
 
 
 if __name__ == "__main__":
