@@ -136,7 +136,7 @@ def test_a_mode_already_chosen_blocks_the_other_mode():
     assert game.pending.kind == "target"
     shot = game.current_shot
     assert shot is not None and "scanner" in shot.used
-    from adrenaline_tui.rules.explain import _effect_blocked
+    from adrenaline_tui.rules.explain.shots import _effect_blocked
 
     text = _effect_blocked(shot.weapon, shot, shot.weapon.effect("basic"), game.players["yellow"])
     assert "already uses 'In scanner mode'" in text

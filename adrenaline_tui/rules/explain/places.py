@@ -1,0 +1,149 @@
+"""Things that are not options: squares, figures, boards and the killshot track."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adrenaline_tui.rules.explain.decisions import _HANDLERS
+from adrenaline_tui.rules.explain.reach import _opening_filter_reason, weapon_reach
+from adrenaline_tui.rules.explain.shots import _shot_option
+from adrenaline_tui.rules.explain.words import (
+    Explanation,
+    _and,
+    _s,
+    _sentence,
+    _viewer,
+    distance_text,
+    sight,
+    whereabouts,
+)
+from adrenaline_tui.rules.scoring import board_values, score_board, score_track
+from adrenaline_tui.rules.state import (
+    ADRENALINE_GRAB,
+    ADRENALINE_SHOOT,
+    MAX_MARKS,
+)
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+
+def explain_square(game: Game, square: str, viewer: str | None = None) -> Explanation:
+    """A square: as an option of the pending decision if it could be one, else where it is from
+    the viewer and what lies on it."""
+    d = game.pending
+    if d is not None and viewer is None:
+        kind = d.kind
+        p = game.players[d.player]
+        if kind in ("run", "grab", "shoot_move", "newton_square", "teleport"):
+            return _HANDLERS[kind](game, p, square, d.option(square) is not None)
+        if kind in ("square", "move") and game.current_shot is not None:
+            return _shot_option(game, game.current_shot, square, d.option(square) is not None)
+    p = _viewer(game, viewer)
+    arena = game.arena
+    if square not in arena.pos:
+        return Explanation(square, None, (f"{square} is not a square of this arena.",))
+    why = []
+    if p.square is not None:
+        seen, clause = sight(arena, p.square, square)
+        why.append(_sentence(f"{square} is {clause}; {distance_text(arena, p.square, square)}"))
+        if not seen and square != p.square:
+            why.append("You cannot see it from where you stand.")
+    what = []
+    colour = arena.spawn_colour_at.get(square)
+    if colour:
+        names = [game.cards.weapons[w].name for w in game.board.racks[colour] if w]
+        what.append(f"The {colour} spawnpoint; its rack holds {_and(names) or 'nothing'}.")
+    elif game.board.tiles.get(square):
+        what.append(f"Ammo tile {game.board.tiles[square]}.")
+    else:
+        what.append("Its ammo tile was taken this turn.")
+    here = [game.name(c) for c, q in game.players.items() if q.square == square]
+    if here:
+        what.append(f"Standing here: {_and(here)}.")
+    return Explanation(f"{square} ({arena.room_of[square]} room)", None, tuple(why), tuple(what))
+
+
+def explain_figure(game: Game, colour: str, viewer: str | None = None) -> Explanation:
+    """A figure: as a target of the pending decision if it could be one, else where it stands
+    from the viewer and which of the viewer's loaded weapons could hit it."""
+    d = game.pending
+    if d is not None and viewer is None:
+        if d.kind == "target" and game.current_shot is not None:
+            return _shot_option(game, game.current_shot, colour, d.option(colour) is not None)
+        if d.kind in ("newton_target", "scope"):
+            return _HANDLERS[d.kind](game, game.players[d.player], colour, d.option(colour) is not None)
+    p = _viewer(game, viewer)
+    if colour == p.colour:
+        return explain_board(game, colour)
+    why = [whereabouts(game, p.colour, colour)]
+    does = []
+    if p.square is not None and game.players[colour].square is not None:
+        for w in p.weapons:
+            if not w.loaded:
+                continue
+            weapon = game.cards.weapons[w.id]
+            figs = weapon_reach(game, p.colour, w.id)
+            if figs and colour in figs:
+                does.append(f"Your {weapon.name} can hit {game.name(colour)} from here.")
+            else:
+                reason = _opening_filter_reason(game, p, weapon, colour)
+                does.append(f"Your {weapon.name} cannot hit {game.name(colour)} from here{reason}.")
+    return Explanation(game.name(colour), None, tuple(why), tuple(does))
+
+
+# ------------------------------------------------------------------------- boards
+def explain_board(game: Game, colour: str) -> Explanation:
+    """A player board: damage and what it unlocks, marks, and what it pays if scored now."""
+    p = game.players[colour]
+    dmg = len(p.damage)
+    why = []
+    why.append(f"{p.name} has {_s(dmg, 'damage token')}: the 11th is the killshot, the 12th the overkill.")
+    if p.killed:
+        why.append("This board took a killshot this turn: it is scored when the turn ends.")
+    if game.frenzy:
+        why.append(f"Final frenzy: {p.name} has {_s(p.frenzy_actions, 'frenzy action')} on their last turn.")
+    elif dmg >= ADRENALINE_SHOOT:
+        why.append("6 or more damage: grab moves up to 2 squares first, shoot may move 1 first.")
+    elif dmg >= ADRENALINE_GRAB:
+        why.append("3 or more damage: grab moves up to 2 squares first (shoot unlocks its move at 6).")
+    else:
+        why.append("Under 3 damage: normal actions (adrenaline starts at 3 damage).")
+    if p.marks:
+        marks = _and([f"{n} from {game.name(c)}" for c, n in p.marks.items()])
+        why.append(
+            f"Marks: {marks}. Each turns into damage the next time that player damages {p.name}"
+            f" (at most {MAX_MARKS} from each player)."
+        )
+    values = board_values(p.skulls, p.frenzy_board)
+    side = "frenzy side, no first blood" if p.frenzy_board else f"{_s(p.skulls, 'skull')}"
+    does = [f"The board pays {'-'.join(map(str, values))} ({side}); everyone who did damage scores at least 1."]
+    if p.damage:
+        awards = score_board(p.damage, p.skulls, p.frenzy_board, payees=game.seats)
+        totals: dict[str, list[str]] = {}
+        for a in awards:
+            totals.setdefault(a.player, []).append(f"{a.points} ({a.reason})")
+        lines = "; ".join(f"{game.name(c)} {' + '.join(v)}" for c, v in totals.items())
+        does.append(f"Scored now it would pay: {lines}.")
+        does.append("Ties in damage go to whoever hit this board first.")
+    return Explanation(f"{p.name}'s board", None, tuple(why), tuple(does))
+
+
+def explain_track(game: Game) -> Explanation:
+    """The killshot track: skulls left and what it pays at the end."""
+    b = game.board
+    why = [f"{_s(b.skulls_left, 'skull')} left of {b.skulls}."]
+    if game.frenzy:
+        why.append("Final frenzy is on: everyone has one last turn.")
+    tokens: dict[str, int] = {}
+    for entry in b.track:
+        for c in entry:
+            tokens[c] = tokens.get(c, 0) + 1
+    if tokens:
+        why.append("Tokens: " + ", ".join(f"{game.name(c)} {n}" for c, n in tokens.items()) + ".")
+    awards = score_track(b.track, payees=game.seats)
+    does = []
+    if awards:
+        does.append("At the end it pays " + ", ".join(f"{game.name(a.player)} {a.points}" for a in awards) + ".")
+    does.append("Most tokens first (8-6-4-2-1-1); a tie goes to the earlier killshot. An overkill adds a second token.")
+    return Explanation("Killshot track", None, tuple(why), tuple(does))

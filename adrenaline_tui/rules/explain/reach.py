@@ -1,0 +1,239 @@
+"""What a weapon can hit from a square, and which of a card's target rules a figure passes or fails."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adrenaline_tui.rules import effects
+from adrenaline_tui.rules.cards import (
+    Effect,
+    Hit,
+    Pause,
+    Select,
+    Weapon,
+)
+from adrenaline_tui.rules.effect_text import effect_description
+from adrenaline_tui.rules.explain.words import _afford_text, _cubes, _s, _sentence, distance_text, sight
+from adrenaline_tui.rules.payment import affordable, budget, can_pay
+from adrenaline_tui.rules.state import (
+    Player,
+)
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.game import Game
+
+
+def _hittable(shot: effects.Shot, memo: dict) -> frozenset[str] | None:
+    """Every figure some legal, finished shot from here damages or marks; None if no shot can
+    be finished. Exact: the same transitions and dead ends as the engine's legality search."""
+    if shot.dead:
+        return None
+    if shot.finished:
+        return frozenset()
+    k = shot.key()
+    if k in memo:
+        return memo[k]
+    memo[k] = None  # transitions always make progress; this only guards the recursion
+    ok = shot.cur < 0 and shot.main_finished
+    found: set[str] = set()
+    for key in effects.choice_keys(shot):
+        child, ops = effects.apply(shot, key)
+        sub = _hittable(child, memo)
+        if sub is None:
+            continue
+        ok = True
+        found |= sub
+        found.update(op.figure for op in ops if op.kind in ("damage", "mark"))
+    result = frozenset(found) if ok else None
+    memo[k] = result
+    return result
+
+
+def weapon_reach(game: Game, colour: str, weapon_id: str, square: str | None = None) -> frozenset[str] | None:
+    """Figures `colour` could hit with this weapon from `square` (default: where they stand),
+    given what they can pay now; None if the weapon has no legal shot there."""
+    p = game.players[colour]
+    pos = game.positions()
+    pos[colour] = square or p.square
+    shot = effects.begin(game.cards.weapons[weapon_id], game.arena, colour, pos, budget(p))
+    return _hittable(shot, {})
+
+
+def _hittable_from(game: Game, p: Player, square: str, *, reload: bool) -> dict[str, frozenset[str]]:
+    out = {}
+    for w in p.weapons:
+        if w.loaded or (reload and can_pay(p, game.cards.weapons[w.id].reload_cost)):
+            figs = weapon_reach(game, p.colour, w.id, square)
+            if figs:
+                out[w.id] = figs
+    return out
+
+
+def _first_select(effect: Effect) -> Select | None:
+    for s in effect.steps:
+        if isinstance(s, Select):
+            return s
+    return None
+
+
+def _no_shot_reason(game: Game, p: Player, weapon: Weapon) -> str:
+    """Why a loaded weapon cannot fire from where `p` stands, effect by effect."""
+    spend = budget(p)
+    reasons = []
+    others = [c for c, q in game.players.items() if c != p.colour and q.square is not None]
+    for e in weapon.effects:
+        if not e.main:
+            continue
+        if not affordable(e.cost, spend):
+            reasons.append(f"{_effect_name(e)} costs {_cubes(e.cost)} ({_afford_text(p, e.cost)})")
+            continue
+        sel = _first_select(e)
+        opening = next((s for s in e.steps if not isinstance(s, Hit | Pause)), None)
+        if sel is not None and opening is sel and others:
+            fails = []
+            for c in others:
+                ok, text = _filters_verdict(game, None, sel.where, game.players[c].square, p.square, c)
+                if not ok:
+                    fails.append(text)
+            if len(fails) == len(others):
+                reasons.append(f"{_effect_name(e)} needs {_target_words(sel)}: " + "; ".join(fails))
+                continue
+        reasons.append(f"{_effect_name(e)}: {_sentence(effect_description(weapon, e))[:-1].lower()} - nobody fits")
+    return _sentence("; ".join(reasons) or "it has no legal shot from here")
+
+
+def _opening_filter_reason(game: Game, p: Player, weapon: Weapon, colour: str) -> str:
+    """`: you cannot see Dozer (on r2c0): ...` when the first effect's opening target choice rules
+    the figure out by itself; empty when the reason lies further into the card."""
+    effect = weapon.effects[0]
+    sel = _first_select(effect)
+    opening = next((s for s in effect.steps if not isinstance(s, Hit | Pause)), None)
+    if sel is None or opening is not sel:
+        return ""
+    ok, text = _filters_verdict(game, None, sel.where, game.players[colour].square, p.square, colour)
+    return "" if ok else f": {text}"
+
+
+def _effect_name(e: Effect) -> str:
+    return "the basic effect" if e.name in ("Basic effect", "Effect") else e.name.lower()
+
+
+def _target_words(sel: Select) -> str:
+    """`a target you can see, at least 2 moves away` for the filters judged from the shooter."""
+    words = []
+    for f in sel.where:
+        kind = f[0]
+        if kind == "visible":
+            words.append("you can see")
+        elif kind == "not_visible":
+            words.append("you cannot see")
+        elif kind == "not_own":
+            words.append("off your square")
+        elif kind == "distance":
+            lo, hi = f[1], f[2]
+            if lo == hi == 0:
+                words.append("on your square")
+            elif lo == hi:
+                words.append(f"exactly {_s(lo, 'move')} away")
+            elif hi >= 99:
+                words.append(f"at least {_s(lo, 'move')} away")
+            else:
+                words.append(f"{lo} to {_s(hi, 'move')} away")
+    return "a target" + (" " + ", ".join(words) if words else "")
+
+
+# ------------------------------------------------------------------------ filters
+def _filters_verdict(
+    game: Game, shot: effects.Shot | None, filters: tuple, square: str, origin: str, who: str | None
+) -> tuple[bool, str]:
+    """Do all filters pass for `square`, and the reason (the first failure, else every pass)."""
+    passes = []
+    for f in filters:
+        ok, text = _filter_verdict(game, shot, f, square, origin, who)
+        if not ok:
+            return False, text
+        if text:
+            passes.append(text)
+    return True, "; ".join(dict.fromkeys(passes))
+
+
+def _subject(game: Game, who: str | None, square: str) -> str:
+    return game.name(who) if who is not None else square
+
+
+def _filter_verdict(
+    game: Game, shot: effects.Shot | None, f: tuple, square: str, origin: str, who: str | None
+) -> tuple[bool, str]:
+    arena = game.arena
+    kind = f[0]
+    subject = _subject(game, who, square)
+    place = f"{subject} on {square}" if who is not None else square
+    if kind in ("visible", "not_visible"):
+        seen, clause = sight(arena, origin, square)
+        if kind == "visible":
+            if seen:
+                return True, f"{place} is {clause}" if who is not None else f"you see {square}: it is {clause}"
+            return False, f"you cannot see {place}: {clause}"
+        if not seen:
+            return True, f"you cannot see {place}: {clause}"
+        return False, f"you can see {place}, {clause}, and this only hits targets you cannot see"
+    if kind == "distance":
+        lo, hi = f[1], f[2]
+        d = arena.distance[origin][square]
+        if lo == hi == 0:
+            return (True, f"{place} is on your square") if d == 0 else (False, f"{place} is not on your square")
+        if lo <= d <= hi:
+            return True, f"{place} is {distance_text(arena, origin, square)}"
+        if hi >= 99:
+            need = f"at least {_s(lo, 'move')} away"
+        elif lo == hi:
+            need = f"exactly {_s(lo, 'move')} away"
+        elif lo == 0:
+            need = f"at most {_s(hi, 'move')} away"
+        else:
+            need = f"{lo} to {_s(hi, 'move')} away"
+        return False, f"{place} is {distance_text(arena, origin, square)}, and it must be {need}"
+    if kind == "not_own":
+        if square != origin:
+            return True, ""
+        if who is None:
+            return False, f"{square} is your own square; this needs another one"
+        return False, f"{place} is on your own square, and this needs someone elsewhere"
+    if kind == "any":
+        return True, "anywhere on the board will do"
+    name = f[1]
+    ref = shot._square_of(name) if shot is not None else None
+    if shot is None or (ref is None and kind != "in_room" and kind != "at"):
+        return False, f"{place}: it depends on the {name} you choose"
+    if kind == "visible_from":
+        if square in arena.visible[ref]:
+            return True, f"the {name} target on {ref} can see {place}"
+        return False, f"the {name} target on {ref} cannot see {place}: {sight(arena, ref, square)[1]}"
+    if kind == "near":
+        d = arena.distance[ref][square]
+        most = f[2]
+        if d <= most:
+            return True, f"{place} is {_s(d, 'move')} from the {name} ({ref})"
+        return False, f"{place} is {_s(d, 'move')} from the {name} ({ref}); this needs at most {most}"
+    if kind == "same_square":
+        if square == ref:
+            return True, f"{place} is on the {name} target's square"
+        return False, f"{place} is not on the {name} target's square ({ref})"
+    if kind == "in_room":
+        room = shot.bind.get(name)
+        if arena.room_of[square] == room:
+            return True, f"{place} is in the {room} room"
+        return False, f"{place} is in the {arena.room_of[square]} room, not the {room} room"
+    if kind == "at":
+        value = shot.bind.get(name)
+        index = f[2]
+        if isinstance(value, effects.Line):
+            squares = value.squares() if index is None else value.steps[index : index + 1]
+            where = f"the {value.direction} line" if index is None else f"square {index} of the {value.direction} line"
+            if square in squares:
+                return True, f"{place} is on {where}"
+            return False, f"{place} is not on {where} ({', '.join(s for s in squares if s) or 'no square'})"
+        if square == value:
+            return True, f"{place} is on the {name}"
+        return False, f"{place} is not on the {name} ({value})"
+    return True, ""
