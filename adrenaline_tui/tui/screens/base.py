@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Size
 from textual.screen import Screen
 
 from adrenaline_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
@@ -28,30 +29,48 @@ class BaseScreen(Screen):
         (34, "-h34"),
         (46, "-h46"),
     ]
+    # The terminal size this screen was last laid out at.
+    _laid_out_at: Size | None = None
     DEFAULT_CSS = """
     BaseScreen.-too-small > * { display: none; }
     BaseScreen.-too-small > TooSmall { display: block; }
     """
 
-    def _check_size(self) -> None:
-        # Set here as well as by the breakpoints: a screen pushed at an unchanged size gets
-        # no resize event of its own.
+    def _size_classes(self) -> dict[str, bool]:
+        """The breakpoint classes and `-too-small`, for the terminal's size now."""
         width, height = self.app.size
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
-
-    # Textual calls these on every class of the MRO, so screens' own handlers add to them.
-    def on_mount(self) -> None:
-        self._check_size()
-
-    def on_screen_resume(self) -> None:
-        self._check_size()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        classes = {"-too-small": width < MIN_WIDTH or height < MIN_HEIGHT}
+        for dimension, points in (
+            (width, self.HORIZONTAL_BREAKPOINTS or []),
+            (height, self.VERTICAL_BREAKPOINTS or []),
+        ):
+            reached = [point for point in points if dimension >= point[0]]
+            classes.update({name: False for _, name in points})
+            if reached:
+                classes[max(reached)[1]] = True
+        return classes
 
     def compose(self) -> ComposeResult:
+        # Classed before anything mounts: Textual sets the breakpoints on the first resize,
+        # after the first layout, and a class change on a screen restyles every widget on it.
+        self.update_classes(self._size_classes(), update=False)
         yield from self.compose_body()
         yield TooSmall()
+
+    # Textual calls these on every class of the MRO, so screens' own handlers add to them.
+    def on_screen_resume(self) -> None:
+        # Textual lays a screen out when it is resumed, at the terminal's size; and a screen
+        # pushed at an unchanged size gets no resize event of its own.
+        self.update_classes(self._size_classes())
+        self._laid_out_at = self.app.size
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.update_classes(self._size_classes())
+        if event.size == self._laid_out_at:
+            # Textual sends the size it started at once more when the terminal confirms it;
+            # laying out and drawing a screen again for it was a whole extra frame at start-up.
+            event.prevent_default()
+        self._laid_out_at = event.size
 
     def compose_body(self) -> ComposeResult:
         return

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from adrenaline_tui.rules import Event
 from adrenaline_tui.tui import explaining, lesson_presenter, presenter
@@ -27,6 +27,7 @@ from adrenaline_tui.tui.widgets import (
     ActionPanel,
     ArenaMap,
     EventLog,
+    KeyBar,
     KillshotTrack,
     LessonPanel,
     PlayerBoard,
@@ -102,7 +103,7 @@ class LessonScreen(BaseScreen):
                 yield Static("", id="hidden-boards")
                 yield RacksPanel(id="racks")
                 yield EventLog(id="log")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ActionPanel).on_cursor = self._cursor_moved

@@ -15,12 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from adrenaline_tui.tui.look import ASCII
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.widgets.key_bar import KeyBar
 from adrenaline_tui.walkthrough import Lesson, Progress
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class LessonListScreen(BaseScreen):
             yield Static("", id="next")
             yield OptionList(id="lessons")
             yield Static("", id="summary")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.fill()

@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from adrenaline_tui.rules import Event, IllegalChoice
 from adrenaline_tui.tui import explaining, presenter
@@ -31,6 +30,7 @@ from adrenaline_tui.tui.widgets import (
     ActionPanel,
     ArenaMap,
     EventLog,
+    KeyBar,
     KillshotTrack,
     PlayerBoard,
     RacksPanel,
@@ -88,7 +88,7 @@ class TableScreen(BaseScreen):
         # of the whole table right after its first layout (a noticeable share of start-up).
         large = self._is_large(self.app.size.width, self.app.size.height)
         size_class = "-large" if large else ""
-        self.set_class(large, "-large")
+        self.set_class(large, "-large", update=False)
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -101,7 +101,7 @@ class TableScreen(BaseScreen):
                         yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
                 yield RacksPanel(id="racks")
                 yield EventLog(id="log")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ActionPanel).on_cursor = self._cursor_moved

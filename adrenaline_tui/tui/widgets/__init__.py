@@ -3,6 +3,7 @@
 from adrenaline_tui.tui.widgets.action_panel import ActionPanel
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap, MapState
 from adrenaline_tui.tui.widgets.event_log import EventLog
+from adrenaline_tui.tui.widgets.key_bar import KeyBar
 from adrenaline_tui.tui.widgets.killshot_track import KillshotTrack
 from adrenaline_tui.tui.widgets.lesson_panel import LessonPanel
 from adrenaline_tui.tui.widgets.player_board import PlayerBoard
@@ -14,6 +15,7 @@ __all__ = [
     "ActionPanel",
     "ArenaMap",
     "EventLog",
+    "KeyBar",
     "KillshotTrack",
     "LessonPanel",
     "MapState",

@@ -19,6 +19,9 @@ class Drawn(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        # Nothing drawn here is a link, and looking for links reads every segment's metadata
+        # on every repaint: a third of the time to draw the table's first frame.
+        self.set_reactive(Widget.auto_links, False)
         self.state: Any = None
         self._look: Look | None = None
 

@@ -58,6 +58,7 @@ class EventLog(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.set_reactive(Widget.auto_links, False)  # no links: see Drawn
         self.events: list[Event] = []
         self._look: Look | None = None
 
