@@ -193,9 +193,15 @@ def main() -> int:
         return median_time, median_bytes
 
     print(f"Adrenaline TUI in a {COLS}x{ROWS} pseudo-terminal (xterm-256color, truecolor)")
-    print(f"start-up to first frame, median of {args.runs}:")
-    print(f"  minimal Textual app  {ms(minimal_start):>9}")
-    print(f"  5-player table       {ms(game_start):>9}   ratio {game_start / minimal_start:.2f}x (target 1.5x)")
+    print(f"start-up to first frame, median and fastest of {args.runs}:")
+    # This machine's speed wanders by a third from run to run; the fastest run of each is the
+    # steadier comparison, so both are shown.
+    fastest_game, fastest_minimal = min(game_times), min(minimal_times)
+    print(f"  minimal Textual app  {ms(minimal_start):>9}   fastest {ms(fastest_minimal):>9}")
+    print(
+        f"  5-player table       {ms(game_start):>9}   fastest {ms(fastest_game):>9}   "
+        f"ratio {game_start / minimal_start:.2f}x, fastest {fastest_game / fastest_minimal:.2f}x (target 1.5x)"
+    )
     print(f"key press to end of frame (frame end = {ms(QUIET)} of quiet, not counted), {args.keys} presses each:")
     ordinary_time, ordinary_bytes = report("ordinary (cursor up/down)", ordinary)
     report("decision (pick run, then undo)", decisions)

@@ -22,6 +22,7 @@ from adrenaline_tui.rules import GameConfig, SaveError
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.look import palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
+from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.screens.title import TitleScreen
 from adrenaline_tui.tui.session import Session
 from adrenaline_tui.tui.settings import Settings
@@ -183,8 +184,17 @@ class AdrenalineApp(App[int]):
             return seed
         return random.SystemRandom().randrange(1, 2**31)
 
+    def get_default_screen(self) -> BaseScreen:
+        # The screen under all others is a BaseScreen too, so it also skips the repeated
+        # start-up resize: laid out again, it would have the whole table drawn once more.
+        return BaseScreen(id="_default")
+
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def on_ready(self) -> None:
+        # The first screen is opened once the app is ready, not while it mounts: Textual holds
+        # back every frame until mounting is over, so a screen drawn during it is drawn twice.
         # Straight to the table when resuming: the title is only built if someone goes back to it.
         if self._session is not None:
             self.open_session(self._session)

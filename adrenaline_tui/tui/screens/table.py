@@ -92,14 +92,18 @@ class TableScreen(BaseScreen):
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield ArenaMap(id="map")
+                yield ArenaMap(id="map", compact=not large)
                 yield ActionPanel(id="actions")
             with Vertical(id="right"):
                 yield KillshotTrack(id="track", classes=size_class)
                 with Vertical(id="boards"):
                     for colour in game.seats:
                         yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
-                yield RacksPanel(id="racks")
+                racks = RacksPanel(id="racks")
+                # A big map lists the racks itself; guessed now so that the first frame is
+                # laid out once, not again when the map reports its size.
+                racks.display = not large
+                yield racks
                 yield EventLog(id="log")
         yield KeyBar()
 
@@ -156,8 +160,11 @@ class TableScreen(BaseScreen):
         if self._offer_check_running:
             return
         self._offer_check_running = True
-        # Loading the lessons takes a moment: never before the table is drawn.
-        self.run_worker(lambda: self._lessons_to_offer(view), thread=True, group="offers", exit_on_error=False)
+        # Loading the lessons takes a moment, and a thread still shares the interpreter with
+        # the drawing: started only once the table is on screen.
+        self.call_after_refresh(
+            self.run_worker, lambda: self._lessons_to_offer(view), thread=True, group="offers", exit_on_error=False
+        )
 
     def _lessons_to_offer(self, view: dict[str, Any]) -> None:
         from adrenaline_tui.walkthrough import weapon_lessons_to_offer

@@ -105,11 +105,15 @@ class ArenaMap(Widget):
             self.compact = compact
             super().__init__()
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, compact: bool = True, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.state: MapState | None = None
         # Small squares cannot list a spawnpoint's rack; someone else must show it then.
-        self.compact = True
+        # `compact` is the owner's guess before the first layout; a wrong guess is corrected
+        # by a LayoutChanged message once the map is drawn.
+        self.compact = compact
         self._canvas: list[list[Cell]] = []
         self._canvas_size = Size(0, 0)
         self._geometry: tuple[int, int, int, int] = (0, 0, 0, 0)  # cell w, cell h, left, top
