@@ -1,0 +1,51 @@
+"""The key line at the foot of the table: the screen's keys, kept current, and clickable."""
+
+from __future__ import annotations
+
+from adrenaline_tui.tui.session import HUMAN
+from adrenaline_tui.tui.widgets import KeyBar
+
+from .helpers import make_app, new_session, screen_name, settle
+
+SOLO = {"yellow": HUMAN, "blue": "random", "grey": "random"}
+
+
+def bar_line(app) -> str:
+    return "".join(segment.text for segment in app.screen.query_one(KeyBar).render().render(app.console))
+
+
+async def test_the_key_bar_lists_each_shown_action_once_with_its_key() -> None:
+    app = make_app(new_session(SOLO))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        pairs = [(k.display, k.description) for k in bar.state]
+        assert ("u", "Undo") in pairs and ("l", "Log") in pairs and ("esc", "Title") in pairs
+        assert pairs[-1] == ("^p", "palette")  # the command palette comes last, as in Footer
+        descriptions = [d for _, d in pairs]
+        assert len(descriptions) == len(set(descriptions))  # one key per action
+        # The option keys 1-9 have bindings of their own but are not listed here.
+        assert not any(display.isdigit() for display, _ in pairs)
+        # No weapon lesson is on offer, so `w` is not listed.
+        assert "Learn it" not in bar_line(app)
+        assert " l Log " in bar_line(app)
+
+
+async def test_clicking_a_key_in_the_bar_presses_it() -> None:
+    app = make_app(new_session(SOLO))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        bar.render()  # where each key is drawn
+        start, _, _ = next(span for span in bar._spans if span[2] == "l")
+        await pilot.click(KeyBar, offset=(start + 1, 0))
+        await settle(pilot)
+        assert screen_name(app) == "LogScreen"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen"
+        # A click between keys presses nothing.
+        last_end = bar._spans[-1][1]
+        await pilot.click(KeyBar, offset=(last_end + 2, 0))
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen"
