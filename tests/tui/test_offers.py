@@ -102,3 +102,20 @@ async def test_one_new_weapon_opens_its_lesson_and_leads_back_to_the_game() -> N
         await settle(pilot)
         assert screen_name(app) == "TableScreen"
         assert Progress.load().status("lock-rifle") == "skipped"
+
+
+async def test_offers_arriving_while_one_is_shown_share_its_notice() -> None:
+    app = make_app(scenario_session(rack_scenario(), SOLO), offer_lessons=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await wait_for_offer(pilot)
+        table = app.table()
+        # Computers grab and the racks refill: more weapons appear while the notice is up.
+        later = [lesson for lesson in app.lessons if lesson.weapon in ("railgun", "shotgun")]
+        table._offer(later[:1])
+        table._offer(later[1:])
+        await settle(pilot)
+        notices = [n for n in app._notifications if n.title == "Learn it?"]
+        assert len(notices) == 1, [n.message for n in notices]
+        assert {"railgun", "shotgun", "furnace"} <= {lesson.weapon for lesson in table.offered}
+        assert "w Learn it" in screen_text(app)
