@@ -49,3 +49,12 @@ async def test_clicking_a_key_in_the_bar_presses_it() -> None:
         await pilot.click(KeyBar, offset=(last_end + 2, 0))
         await settle(pilot)
         assert screen_name(app) == "TableScreen"
+
+
+async def test_at_80_columns_the_bar_tightens_so_every_key_fits() -> None:
+    app = make_app(new_session(SOLO))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = bar_line(app)
+        assert len(line.rstrip()) <= 80 and "…" not in line
+        assert line.startswith("u Undo x Explain") and "^p palette" in line

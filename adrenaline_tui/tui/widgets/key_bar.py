@@ -70,15 +70,24 @@ class KeyBar(Drawn):
         self.current_look()
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
         text_style = self.get_component_rich_style("key-bar--description", partial=True)
+        # Roomy when the line fits, tight when it would not: at 80 columns the roomy line
+        # cut off the last keys (Footer scrolled instead).
+        roomy = sum(len(k.display) + len(k.description) + 3 for k in self.state) <= self.size.width
         out = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
         for item in self.state:
             start = out.cell_len
-            out.append(f" {item.display} ", key_style)
-            out.append(f"{item.description} ", text_style)
+            if roomy:
+                out.append(f" {item.display} ", key_style)
+                out.append(f"{item.description} ", text_style)
+            else:
+                out.append(item.display, key_style)
+                out.append(f" {item.description}", text_style)
             if not item.enabled:
                 out.stylize("dim", start)
             self._spans.append((start, out.cell_len, item.key))
+            if not roomy:
+                out.append(" ")
         return out
 
     def on_click(self, event: events.Click) -> None:
