@@ -48,7 +48,7 @@ async def test_new_weapons_are_offered_once_and_w_opens_their_lessons() -> None:
         assert Progress.load().offered == offered
         notices = [n.message for n in app._notifications]
         assert any(m.startswith("New weapons on the table") and "Press w" in m for m in notices), notices
-        assert "w Learn it" in screen_text(app)  # the footer too, while lessons are on offer
+        assert "w Learn it" in screen_text(app)  # the key line too, while lessons are on offer
         assert screen_name(app) == "TableScreen"  # a notice, not a stop
         await pilot.press("w")
         await settle(pilot)

@@ -208,7 +208,7 @@ class TableScreen(BaseScreen):
         self.notify(f"{what} (the game waits while you learn).", title="Learn it?", timeout=OFFER_NOTICE_SECONDS)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The footer shows `w` only while a weapon lesson is on offer.
+        # The key line shows `w` only while a weapon lesson is on offer.
         if action == "learn_weapon":
             return bool(self.offered)
         return True
