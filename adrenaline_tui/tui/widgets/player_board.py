@@ -163,28 +163,15 @@ def _compact_lines(
     right.append_text(_score(p, look))
     lines = [_pad_right(head, right, width)]
 
-    track = Text(no_wrap=True, overflow="ellipsis")
-    track.append(" ")
-    track.append_text(damage_text(p, look))
-    track.append(" marks ", dim)
-    track.append_text(marks_text(p, look))
-    lines.append(track)
-
-    third = Text(no_wrap=True, overflow="ellipsis")
-    third.append(" ")
-    third.append_text(ammo_text(p, look))
-    third.append("  ")
+    lines.append(_line(" ", damage_text(p, look), (" marks ", dim), marks_text(p, look)))
+    ammo = (" ", ammo_text(p, look), "  ")
     if state.viewer:
-        third.append_text(powerups_text(p, look, pnames, large=False))
-        lines.append(third)
-        fourth = Text(no_wrap=True, overflow="ellipsis")
-        fourth.append(" ")
-        fourth.append_text(weapons_text(p, look, names, own=True, large=False))
-        lines.append(fourth)
+        lines.append(_line(*ammo, powerups_text(p, look, pnames, large=False)))
+        lines.append(_line(" ", weapons_text(p, look, names, own=True, large=False)))
     else:
-        third.append_text(weapons_text(p, look, names, own=False, large=False))
-        third.append(f"  {look.glyphs.powerup}{p.get('powerup_count', 0)}", dim)
-        lines.append(third)
+        weapons = weapons_text(p, look, names, own=False, large=False)
+        count = (f"  {look.glyphs.powerup}{p.get('powerup_count', 0)}", dim)
+        lines.append(_line(*ammo, weapons, count))
     return lines
 
 
@@ -200,34 +187,21 @@ def _large_lines(
     score.append(" points" if p.get("score") is not None else " points (face down)")
     lines = [_pad_right(head, score, width)]
 
-    track = Text(no_wrap=True, overflow="ellipsis")
-    track.append("   damage  ", dim)
-    track.append_text(damage_text(p, look))
-    track.append("   marks ", dim)
-    track.append_text(marks_text(p, look))
-    lines.append(track)
-
-    row = Text(no_wrap=True, overflow="ellipsis")
-    row.append("   skulls  ", dim)
-    row.append_text(values_text(p, look))
-    row.append("    ammo ", dim)
-    row.append_text(ammo_text(p, look))
-    lines.append(row)
-
-    weapons = Text(no_wrap=True, overflow="ellipsis")
-    weapons.append("   weapons ", dim)
-    weapons.append_text(weapons_text(p, look, names, own=state.viewer, large=True))
-    lines.append(weapons)
-
-    power = Text(no_wrap=True, overflow="ellipsis")
-    power.append("   powerups ", dim)
+    lines.append(_line(("   damage  ", dim), damage_text(p, look), ("   marks ", dim), marks_text(p, look)))
+    lines.append(_line(("   skulls  ", dim), values_text(p, look), ("    ammo ", dim), ammo_text(p, look)))
+    lines.append(_line(("   weapons ", dim), weapons_text(p, look, names, own=state.viewer, large=True)))
     if state.viewer:
-        power.append_text(powerups_text(p, look, pnames, large=True))
+        powerups = powerups_text(p, look, pnames, large=True)
     else:
         count = p.get("powerup_count", 0)
-        power.append(f"{count} card{'s' if count != 1 else ''}, face down" if count else "none")
-    lines.append(power)
+        powerups = Text(f"{count} card{'s' if count != 1 else ''}, face down" if count else "none")
+    lines.append(_line(("   powerups ", dim), powerups))
     return lines
+
+
+def _line(*parts: str | tuple[str, Style] | Text) -> Text:
+    """One board line from plain strings, (string, style) pairs and texts, cut with an ellipsis."""
+    return Text.assemble(*parts, no_wrap=True, overflow="ellipsis")
 
 
 def _pad_right(left: Text, right: Text, width: int) -> Text:
