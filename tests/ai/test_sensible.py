@@ -146,19 +146,12 @@ def test_reloads_the_best_weapon_it_can_afford_at_the_end_of_its_turn():
     ]
 
 
-def test_reloads_before_a_final_frenzy_shot_when_the_reloaded_weapon_kills():
-    # Final frenzy, one action: the loaded ZX-2 deals 1 damage; reloading the Lock Rifle inside
-    # the shoot action gives 2, the killshot on blue.
+def frenzy_shot_at_blue(weapons: list, ammo: dict[str, int]):
+    """Final frenzy, yellow's one action: blue (9 damage) is in sight at r2c3; grey is far off."""
     frenzy = {"frenzy_actions": 1}
-    game = scenario(
+    return scenario(
         [
-            {
-                "colour": "yellow",
-                "square": "r1c2",
-                "weapons": ["zx-2", {"id": "lock-rifle", "loaded": False}],
-                "ammo": {"red": 0, "blue": 2, "yellow": 0},
-                **frenzy,
-            },
+            {"colour": "yellow", "square": "r1c2", "weapons": weapons, "ammo": ammo, **frenzy},
             {"colour": "blue", "square": "r2c3", "damage": ["grey"] * 9, **frenzy},
             {"colour": "grey", "square": "r0c0", **frenzy},
         ],
@@ -167,6 +160,12 @@ def test_reloads_before_a_final_frenzy_shot_when_the_reloaded_weapon_kills():
         skulls=5,
         killshot_track=[["grey"]] * 5,
     )
+
+
+def test_reloads_before_a_final_frenzy_shot_when_the_reloaded_weapon_kills():
+    # The loaded ZX-2 deals 1 damage; reloading the Lock Rifle inside the shoot action gives 2,
+    # the killshot on blue.
+    game = frenzy_shot_at_blue(["zx-2", {"id": "lock-rifle", "loaded": False}], {"red": 0, "blue": 2, "yellow": 0})
     answers, events = play_turn(game, "yellow")
     assert answers[0] == ("action", "shoot")
     assert ("shoot_reload", "lock-rifle") in answers
@@ -176,23 +175,8 @@ def test_reloads_before_a_final_frenzy_shot_when_the_reloaded_weapon_kills():
 def test_does_not_reload_before_a_final_frenzy_shot_when_the_cube_is_worth_more_in_the_shot():
     # Reloading the Shockwave would spend the yellow cube the Machine Gun's focus shot needs for
     # the second damage on blue: the killshot.
-    frenzy = {"frenzy_actions": 1}
-    game = scenario(
-        [
-            {
-                "colour": "yellow",
-                "square": "r1c2",
-                "weapons": ["machine-gun", {"id": "shockwave", "loaded": False}],
-                "ammo": {"red": 0, "blue": 0, "yellow": 1},
-                **frenzy,
-            },
-            {"colour": "blue", "square": "r2c3", "damage": ["grey"] * 9, **frenzy},
-            {"colour": "grey", "square": "r0c0", **frenzy},
-        ],
-        frenzy=True,
-        frenzy_trigger="grey",
-        skulls=5,
-        killshot_track=[["grey"]] * 5,
+    game = frenzy_shot_at_blue(
+        ["machine-gun", {"id": "shockwave", "loaded": False}], {"red": 0, "blue": 0, "yellow": 1}
     )
     answers, events = play_turn(game, "yellow")
     assert answers[0] == ("action", "shoot")
