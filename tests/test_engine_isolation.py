@@ -5,6 +5,12 @@ import subprocess
 import sys
 
 
+def printed(code: str) -> object:
+    """What a fresh interpreter running `code` prints, as JSON."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
 def test_rules_import_pulls_in_no_ui():
     code = (
         "import json, sys\n"
@@ -14,8 +20,7 @@ def test_rules_import_pulls_in_no_ui():
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
         " or m.startswith('adrenaline_tui.tui'))))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == []
+    assert printed(code) == []
 
 
 def test_ai_import_pulls_in_no_ui():
@@ -24,8 +29,7 @@ def test_ai_import_pulls_in_no_ui():
         "import adrenaline_tui.ai\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == []
+    assert printed(code) == []
 
 
 def test_a_game_starts_without_pydantic_or_yaml_once_the_data_is_compiled():
@@ -36,6 +40,5 @@ def test_a_game_starts_without_pydantic_or_yaml_once_the_data_is_compiled():
         "Game.new(GameConfig(players=('yellow', 'blue', 'grey'), arena='arena_12'), 1)\n"
         "print(json.dumps(sorted(m for m in ('pydantic', 'yaml') if m in sys.modules)))\n"
     )
-    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)  # warms the cache
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == []
+    printed(code)  # warms the cache
+    assert printed(code) == []

@@ -21,6 +21,16 @@ def runner_at_first_play(path: Path = MOVING, progress: Progress | None = None) 
     return runner
 
 
+def play_to_the_end(runner: LessonRunner) -> None:
+    """Press what each step intends, read each reading step, until the lesson is over."""
+    while not runner.finished:
+        if runner.step.plays:
+            for key in runner.step.intended():
+                runner.press(key)
+        else:
+            runner.proceed()
+
+
 def test_an_off_goal_option_is_explained_not_played():
     runner = runner_at_first_play()
     assert runner.task == "Run around to r1c2."
@@ -105,12 +115,7 @@ def test_progress_is_remembered_between_runs(home):
     assert runner.finished and runner.skipped
     assert Progress.load().status("moving") == "skipped"
     runner = LessonRunner(lesson, Progress.load())
-    while not runner.finished:
-        if runner.step.plays:
-            for key in runner.step.intended():
-                runner.press(key)
-        else:
-            runner.proceed()
+    play_to_the_end(runner)
     saved = json.loads(progress_path().read_text())
     assert saved["done"] == ["moving"] and saved["skipped"] == []
     assert progress_path().parent == home
@@ -123,12 +128,7 @@ def test_progress_is_remembered_between_runs(home):
 def test_on_finish_is_called_once():
     finished = []
     runner = LessonRunner(load_lesson(MOVING), on_finish=finished.append)
-    while not runner.finished:
-        if runner.step.plays:
-            for key in runner.step.intended():
-                runner.press(key)
-        else:
-            runner.proceed()
+    play_to_the_end(runner)
     assert [lesson.id for lesson in finished] == ["moving"]
     assert runner.press("run").outcome == "finished"
 
