@@ -15,6 +15,9 @@ from textual.screen import Screen
 
 from adrenaline_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
+# From here up, screens use their comfortable layout (`-large`).
+LARGE_WIDTH, LARGE_HEIGHT = 110, 34
+
 
 class BaseScreen(Screen):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
@@ -37,9 +40,13 @@ class BaseScreen(Screen):
     """
 
     def _size_classes(self) -> dict[str, bool]:
-        """The breakpoint classes and `-too-small`, for the terminal's size now."""
+        """The breakpoint classes, `-too-small`, and `-large` (the comfortable layout, which
+        needs width and height both), for the terminal's size now."""
         width, height = self.app.size
-        classes = {"-too-small": width < MIN_WIDTH or height < MIN_HEIGHT}
+        classes = {
+            "-too-small": width < MIN_WIDTH or height < MIN_HEIGHT,
+            "-large": width >= LARGE_WIDTH and height >= LARGE_HEIGHT,
+        }
         for dimension, points in (
             (width, self.HORIZONTAL_BREAKPOINTS or []),
             (height, self.VERTICAL_BREAKPOINTS or []),
@@ -66,6 +73,7 @@ class BaseScreen(Screen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.update_classes(self._size_classes())
+        self.size_classes_changed()
         if event.size == self._laid_out_at:
             # Textual sends the size it started at once more when the terminal confirms it;
             # laying out and drawing a screen again for it was a whole extra frame at start-up.
@@ -75,3 +83,6 @@ class BaseScreen(Screen):
     def compose_body(self) -> ComposeResult:
         return
         yield
+
+    def size_classes_changed(self) -> None:
+        """After a resize has set the size classes: for widgets that take them from the screen."""

@@ -110,15 +110,11 @@ class LessonScreen(BaseScreen):
         intro = happened(self.runner.intro_events)
         if intro:
             self.feedback = ("", "", intro)
-        self._apply_size_classes()
+        self.size_classes_changed()
         self.render_lesson()
 
-    def on_resize(self) -> None:
-        self._apply_size_classes()
-
-    def _apply_size_classes(self) -> None:
-        large = self.size.width >= 110 and self.size.height >= 34
-        self.set_class(large, "-large")
+    def size_classes_changed(self) -> None:
+        large = self.has_class("-large")
         for widget in self.query("PlayerBoard, KillshotTrack"):
             widget.set_class(large, "-large")
         if self._boards:

@@ -90,11 +90,10 @@ class TableScreen(BaseScreen):
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
         game = self.session.game
-        # The size classes are known before anything mounts: setting them now spares a restyle
-        # of the whole table right after its first layout (a noticeable share of start-up).
-        large = self._is_large(self.app.size.width, self.app.size.height)
+        # The screen's size classes are set before compose (BaseScreen): the widgets are given
+        # theirs now too, sparing a restyle of the whole table right after its first layout.
+        large = self.has_class("-large")
         size_class = "-large" if large else ""
-        self.set_class(large, "-large", update=False)
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -116,7 +115,7 @@ class TableScreen(BaseScreen):
     def on_mount(self) -> None:
         self.query_one(ActionPanel).on_cursor = self._cursor_moved
         self.query_one(EventLog).reset(self.session.game.events)
-        self._apply_size_classes()
+        self.size_classes_changed()
         self.advance()
         self.call_after_refresh(self._check_computers)
 
@@ -124,16 +123,8 @@ class TableScreen(BaseScreen):
         for note in self.session.resolve_computers():
             self.notify(note, severity="warning")
 
-    def on_resize(self) -> None:
-        self._apply_size_classes()
-
-    @staticmethod
-    def _is_large(width: int, height: int) -> bool:
-        return width >= 110 and height >= 34
-
-    def _apply_size_classes(self) -> None:
-        large = self._is_large(self.size.width, self.size.height)
-        self.set_class(large, "-large")
+    def size_classes_changed(self) -> None:
+        large = self.has_class("-large")
         for widget in self.query("PlayerBoard, KillshotTrack"):
             widget.set_class(large, "-large")
 
