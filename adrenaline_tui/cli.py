@@ -124,6 +124,22 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    from adrenaline_tui.rules import Game, SaveError
+
+    try:
+        Game.load(args.save)  # a bad save is a one-line reason here, before the screen opens
+    except SaveError as exc:
+        print(f"adrenaline: {exc}", file=sys.stderr)
+        return 2
+    try:
+        from adrenaline_tui.tui.app import run_app
+    except ImportError as exc:  # pragma: no cover - only without the UI extras
+        print(f"adrenaline: the terminal UI is not available ({exc})", file=sys.stderr)
+        return 2
+    return run_app(review=args.save)
+
+
 def _check_data(args: argparse.Namespace) -> int:
     from adrenaline_tui.rules import DataError
     from adrenaline_tui.rules.arena import load_arena_file
@@ -212,6 +228,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("save", type=Path)
     stats.add_argument("--json", action="store_true", help="the figures as JSON (format in docs/stats.md)")
     stats.set_defaults(func=_stats)
+
+    review = sub.add_parser("review", help="watch a saved game decision by decision")
+    review.add_argument("save", type=Path)
+    review.set_defaults(func=_review)
 
     chk = sub.add_parser("check-data", help="validate weapons.yaml and the arena files")
     chk.add_argument("path", nargs="?", help="a file or folder (default: the installed data)")

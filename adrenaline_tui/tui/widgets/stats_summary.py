@@ -1,0 +1,87 @@
+"""`StatsSummary`: the figures of a game as tables: awards, players, who damaged whom, weapons,
+kills. Every player is named by their letter as well as their colour, so nothing needs colour."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from adrenaline_tui.tui.look import LETTER
+from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+
+BOLD = Style(bold=True)
+COLUMNS = (
+    ("pts", "score"),
+    ("kill", "kills"),
+    ("died", "deaths"),
+    ("ovk", "overkills"),
+    ("1st", "first_bloods"),
+    ("dealt", "damage_dealt"),
+    ("taken", "damage_taken"),
+    ("waste", "damage_wasted"),
+    ("marks", "marks_dealt"),
+)
+
+
+class StatsSummary(Static):
+    DEFAULT_CSS = tcss_beside(__file__)
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes, markup=False)
+        self.set_reactive(Static.auto_links, False)
+
+    def show(self, stats: dict[str, Any]) -> None:
+        self.update(summary(stats, look_of(self.app).palette))
+
+
+def summary(stats: dict[str, Any], palette: Any) -> Text:
+    seats: list[str] = stats["seats"]
+    players = stats["players"]
+    out = Text()
+
+    def who(colour: str) -> None:
+        out.append(LETTER[colour], palette.figure_style(colour))
+        out.append(f" {players[colour]['name'][:11]:<11}")
+
+    out.append("Awards\n", BOLD)
+    for award in stats["awards"] or [{"text": "None yet: nobody has scored a kill or dealt damage."}]:
+        out.append(f"  {award['text']}\n")
+    out.append("\n" + " " * 14 + "".join(f"{h:>6}" for h, _ in COLUMNS) + "\n", BOLD)
+    for c in seats:
+        who(c)
+        out.append("  " + "".join(f"{players[c][k]:>6}" for _, k in COLUMNS) + "\n")
+    out.append("\nDamage taken (rows) from (columns)\n", BOLD)
+    out.append(" " * 14)
+    for c in seats:
+        out.append("   ")
+        out.append(LETTER[c], palette.figure_style(c))
+    out.append("\n")
+    for target in seats:
+        who(target)
+        row = stats["damage"][target]
+        out.append("  " + "".join(f"{row[a] if a != target else '-':>4}" for a in seats))
+        nemesis = players[target]["nemesis"]
+        if nemesis is not None:
+            out.append(f"   most from {LETTER[nemesis]} ({players[target]['nemesis_damage']})")
+        out.append("\n")
+    out.append("\nWeapons: shots, damage\n", BOLD)
+    for c in seats:
+        who(c)
+        used = players[c]["weapons"]
+        out.append("  " + (", ".join(f"{w} {v['shots']}x {v['damage']}" for w, v in used.items()) or "-") + "\n")
+    out.append("\nKills\n", BOLD)
+    if not stats["kills"]:
+        out.append("  none\n")
+    for k in stats["kills"]:
+        out.append(f"  turn {k['turn']:>3}  ")
+        out.append(LETTER[k["killer"]], palette.figure_style(k["killer"]))
+        out.append(f" {players[k['killer']]['name']} kills ")
+        out.append(LETTER[k["victim"]], palette.figure_style(k["victim"]))
+        out.append(f" {players[k['victim']]['name']}")
+        extra = [w for w, on in (("overkill", k["overkill"]), ("revenge", k["revenge"])) if on]
+        out.append(f" ({', '.join(extra)})\n" if extra else "\n")
+    return out
