@@ -255,12 +255,14 @@ def tally(events: Iterable[Event], seats: Sequence[str], start: Start | None = N
 
 
 # ------------------------------------------------------------------ the figures
-def game_stats(game: Game, upto: int | None = None) -> dict[str, Any]:
-    """The figures of `game`, from its events (the first `upto` of them, if given)."""
+def game_stats(game: Game, upto: int | None = None, decisions: int | None = None) -> dict[str, Any]:
+    """The figures of `game`, from its events (the first `upto` of them, if given, which is the
+    game after `decisions` of its decisions)."""
     events = game.events if upto is None else game.events[:upto]
     t = tally(events, game.seats, starting_position(game))
     names = {c: game.players[c].name for c in game.seats}
-    return figures(t, names, arena=game.config.arena, decisions=len(game.history))
+    made = len(game.history) if decisions is None else decisions
+    return figures(t, names, arena=game.config.arena, decisions=made)
 
 
 def figures(t: Tally, names: Mapping[str, str], *, arena: str, decisions: int) -> dict[str, Any]:
@@ -416,7 +418,12 @@ def format_stats(s: Mapping[str, Any]) -> str:
     lines += ["", "weapons (shots, damage):"]
     for c in seats:
         used = players[c]["weapons"]
-        text = ", ".join(f"{w} {v['shots']}x {v['damage']}" for w, v in used.items()) or "-"
+        text = (
+            ", ".join(
+                f"{w} {v['shots']}x {v['damage']}" if v["shots"] else f"{w} +{v['damage']}" for w, v in used.items()
+            )
+            or "-"
+        )
         lines.append(f"  {c:<7}{name[c]}: {text}")
     if s["awards"]:
         lines += ["", "awards:"]

@@ -13,7 +13,8 @@ from adrenaline_tui.tui.session import HUMAN, Session
 from adrenaline_tui.tui.widgets import PlayerBoard
 from tests.golden.playthrough import SCENARIO, SEED, golden_game, policy
 
-from .helpers import make_app, settle
+from .helpers import choose_key, make_app, scenario_session, settle
+from .test_snapshots import _kill_blue, last_skull_scenario
 
 POWERUP_NAMES = ("Newton", "Teleporter", "Tagback", "Scope")
 
@@ -103,3 +104,22 @@ def test_a_finished_game_is_kept_and_listed_with_its_winner() -> None:
     assert info.over and info.path == session.path
     assert Game.load(info.path).to_json() == golden_game().to_json()
     assert label(info).endswith("won by Dozer (31)")
+
+
+async def test_the_final_standings_open_the_game_in_figures() -> None:
+    session = scenario_session(last_skull_scenario(), {"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _kill_blue(pilot)
+        await choose_key(pilot, "end")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "StandingsScreen"
+        await pilot.press("enter")  # the first entry: the game in figures
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameStatsScreen"
+        stats = app.screen.stats
+        assert stats["finished"] and stats["timeline"][-1]["scores"] == {
+            p.colour: p.score for p in session.game.players.values()
+        }
+        assert [k["victim"] for k in stats["kills"]] == ["blue"]

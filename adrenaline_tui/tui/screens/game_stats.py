@@ -31,10 +31,13 @@ class GameStatsScreen(BaseScreen):
         Binding("escape,q", "close", "Back", id="game-stats.close"),
     ]
 
-    def __init__(self, game: Game, upto: int | None = None, title: str = "The game in figures") -> None:
+    def __init__(
+        self, game: Game, upto: int | None = None, decisions: int | None = None, title: str = "The game in figures"
+    ) -> None:
         super().__init__()
-        self.stats = game_stats(game, upto=upto)
+        self.stats = game_stats(game, upto=upto, decisions=decisions)
         self.title_text = title
+        self.weapon_names = {w: card.name for w, card in game.cards.weapons.items()}
 
     def compose_body(self) -> ComposeResult:
         s = self.stats
@@ -48,7 +51,7 @@ class GameStatsScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one(PointsChart).show(self.stats)
-        self.query_one(StatsSummary).show(self.stats)
+        self.query_one(StatsSummary).show(self.stats, self.weapon_names)
 
     def action_close(self) -> None:
         self.dismiss(None)

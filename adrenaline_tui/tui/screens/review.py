@@ -83,7 +83,7 @@ class ReviewScreen(BaseScreen):
         self.query_one(KillshotTrack).show(presenter.track_state(view))
         upto = rec.events_at[self.n]
         self.query_one(EventLog).reset(rec.final.events[:upto])
-        self.query_one(PointsChart).show(game_stats(rec.final, upto=upto))
+        self.query_one(PointsChart).show(game_stats(rec.final, upto=upto, decisions=self.n))
         who = "a spectator" if self.viewer is None else game.name(self.viewer)
         where = f"Replay: decision {self.n}/{rec.decisions}, turn {rec.turn_at[self.n]}"
         self.query_one(StatusBar).show((where, self.viewer, f"seen by {who}"))
@@ -139,7 +139,7 @@ class ReviewScreen(BaseScreen):
         from adrenaline_tui.tui.screens.game_stats import GameStatsScreen
 
         upto = self.recording.events_at[self.n]
-        self.app.push_screen(GameStatsScreen(self.recording.final, upto=upto))
+        self.app.push_screen(GameStatsScreen(self.recording.final, upto=upto, decisions=self.n))
 
     def action_close(self) -> None:
         self.dismiss(None)

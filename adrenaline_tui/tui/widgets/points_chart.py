@@ -103,5 +103,6 @@ def chart(stats: dict[str, Any], width: int, height: int, palette: Any) -> Text:
         legend.append(LETTER[colour], palette.figure_style(colour))
         legend.append(f" {timeline[-1]['scores'][colour]} ")
     legend.append("x kill F frenzy", dim)
+    legend.truncate(width, overflow="crop")
     out.append_text(legend)
     return out

@@ -3,6 +3,7 @@ kills. Every player is named by their letter as well as their colour, so nothing
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.style import Style
@@ -34,11 +35,19 @@ class StatsSummary(Static):
         super().__init__(id=id, classes=classes, markup=False)
         self.set_reactive(Static.auto_links, False)
 
-    def show(self, stats: dict[str, Any]) -> None:
-        self.update(summary(stats, look_of(self.app).palette))
+    def show(self, stats: dict[str, Any], weapon_names: Mapping[str, str] | None = None) -> None:
+        self.update(summary(stats, look_of(self.app).palette, weapon_names or {}))
 
 
-def summary(stats: dict[str, Any], palette: Any) -> Text:
+def _weapon_line(source: str, figures: Mapping[str, int], weapon_names: Mapping[str, str]) -> str:
+    if source == "targeting-scope":
+        return f"{'Targeting Scope':<18}{'':>7}{figures['damage']:>7}"
+    name = "other" if source == "other" else weapon_names.get(source, source)
+    return f"{name[:17]:<18}{figures['shots']:>7}{figures['damage']:>7}"
+
+
+def summary(stats: dict[str, Any], palette: Any, weapon_names: Mapping[str, str] | None = None) -> Text:
+    weapon_names = weapon_names or {}
     seats: list[str] = stats["seats"]
     players = stats["players"]
     out = Text()
@@ -68,11 +77,18 @@ def summary(stats: dict[str, Any], palette: Any) -> Text:
         if nemesis is not None:
             out.append(f"   most from {LETTER[nemesis]} ({players[target]['nemesis_damage']})")
         out.append("\n")
-    out.append("\nWeapons: shots, damage\n", BOLD)
+    out.append("\nWeapons" + " " * 28 + "fired damage\n", BOLD)
     for c in seats:
-        who(c)
         used = players[c]["weapons"]
-        out.append("  " + (", ".join(f"{w} {v['shots']}x {v['damage']}" for w, v in used.items()) or "-") + "\n")
+        # Most damage first: the weapon that did the work leads.
+        ordered = sorted(used.items(), key=lambda item: (-item[1]["damage"], item[0]))
+        for i, (w, v) in enumerate(ordered or [("", {})]):
+            if i == 0:
+                who(c)
+                out.append("  ")
+            else:
+                out.append(" " * 15)
+            out.append((_weapon_line(w, v, weapon_names) if w else "-") + "\n")
     out.append("\nKills\n", BOLD)
     if not stats["kills"]:
         out.append("  none\n")
