@@ -34,3 +34,10 @@ def test_lines_are_letters_and_markers_sit_at_their_turns():
     for colour in stats()["seats"]:
         assert LETTER[colour] in "".join(plot)
     assert legend.startswith("t0-end") and f"{LETTER['blue']} 12" in legend
+
+
+def test_a_kill_that_starts_the_frenzy_keeps_its_x():
+    s = stats()
+    s["frenzy_turn"] = 5
+    markers = chart(s, width=5 + 20, height=9, palette=STANDARD).plain.split("\n")[-2]
+    assert markers[5:].rstrip() == " " * 10 + "xF"

@@ -162,3 +162,19 @@ def test_game_figures_80x24_in_16_colours(snap_compare) -> None:
 def test_game_figures_160x50(snap_compare) -> None:
     app, run_before = _stats_app()
     assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
+
+
+def test_replay_viewer_at_the_kill_seen_by_a_player(snap_compare) -> None:
+    from adrenaline_tui.tui.screens.review import ReviewScreen
+    from tests.golden.playthrough import golden_game
+
+    app = make_app()
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        app.push_screen(ReviewScreen(golden_game()))
+        await settle(pilot)
+        await pilot.press("k", "v")  # to the killshot, seen by D-struct-or
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

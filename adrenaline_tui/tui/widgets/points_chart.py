@@ -95,6 +95,9 @@ def chart(stats: dict[str, Any], width: int, height: int, palette: Any) -> Text:
             marks[x] = "x"
     x = column(stats["frenzy_turn"])
     if x is not None:
+        # The last skull's kill starts the frenzy in the same turn: F goes beside its x.
+        if marks[x] != " " and x + 1 < plot_w:
+            x += 1
         marks[x] = "F"
     out.append("     " + "".join(marks) + "\n", Style(bold=True))
     legend = Text(no_wrap=True, overflow="crop")
