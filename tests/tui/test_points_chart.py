@@ -41,3 +41,10 @@ def test_a_kill_that_starts_the_frenzy_keeps_its_x():
     s["frenzy_turn"] = 5
     markers = chart(s, width=5 + 20, height=9, palette=STANDARD).plain.split("\n")[-2]
     assert markers[5:].rstrip() == " " * 10 + "xF"
+
+
+def test_face_down_points_draw_no_line():
+    lines = chart(stats(), width=25, height=9, palette=STANDARD, hidden=frozenset({"blue", "grey"})).plain.split("\n")
+    plot = "".join(lines[:-3])
+    assert LETTER["yellow"] in plot and LETTER["blue"] not in plot and LETTER["grey"] not in plot
+    assert f"{LETTER['blue']} ?" in lines[-1] and f"{LETTER['yellow']} 20" in lines[-1]

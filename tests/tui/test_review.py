@@ -7,10 +7,12 @@ import random
 from adrenaline_tui.cli import main
 from adrenaline_tui.rules import Game
 from adrenaline_tui.tui import storage
+from adrenaline_tui.tui.look import LETTER
 from adrenaline_tui.tui.screens.past_games import label
 from adrenaline_tui.tui.screens.review import ReviewScreen
 from adrenaline_tui.tui.session import HUMAN, Session
 from adrenaline_tui.tui.widgets import PlayerBoard
+from adrenaline_tui.tui.widgets.points_chart import PointsChart
 from tests.golden.playthrough import SCENARIO, SEED, golden_game, policy
 
 from .helpers import choose_key, make_app, scenario_session, settle
@@ -42,6 +44,13 @@ async def scan(viewer: str | None) -> int:
                 text = screen.query_one(f"#board-{colour}", PlayerBoard).render().plain
                 for name in hidden_names(now, colour, viewer):
                     assert name not in text, f"decision {screen.n}: {viewer} sees {colour}'s {name}"
+            # Points are face down until the end: the chart draws no line of anyone else's.
+            plot = "\n".join(screen.query_one(PointsChart).render().plain.split("\n")[:-3])
+            for colour in game.seats:
+                if colour != viewer and not now.over:
+                    assert LETTER[colour] not in plot, f"decision {screen.n}: {viewer} sees {colour}'s points"
+                else:
+                    assert LETTER[colour] in plot
             frames += 1
             if screen.n == screen.recording.decisions:
                 break
@@ -123,3 +132,15 @@ async def test_the_final_standings_open_the_game_in_figures() -> None:
             p.colour: p.score for p in session.game.players.values()
         }
         assert [k["victim"] for k in stats["kills"]] == ["blue"]
+
+
+def test_a_tampered_sidecar_gives_no_winner_and_no_crash() -> None:
+    game = golden_game()
+    path = storage.new_save_path()
+    game.save(path)
+    storage.write_table(path, {"over": True, "ranking": [{"rank": 1, "player": ["x"], "score": "lots"}, 7]})
+    (info,) = storage.list_saves()
+    assert label(info) == info.label
+    storage.write_table(path, {"over": True, "ranking": [{"rank": 1, "player": "grey", "score": 31}]})
+    (info,) = storage.list_saves()
+    assert label(info).endswith("won by Dozer (31)")

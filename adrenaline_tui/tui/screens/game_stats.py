@@ -32,9 +32,15 @@ class GameStatsScreen(BaseScreen):
     ]
 
     def __init__(
-        self, game: Game, upto: int | None = None, decisions: int | None = None, title: str = "The game in figures"
+        self,
+        game: Game,
+        upto: int | None = None,
+        decisions: int | None = None,
+        title: str = "The game in figures",
+        hidden: frozenset[str] = frozenset(),
     ) -> None:
         super().__init__()
+        self.hidden = hidden  # players whose points are face down for whoever looks
         self.stats = game_stats(game, upto=upto, decisions=decisions)
         self.title_text = title
         self.weapon_names = {w: card.name for w, card in game.cards.weapons.items()}
@@ -50,8 +56,8 @@ class GameStatsScreen(BaseScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one(PointsChart).show(self.stats)
-        self.query_one(StatsSummary).show(self.stats, self.weapon_names)
+        self.query_one(PointsChart).show(self.stats, self.hidden)
+        self.query_one(StatsSummary).show(self.stats, self.weapon_names, self.hidden)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -20,10 +20,13 @@ def winners(info: storage.SaveInfo) -> str:
     if not isinstance(ranking, list):
         return ""
     top = [r for r in ranking if isinstance(r, dict) and r.get("rank") == 1]
-    names = [info.names.get(str(r.get("player"))) or HEROES.get(str(r.get("player")), "?") for r in top]
-    if not names:
+    # The sidecar and the save are files anyone could have edited: nothing here is trusted to be
+    # a string or a number.
+    names = [str(info.names.get(str(r.get("player"))) or HEROES.get(str(r.get("player")), "?")) for r in top]
+    score = top[0].get("score") if top else None
+    if not names or not isinstance(score, int):
         return ""
-    return f"won by {' and '.join(names)} ({top[0].get('score')})"
+    return f"won by {' and '.join(names)} ({score})"
 
 
 def label(info: storage.SaveInfo) -> str:

@@ -9,7 +9,7 @@ only), with the log and the points chart up to that moment. The game is replayed
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,6 +22,9 @@ from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.widgets import ArenaMap, EventLog, KeyBar, KillshotTrack, PlayerBoard, StatusBar
 from adrenaline_tui.tui.widgets.points_chart import PointsChart
+
+if TYPE_CHECKING:
+    from adrenaline_tui.tui.app import AdrenalineApp
 
 
 class ReviewScreen(BaseScreen):
@@ -47,6 +50,10 @@ class ReviewScreen(BaseScreen):
         self.n = max(0, min(at, self.recording.decisions))
         self.viewer = viewer
         self.game = self.recording.at(self.n)
+
+    @property
+    def adrenaline(self) -> AdrenalineApp:
+        return self.app  # type: ignore[return-value]
 
     def compose_body(self) -> ComposeResult:
         large = self.has_class("-large")
@@ -76,17 +83,26 @@ class ReviewScreen(BaseScreen):
     def show(self) -> None:
         """Draw the game after `self.n` decisions as `self.viewer` could see it then."""
         rec, game = self.recording, self.game
-        view = game.view(self.viewer)
+        view = game.view(self.viewer, reveal_scores=not self.face_down())
         self.query_one(ArenaMap).show(presenter.map_state(game, view, None))
-        for colour, state in presenter.board_states(game, view, self.viewer, False).items():
+        shown = not self.face_down()
+        for colour, state in presenter.board_states(game, view, self.viewer, shown).items():
             self.query_one(f"#board-{colour}", PlayerBoard).show(state)
         self.query_one(KillshotTrack).show(presenter.track_state(view))
         upto = rec.events_at[self.n]
         self.query_one(EventLog).reset(rec.final.events[:upto])
-        self.query_one(PointsChart).show(game_stats(rec.final, upto=upto, decisions=self.n))
+        self.query_one(PointsChart).show(game_stats(rec.final, upto=upto, decisions=self.n), self.face_down())
         who = "a spectator" if self.viewer is None else game.name(self.viewer)
         where = f"Replay: decision {self.n}/{rec.decisions}, turn {rec.turn_at[self.n]}"
         self.query_one(StatusBar).show((where, self.viewer, f"seen by {who}"))
+
+    def face_down(self) -> frozenset[str]:
+        """Whose points the one looking could not see then: as at the table, points are face
+        down until the game is over, unless the table shows them (the Points setting); one's own
+        are always known."""
+        if self.game.over or self.adrenaline.settings.show_points:
+            return frozenset()
+        return frozenset(c for c in self.game.seats if c != self.viewer)
 
     def go(self, n: int) -> None:
         rec = self.recording
@@ -139,7 +155,9 @@ class ReviewScreen(BaseScreen):
         from adrenaline_tui.tui.screens.game_stats import GameStatsScreen
 
         upto = self.recording.events_at[self.n]
-        self.app.push_screen(GameStatsScreen(self.recording.final, upto=upto, decisions=self.n))
+        self.app.push_screen(
+            GameStatsScreen(self.recording.final, upto=upto, decisions=self.n, hidden=self.face_down())
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -34,9 +34,12 @@ class PointsChart(Widget):
         super().__init__(id=id, classes=classes)
         self.set_reactive(Widget.auto_links, False)  # no links: see Drawn
         self.stats: dict[str, Any] | None = None
+        self.hidden: frozenset[str] = frozenset()
 
-    def show(self, stats: dict[str, Any]) -> None:
+    def show(self, stats: dict[str, Any], hidden: frozenset[str] = frozenset()) -> None:
+        """`hidden`: players whose points are face down for whoever looks (no line, `?`)."""
         self.stats = stats
+        self.hidden = hidden
         self.refresh()
 
     def render(self) -> Any:
@@ -44,16 +47,19 @@ class PointsChart(Widget):
         width, height = self.size
         if stats is None or width < AXIS + 4 or height < 5:
             return ""
-        return chart(stats, width, height, look_of(self.app).palette)
+        return chart(stats, width, height, look_of(self.app).palette, self.hidden)
 
 
-def chart(stats: dict[str, Any], width: int, height: int, palette: Any) -> Text:
-    """The chart as text, `width` x `height` cells: plot rows, the axis, the markers, the legend."""
-    seats: list[str] = stats["seats"]
+def chart(stats: dict[str, Any], width: int, height: int, palette: Any, hidden: frozenset[str] = frozenset()) -> Text:
+    """The chart as text, `width` x `height` cells: plot rows, the axis, the markers, the legend.
+
+    Players in `hidden` have their points face down: no line, `?` in the legend."""
+    all_seats: list[str] = stats["seats"]
+    seats = [c for c in all_seats if c not in hidden]
     timeline = stats["timeline"]
     plot_w = width - AXIS
     plot_h = max(2, height - 3)
-    top = max([8] + [max(p["scores"].values()) for p in timeline])  # 8: a first kill's points
+    top = max([8] + [p["scores"][c] for p in timeline for c in seats])  # 8: a first kill's points
     n = len(timeline)
     # Each column shows the point of the timeline it falls on (a step line); with more points
     # than columns, the columns sample them, the last column always showing the last point.
@@ -102,9 +108,9 @@ def chart(stats: dict[str, Any], width: int, height: int, palette: Any) -> Text:
     out.append("     " + "".join(marks) + "\n", Style(bold=True))
     legend = Text(no_wrap=True, overflow="crop")
     legend.append(f"{_label(timeline[0]['turn'])}-{_label(timeline[-1]['turn'])} ", dim)
-    for colour in seats:
+    for colour in all_seats:
         legend.append(LETTER[colour], palette.figure_style(colour))
-        legend.append(f" {timeline[-1]['scores'][colour]} ")
+        legend.append(" ? " if colour in hidden else f" {timeline[-1]['scores'][colour]} ")
     legend.append("x kill F frenzy", dim)
     legend.truncate(width, overflow="crop")
     out.append_text(legend)

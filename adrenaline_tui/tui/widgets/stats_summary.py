@@ -35,8 +35,11 @@ class StatsSummary(Static):
         super().__init__(id=id, classes=classes, markup=False)
         self.set_reactive(Static.auto_links, False)
 
-    def show(self, stats: dict[str, Any], weapon_names: Mapping[str, str] | None = None) -> None:
-        self.update(summary(stats, look_of(self.app).palette, weapon_names or {}))
+    def show(
+        self, stats: dict[str, Any], weapon_names: Mapping[str, str] | None = None, hidden: frozenset[str] = frozenset()
+    ) -> None:
+        """`hidden`: players whose points are face down for whoever looks (shown as `?`)."""
+        self.update(summary(stats, look_of(self.app).palette, weapon_names or {}, hidden))
 
 
 def _weapon_line(source: str, figures: Mapping[str, int], weapon_names: Mapping[str, str]) -> str:
@@ -46,7 +49,12 @@ def _weapon_line(source: str, figures: Mapping[str, int], weapon_names: Mapping[
     return f"{name[:17]:<18}{figures['shots']:>7}{figures['damage']:>7}"
 
 
-def summary(stats: dict[str, Any], palette: Any, weapon_names: Mapping[str, str] | None = None) -> Text:
+def summary(
+    stats: dict[str, Any],
+    palette: Any,
+    weapon_names: Mapping[str, str] | None = None,
+    hidden: frozenset[str] = frozenset(),
+) -> Text:
     weapon_names = weapon_names or {}
     seats: list[str] = stats["seats"]
     players = stats["players"]
@@ -57,12 +65,17 @@ def summary(stats: dict[str, Any], palette: Any, weapon_names: Mapping[str, str]
         out.append(f" {players[colour]['name'][:11]:<11}")
 
     out.append("Awards\n", BOLD)
-    for award in stats["awards"] or [{"text": "None yet: nobody has scored a kill or dealt damage."}]:
+    awards = stats["awards"]
+    if hidden:
+        # The best turn is told by its points too: face down, it is told without them.
+        awards = [a for a in awards if a["award"] != "best_turn"]
+    for award in awards or [{"text": "None yet: nobody has scored a kill or dealt damage."}]:
         out.append(f"  {award['text']}\n")
     out.append("\n" + " " * 14 + "".join(f"{h:>6}" for h, _ in COLUMNS) + "\n", BOLD)
     for c in seats:
         who(c)
-        out.append("  " + "".join(f"{players[c][k]:>6}" for _, k in COLUMNS) + "\n")
+        figures = ["?" if k == "score" and c in hidden else players[c][k] for _, k in COLUMNS]
+        out.append("  " + "".join(f"{f:>6}" for f in figures) + "\n")
     out.append("\nDamage taken (rows) from (columns)\n", BOLD)
     out.append(" " * 14)
     for c in seats:
