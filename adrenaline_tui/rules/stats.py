@@ -101,8 +101,11 @@ class Tally:
         return t
 
     def count(self, player: str, figure: str, n: int = 1) -> None:
-        if player in self.counts:
-            self.counts[player][figure] += n
+        """Add to a player's figure; a mode's handler may count figures of its own (they appear
+        in `players` beside the standard ones)."""
+        row = self.counts.get(player)
+        if row is not None:
+            row[figure] = row.get(figure, 0) + n
 
     def weapon(self, player: str, source: str) -> dict[str, int]:
         return self.weapons.setdefault(player, {}).setdefault(source, {"shots": 0, "damage": 0})

@@ -118,16 +118,17 @@ def test_revenge_is_a_kill_of_whoever_killed_you_first():
     assert t.counts["blue"]["revenge_kills"] == 1
 
 
-def test_a_mode_adds_its_own_events():
-    @register("test-turret")
-    def turret(t, d):
-        t.count(d["player"], "shots")
+def test_a_mode_adds_its_own_events_and_figures():
+    @register("test-spawnpoint-tagged")
+    def tagged(t, d):
+        t.count(d["player"], "spawnpoints_tagged")
 
     try:
-        t = tally([Event("test-turret", "", {"player": "grey"})], ["yellow", "blue", "grey"])
-        assert t.counts["grey"]["shots"] == 1
+        events = [Event("test-spawnpoint-tagged", "", {"player": "grey"})] * 2
+        t = tally(events, ["yellow", "blue", "grey"])
+        assert t.counts["grey"]["spawnpoints_tagged"] == 2 and "spawnpoints_tagged" not in t.counts["blue"]
     finally:
-        del HANDLERS["test-turret"]
+        del HANDLERS["test-spawnpoint-tagged"]
 
 
 def test_stats_command(tmp_path, capsys):
