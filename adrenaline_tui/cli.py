@@ -110,6 +110,36 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stats(args: argparse.Namespace) -> int:
+    from adrenaline_tui.rules import Game, SaveError
+    from adrenaline_tui.rules.stats import format_stats, game_stats
+
+    try:
+        game = Game.load(args.save)
+    except SaveError as exc:
+        print(f"adrenaline: {exc}", file=sys.stderr)
+        return 2
+    figures = game_stats(game)
+    print(json.dumps(figures, indent=2) if args.json else format_stats(figures))
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    from adrenaline_tui.rules import Game, SaveError
+
+    try:
+        Game.load(args.save)  # a bad save is a one-line reason here, before the screen opens
+    except SaveError as exc:
+        print(f"adrenaline: {exc}", file=sys.stderr)
+        return 2
+    try:
+        from adrenaline_tui.tui.app import run_app
+    except ImportError as exc:  # pragma: no cover - only without the UI extras
+        print(f"adrenaline: the terminal UI is not available ({exc})", file=sys.stderr)
+        return 2
+    return run_app(review=args.save)
+
+
 def _check_data(args: argparse.Namespace) -> int:
     from adrenaline_tui.rules import DataError
     from adrenaline_tui.rules.arena import load_arena_file
@@ -193,6 +223,15 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("save", type=Path)
     rep.add_argument("--json", action="store_true", help="print the full state as JSON")
     rep.set_defaults(func=_replay)
+
+    stats = sub.add_parser("stats", help="the figures of a saved game: points over time, damage, kills, awards")
+    stats.add_argument("save", type=Path)
+    stats.add_argument("--json", action="store_true", help="the figures as JSON (format in docs/stats.md)")
+    stats.set_defaults(func=_stats)
+
+    review = sub.add_parser("review", help="watch a saved game decision by decision")
+    review.add_argument("save", type=Path)
+    review.set_defaults(func=_review)
 
     chk = sub.add_parser("check-data", help="validate weapons.yaml and the arena files")
     chk.add_argument("path", nargs="?", help="a file or folder (default: the installed data)")

@@ -23,6 +23,16 @@ def test_rules_import_pulls_in_no_ui():
     assert printed(code) == []
 
 
+def test_the_figures_and_the_replay_layout_pull_in_no_ui():
+    code = (
+        "import json, sys\n"
+        "import adrenaline_tui.rules.stats, adrenaline_tui.rules.review\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+        " or m.startswith('adrenaline_tui.tui'))))\n"
+    )
+    assert printed(code) == []
+
+
 def test_ai_import_pulls_in_no_ui():
     code = (
         "import json, sys\n"

@@ -126,6 +126,7 @@ class AdrenalineApp(App[int]):
         session: Session | None = None,
         seed: int | None = None,
         save_settings: bool = True,
+        review: Path | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings or Settings.load()
@@ -133,6 +134,7 @@ class AdrenalineApp(App[int]):
         self._continue = continue_game
         self._learn = learn
         self._session = session
+        self._review = review
         self._seed = seed
         self._save_settings = save_settings
         self._cards = None
@@ -199,6 +201,10 @@ class AdrenalineApp(App[int]):
         if self._session is not None:
             self.open_session(self._session)
             return
+        if self._review is not None:
+            self.push_screen(TitleScreen())
+            self.open_review(self._review)
+            return
         if self._continue:
             latest = storage.latest_unfinished()
             if latest is not None and self.open_game(latest.path):
@@ -243,6 +249,28 @@ class AdrenalineApp(App[int]):
                 self.open_game(path)
 
         self.push_screen(LoadScreen(), callback=loaded)
+
+    def open_review(self, path: Path | str) -> bool:
+        """The replay viewer on a save (a bad save is a one-line notice)."""
+        from adrenaline_tui.rules import Game
+        from adrenaline_tui.tui.screens.review import ReviewScreen
+
+        try:
+            game = Game.load(Path(path))
+        except SaveError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return False
+        self.push_screen(ReviewScreen(game))
+        return True
+
+    def open_past_games(self) -> None:
+        from adrenaline_tui.tui.screens.past_games import PastGamesScreen
+
+        def picked(path: str | None) -> None:
+            if path:
+                self.open_review(path)
+
+        self.push_screen(PastGamesScreen(), callback=picked)
 
     def open_lessons(self, only: list[Lesson] | None = None, title: str = "Learn to play") -> None:
         """The lesson list: every lesson, or (from a game) the weapons new on its table."""
@@ -340,7 +368,7 @@ class AdrenalineApp(App[int]):
                 screen.refresh(repaint=True)
 
 
-def run_app(continue_game: bool = False, learn: bool = False) -> int:
+def run_app(continue_game: bool = False, learn: bool = False, review: Path | None = None) -> int:
     """Run the game in this terminal; `adrenaline` and `adrenaline --continue` come here."""
     delay = os.environ.get("ADRENALINE_BOT_DELAY")
     seed = os.environ.get("ADRENALINE_SEED")
@@ -349,6 +377,7 @@ def run_app(continue_game: bool = False, learn: bool = False) -> int:
         learn=learn,
         bot_delay=float(delay) if delay else None,
         seed=int(seed) if seed else None,
+        review=review,
     )
     app.run()
     return app.return_code or 0

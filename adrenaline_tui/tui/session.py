@@ -186,7 +186,11 @@ class Session:
 
     def write_table(self) -> None:
         if self.path is not None:
-            storage.write_table(self.path, {"seats": self.kinds, "over": self.game.over})
+            table: dict[str, object] = {"seats": self.kinds, "over": self.game.over}
+            if self.game.ranking is not None:
+                # The past-games list shows who won without replaying every save.
+                table["ranking"] = self.game.ranking
+            storage.write_table(self.path, table)
 
     def flush(self) -> None:
         self.saver.flush()

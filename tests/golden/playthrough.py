@@ -111,6 +111,15 @@ def render_board(game: Game) -> str:
     return f"board: skulls left {state['skulls_left']}, killshot track {track}{frenzy}; racks {racks}; tiles {tiles}"
 
 
+def golden_game() -> Game:
+    """The golden game played to its end with the same policy, without the recording."""
+    game = Game.from_scenario(SCENARIO, seed=SEED)
+    rng = random.Random(SEED)
+    while (d := game.pending) is not None:
+        game.choose(policy(rng, d))
+    return game
+
+
 def record() -> str:
     game = Game.from_scenario(SCENARIO, seed=SEED)
     rng = random.Random(SEED)

@@ -132,3 +132,49 @@ def test_reference_weapon_page(snap_compare) -> None:
         await settle(pilot)
 
     assert snap_compare(make_app(), run_before=run_before, terminal_size=(100, 40))
+
+
+def _stats_app(theme: str = "adrenaline"):
+    """A finished four-player game (seeded random players) in the after-game figures."""
+    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.rules import Game, GameConfig
+    from adrenaline_tui.tui.screens.game_stats import GameStatsScreen
+
+    game = Game.new(GameConfig(players=("yellow", "blue", "grey", "purple"), arena="arena_12", skulls=5), 7)
+    bots = {c: RandomPlayer(7 + i) for i, c in enumerate(game.seats)}
+    while (d := game.pending) is not None:
+        game.choose(bots[d.player].choose(d))
+    app = make_app(theme=theme)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        app.push_screen(GameStatsScreen(game))
+        await settle(pilot)
+
+    return app, run_before
+
+
+def test_game_figures_80x24_in_16_colours(snap_compare) -> None:
+    app, run_before = _stats_app(theme="adrenaline-16")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_game_figures_160x50(snap_compare) -> None:
+    app, run_before = _stats_app()
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
+
+
+def test_replay_viewer_at_the_kill_seen_by_a_player(snap_compare) -> None:
+    from adrenaline_tui.tui.screens.review import ReviewScreen
+    from tests.golden.playthrough import golden_game
+
+    app = make_app()
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        app.push_screen(ReviewScreen(golden_game()))
+        await settle(pilot)
+        await pilot.press("k", "v")  # to the killshot, seen by D-struct-or
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

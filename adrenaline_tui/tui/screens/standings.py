@@ -61,6 +61,7 @@ class StandingsScreen(BaseScreen):
         yield Static(Text("Final standings", Style(bold=True)), id="heading")
         yield Static(id="table", markup=False)
         yield OptionList(
+            Option("The game in figures: charts and awards", id="figures"),
             Option("New game", id="new"),
             Option("Back to the title screen", id="title"),
             Option("Quit", id="quit"),
@@ -96,6 +97,10 @@ class StandingsScreen(BaseScreen):
         choice = event.option.id
         if choice == "quit":
             self.app.exit()
+        elif choice == "figures":
+            from adrenaline_tui.tui.screens.game_stats import GameStatsScreen
+
+            self.app.push_screen(GameStatsScreen(self.game))
         elif choice == "new":
             self.app.go_to_title(then="new")  # type: ignore[attr-defined]
         else:

@@ -47,6 +47,7 @@ class TitleScreen(BaseScreen):
         Binding("t", "pick('learn')", "Learn", id="title.learn"),
         Binding("c", "pick('continue')", "Continue", id="title.continue"),
         Binding("l", "pick('load')", "Load", id="title.load"),
+        Binding("w", "pick('watch')", "Watch", id="title.watch"),
         Binding("r", "pick('rules')", "Rules", id="title.rules"),
         Binding("s", "pick('settings')", "Settings", id="title.settings"),
         Binding("q", "pick('quit')", "Quit", id="title.quit"),
@@ -85,6 +86,7 @@ class TitleScreen(BaseScreen):
                 Option("t  Tutorial: learn to play", id="learn"),
                 Option(cont, id="continue", disabled=latest is None),
                 Option("l  Load a saved game", id="load", disabled=not has_saves),
+                Option("w  Watch a saved game (replay, charts)", id="watch", disabled=not has_saves),
                 Option("r  Rules, weapons and powerups", id="rules"),
                 Option("s  Settings", id="settings"),
                 Option("q  Quit", id="quit"),
@@ -110,6 +112,8 @@ class TitleScreen(BaseScreen):
                 app.open_game(latest.path)
         elif what == "load":
             app.open_load()
+        elif what == "watch":
+            app.open_past_games()
         elif what == "rules":
             app.action_rules()
         elif what == "settings":

@@ -1,0 +1,163 @@
+"""The replay viewer: any saved game, decision by decision and turn by turn.
+
+The table's own widgets show the game as it stood after the chosen decision, seen by one player
+(their `view` at that moment: their cards, nobody else's) or by a spectator (public information
+only), with the log and the points chart up to that moment. The game is replayed from the save
+(`rules.review.Recording`), so nothing shown can come from later in the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+
+from adrenaline_tui.rules import Game
+from adrenaline_tui.rules.review import Recording
+from adrenaline_tui.rules.stats import game_stats
+from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.widgets import ArenaMap, EventLog, KeyBar, KillshotTrack, PlayerBoard, StatusBar
+from adrenaline_tui.tui.widgets.points_chart import PointsChart
+
+if TYPE_CHECKING:
+    from adrenaline_tui.tui.app import AdrenalineApp
+
+
+class ReviewScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    AUTO_FOCUS = None  # nothing to type into: every key is a binding of the screen
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "Next", id="review.next"),
+        Binding("left", "step(-1)", "Back", id="review.back"),
+        Binding("down,pagedown", "turn(1)", "Next turn", id="review.next-turn"),
+        Binding("up,pageup", "turn(-1)", "Turn back", id="review.previous-turn"),
+        Binding("k", "next_kill", "Next kill", id="review.next-kill"),
+        Binding("t", "jump", "Turn...", id="review.jump"),
+        Binding("v", "next_viewer", "Seen by", id="review.viewer"),
+        Binding("s", "figures", "Figures", id="review.figures"),
+        Binding("home", "go(0)", "Start", show=False, id="review.start"),
+        Binding("end", "go(-1)", "End", show=False, id="review.end"),
+        Binding("escape", "close", "Close", id="review.close"),
+    ]
+
+    def __init__(self, game: Game, at: int = 0, viewer: str | None = None) -> None:
+        super().__init__()
+        self.recording = Recording.of(game)
+        self.n = max(0, min(at, self.recording.decisions))
+        self.viewer = viewer
+        self.game = self.recording.at(self.n)
+
+    @property
+    def adrenaline(self) -> AdrenalineApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose_body(self) -> ComposeResult:
+        large = self.has_class("-large")
+        size_class = "-large" if large else ""
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield ArenaMap(id="map", compact=not large)
+                yield PointsChart(id="chart")
+            with Vertical(id="right"):
+                yield KillshotTrack(id="track", classes=size_class)
+                with Vertical(id="boards"):
+                    for colour in self.game.seats:
+                        yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
+                yield EventLog(id="log")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def size_classes_changed(self) -> None:
+        large = self.has_class("-large")
+        for widget in self.query("PlayerBoard, KillshotTrack"):
+            widget.set_class(large, "-large")
+
+    # ---------------------------------------------------------------- drawing
+    def show(self) -> None:
+        """Draw the game after `self.n` decisions as `self.viewer` could see it then."""
+        rec, game = self.recording, self.game
+        view = game.view(self.viewer, reveal_scores=not self.face_down())
+        self.query_one(ArenaMap).show(presenter.map_state(game, view, None))
+        shown = not self.face_down()
+        for colour, state in presenter.board_states(game, view, self.viewer, shown).items():
+            self.query_one(f"#board-{colour}", PlayerBoard).show(state)
+        self.query_one(KillshotTrack).show(presenter.track_state(view))
+        upto = rec.events_at[self.n]
+        self.query_one(EventLog).reset(rec.final.events[:upto])
+        self.query_one(PointsChart).show(game_stats(rec.final, upto=upto, decisions=self.n), self.face_down())
+        who = "a spectator" if self.viewer is None else game.name(self.viewer)
+        where = f"Replay: decision {self.n}/{rec.decisions}, turn {rec.turn_at[self.n]}"
+        self.query_one(StatusBar).show((where, self.viewer, f"seen by {who}"))
+
+    def face_down(self) -> frozenset[str]:
+        """Whose points the one looking could not see then: as at the table, points are face
+        down until the game is over, unless the table shows them (the Points setting); one's own
+        are always known."""
+        if self.game.over or self.adrenaline.settings.show_points:
+            return frozenset()
+        return frozenset(c for c in self.game.seats if c != self.viewer)
+
+    def go(self, n: int) -> None:
+        rec = self.recording
+        n = max(0, min(n, rec.decisions))
+        if n == self.n:
+            return
+        if n == self.n + 1:
+            # One step on: carry the game forward instead of replaying it from the start.
+            game = self.game if self.game is not rec.final else rec.at(self.n)
+            game.choose(rec.keys[self.n])
+            self.game = rec.final if n == rec.decisions else game
+        else:
+            self.game = rec.at(n)
+        self.n = n
+        self.show()
+
+    # ---------------------------------------------------------------- actions
+    def action_step(self, by: int) -> None:
+        self.go(self.n + by)
+
+    def action_go(self, n: int) -> None:
+        self.go(self.recording.decisions if n < 0 else n)
+
+    def action_turn(self, by: int) -> None:
+        rec = self.recording
+        self.go(rec.next_turn(self.n) if by > 0 else rec.previous_turn(self.n))
+
+    def action_next_kill(self) -> None:
+        later = self.recording.next_kill(self.n)
+        if later is None:
+            self.notify("No more kills in this game.")
+        else:
+            self.go(later)
+
+    def action_jump(self) -> None:
+        from adrenaline_tui.tui.screens.turn_prompt import TurnPrompt
+
+        def chosen(turn: int | None) -> None:
+            if turn is not None:
+                self.go(self.recording.turn_start(turn))
+
+        self.app.push_screen(TurnPrompt(self.recording.turn_at[-1]), callback=chosen)
+
+    def action_next_viewer(self) -> None:
+        seats: list[str | None] = [None, *self.game.seats]
+        self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
+        self.show()
+
+    def action_figures(self) -> None:
+        from adrenaline_tui.tui.screens.game_stats import GameStatsScreen
+
+        upto = self.recording.events_at[self.n]
+        self.app.push_screen(
+            GameStatsScreen(self.recording.final, upto=upto, decisions=self.n, hidden=self.face_down())
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
