@@ -17,6 +17,9 @@ import re
 # terminals); the bidirectional marks, embeddings, overrides and isolates; and the Unicode line
 # and paragraph separators, which some terminals treat as line breaks.
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# For a text field (Textual's `Input(restrict=...)`): a value holding none of them. Typed keys
+# never are one; a paste can carry any, and one that does is refused whole.
+NO_CONTROL = f"[^{CONTROL.pattern[1:-1]}]*"
 # Line breaks and tabs in a message become a space rather than gluing words together.
 _SPACES = re.compile("[\t\n\r\x0b\x0c\u2028\u2029]+")
 

@@ -131,22 +131,50 @@ async def test_continue_with_an_unreadable_newest_save_names_it_and_resumes_noth
         assert app.table() is not None and app.table().session.path == session.path
 
 
-async def test_a_name_typed_with_escape_sequences_never_reaches_the_terminal() -> None:
-    """A paste can carry escape sequences into the name field."""
+async def test_a_name_pasted_or_set_with_escape_sequences_never_reaches_the_terminal() -> None:
+    """A paste can carry escape sequences into a text field; Textual draws them as they are."""
+    from textual import events
     from textual.widgets import Input
 
     app = make_app()
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.press("n")
         await settle(pilot)
-        app.screen.query_one("#name-0", Input).value = f"{ESCAPE}Zoë\x9b2J"
+        field = app.screen.query_one("#name-0", Input)
+        field.focus()
+        field.post_message(events.Paste(f"Zoë{ESCAPE}\x9b2J"))
+        await settle(pilot)
+        assert field.value == ""  # a paste holding control characters is refused whole
+        field.post_message(events.Paste("Zoë"))
+        await settle(pilot)
+        assert field.value == "Zoë"
+        no_control_characters(app)
+        # Set from code, the value is cleaned when the game starts.
+        field.value = f"{ESCAPE}Zoë\x9b2J"
         await pilot.press("enter")
         await settle(pilot)
         table = app.table()
         assert table is not None
         assert table.session.game.config.names[table.session.game.seats[0]] == "]0;ownedZoë2J"
         await settle(pilot)
+        no_control_characters(app)
+
+
+async def test_a_search_pasted_with_escape_sequences_is_refused() -> None:
+    from textual import events
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.action_rules()
+        await settle(pilot)
+        search = app.screen.query_one("#search", Input)
+        search.focus()
+        search.post_message(events.Paste(f"lock{ESCAPE}"))
+        await settle(pilot)
+        assert search.value == ""
         no_control_characters(app)
 
 

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
-from adrenaline_tui.printable import printable
+from adrenaline_tui.printable import NO_CONTROL, printable
 from adrenaline_tui.rules import FIGURES, GameConfig
 from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
 from adrenaline_tui.rules.state import MAX_NAME
@@ -78,7 +78,13 @@ class SetupScreen(BaseScreen):
                 default_kind = HUMAN if i == 0 else (computers[0] if i < 3 else EMPTY)
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield Static(f"{i + 1}.", classes="seat-no")
-                    yield Input(placeholder=hero(FIGURES[i]), max_length=MAX_NAME, id=f"name-{i}", classes="name")
+                    yield Input(
+                        placeholder=hero(FIGURES[i]),
+                        max_length=MAX_NAME,
+                        restrict=NO_CONTROL,
+                        id=f"name-{i}",
+                        classes="name",
+                    )
                     yield Choice(
                         [(c, f"{LETTER[c]} {hero(c)} ({c})") for c in FIGURES],
                         FIGURES[i],
