@@ -17,7 +17,7 @@ from adrenaline_tui.tui.session import HUMAN, Session
 from adrenaline_tui.tui.settings import Settings
 from adrenaline_tui.walkthrough.progress import Progress
 
-from .helpers import make_app, scenario_session, screen_name, screen_text, settle
+from .helpers import make_app, play_to_the_end, scenario_session, screen_name, screen_text, settle
 
 ESCAPE = "\x1b]0;owned\x07"  # an OSC sequence: retitles the terminal
 
@@ -158,6 +158,33 @@ async def test_a_name_pasted_or_set_with_escape_sequences_never_reaches_the_term
         assert table is not None
         assert table.session.game.config.names[table.session.game.seats[0]] == "]0;ownedZoë2J"
         await settle(pilot)
+        no_control_characters(app)
+
+
+async def test_names_that_look_like_markup_are_shown_as_typed_everywhere() -> None:
+    """A name is typed by a person: "[/b]" used to stop the title screen (MarkupError) on every
+    start, for everyone on the account, and the explain list too."""
+    from adrenaline_tui.rules import FIGURES, GameConfig
+
+    names = {"yellow": "[/b]Ann", "blue": "[red]Ben[/]", "grey": "[@click=quit]C"}
+    config = GameConfig(players=FIGURES[:3], names=names, skulls=5, ending="sudden_death", tagback_prompt="all")
+    session = Session.start(config, 5, {"yellow": HUMAN, "blue": HUMAN, "grey": "random"})
+    session.flush()
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        assert "Continue: [/b]Ann, [red]Ben[/]" in screen_text(app)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("enter")  # the hand-off to the first person
+        await settle(pilot)
+        assert "[/b]Ann" in screen_text(app)
+        for key, screen in (("x", "ExplainScreen"), ("escape", "TableScreen"), ("l", "LogScreen"), ("escape", None)):
+            await pilot.press(key)
+            await settle(pilot)
+            if screen:
+                assert screen_name(app) == screen
+        await play_to_the_end(pilot, seed=3, stop=lambda app: app.table().session.game.turn >= 4)
         no_control_characters(app)
 
 

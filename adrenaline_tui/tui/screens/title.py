@@ -67,7 +67,7 @@ class TitleScreen(BaseScreen):
                 yield Static(Text(BANNER.strip("\n"), Style(bold=True)), id="banner")
             yield Static("The board game by Czech Games Edition: 3-5 players, one keyboard.", id="tagline")
             with Center():
-                yield OptionList(id="menu")
+                yield OptionList(id="menu", markup=False)
             yield Static("", id="menu-hint")
 
     def on_mount(self) -> None:
