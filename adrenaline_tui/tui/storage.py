@@ -67,10 +67,17 @@ def new_save_path(now: datetime | None = None) -> Path:
     path = folder / f"{stem}.json"
     n = 1
     # The sidecar is written at once, the save itself a moment later on the saving thread.
-    while path.exists() or table_path(path).exists():
+    while _taken(path):
         n += 1
         path = folder / f"{stem}-{n}.json"
     return path
+
+
+def _taken(path: Path) -> bool:
+    try:
+        return path.exists() or table_path(path).exists()
+    except OSError:  # a folder that cannot be looked into: the write will fail, and say so
+        return False
 
 
 def write_table(save: Path, data: dict[str, Any]) -> None:

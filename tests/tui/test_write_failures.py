@@ -134,6 +134,20 @@ def test_a_session_starts_where_nothing_can_be_written(unwritable_home: Path) ->
     session.flush()
 
 
+def test_a_session_starts_where_the_saves_folder_cannot_be_looked_into(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Path.exists raises PermissionError (not False) for a folder without search permission."""
+
+    def no_permission(self: Path) -> bool:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(Path, "exists", no_permission)
+    monkeypatch.setattr(session_module, "write_atomic", disk_full)
+    monkeypatch.setattr(storage, "write_atomic", disk_full)
+    session = Session.start(GameConfig(players=FIGURES[:3]), 1, dict.fromkeys(FIGURES[:3], HUMAN))
+    session.flush()
+    assert session.game.pending is not None and session.save_problem is not None
+
+
 def test_lesson_progress_that_cannot_be_saved_is_said_once_and_the_lesson_goes_on(unwritable_home: Path) -> None:
     told: list[str] = []
     progress = Progress.load()
