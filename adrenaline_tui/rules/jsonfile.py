@@ -90,27 +90,25 @@ def parse_json(data: bytes, *, max_depth: int, max_text: int) -> Any:
 
 
 def check_data(value: Any, *, max_depth: int, max_text: int) -> None:
-    """Walked with a list, not recursion: the data may be as deep as the parser allowed."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    """Walked with a list, not recursion: the data may be as deep as the parser allowed. The texts
+    are gathered and checked at once (a save may hold tens of thousands of them)."""
+    texts: list[str] = [value] if isinstance(value, str) else []
+    stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, str):
-            _check_text(item, max_text)
-        elif isinstance(item, dict | list):
-            if depth > max_depth:
-                raise JsonFileError(f"nested too deeply (at most {max_depth} levels)")
-            if isinstance(item, dict):
-                for key in item:
-                    _check_text(key, max_text)
-                stack.extend((v, depth + 1) for v in item.values())
-            else:
-                stack.extend((v, depth + 1) for v in item)
-
-
-def _check_text(text: str, max_text: int) -> None:
-    if len(text) > max_text:
-        raise JsonFileError(f"a text of {len(text)} characters (at most {max_text})")
-    if has_control(text):
+        if depth > max_depth:
+            raise JsonFileError(f"nested too deeply (at most {max_depth} levels)")
+        if isinstance(item, dict):
+            texts.extend(item)
+            item = item.values()
+        texts.extend(v for v in item if isinstance(v, str))
+        stack.extend((v, depth + 1) for v in item if isinstance(v, dict | list))
+    if not texts:
+        return
+    longest = max(map(len, texts))
+    if longest > max_text:
+        raise JsonFileError(f"a text of {longest} characters (at most {max_text})")
+    if has_control("".join(texts)):
         raise JsonFileError("a text holds a control character")
 
 

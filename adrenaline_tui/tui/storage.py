@@ -38,7 +38,7 @@ MAX_KIND = 32  # characters in a computer player's kind ("sensible")
 # The lists read this many saves at most, the newest: a folder filled with files (every guest of
 # an account can write it) must not slow the title screen down without end.
 MAX_LISTED = 200
-MAX_LIST_BYTES = 8 << 20  # read for one list at most: a real save is about 10 kB
+MAX_LIST_BYTES = 4 << 20  # read for one list at most: a real save is about 10 kB (200 of them: 2 MB)
 STALE_SECONDS = 600.0
 MAX_PROBLEM = 120  # characters of a save's problem in the lists
 
