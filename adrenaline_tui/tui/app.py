@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -353,9 +354,13 @@ class AdrenalineApp(App[int]):
 
     async def action_quit(self) -> None:
         table = self.table()
+        problem = None
         if table is not None:
             table.session.flush()
-        self.exit(0)
+            problem = table.session.save_problem
+        # Quitting with a game that could not be saved: said once more, where it stays readable.
+        message = Text(printable(f"adrenaline: this game was NOT saved: {problem}"), "bold red") if problem else None
+        self.exit(0, message=message)
 
     # ---------------------------------------------------------------- settings
     def update_settings(self, settings: Settings) -> None:

@@ -89,6 +89,22 @@ async def test_a_save_failing_mid_game_is_said_and_ctrl_s_and_leaving_do_not_cla
         assert "NOT saved" in messages(app)[-1] and "No space left on device" in messages(app)[-1]
 
 
+async def test_quitting_a_game_that_could_not_be_saved_says_so_after_the_app_is_gone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    session.flush()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(session_module, "write_atomic", disk_full)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+    said = capsys.readouterr().err.replace("\n", "")  # printed once the terminal is given back
+    assert "adrenaline: this game was NOT saved: Could not save" in said and str(session.path) in said, said
+
+
 async def test_saving_working_again_is_said_too(monkeypatch: pytest.MonkeyPatch) -> None:
     session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
     session.flush()
