@@ -223,14 +223,16 @@ class AdrenalineApp(App[int]):
         An unreadable newest save is named, with its reason, and no older game is opened in its
         place: the title's Continue offers that one, for the players to choose.
         """
-        newest = storage.newest_unfinished(storage.list_saves())
+        saves = storage.list_saves()
+        newest = storage.newest_unfinished(saves)
         if newest is None:
             self.notify("There is no game in progress to continue.", severity="warning")
             return False
         if not newest.readable:
+            older = next((i for i in saves if i.readable and not i.over), None)
+            then = f"Continue picks up an older game ({older.who}); " if older else ""
             self.notify(
-                f"The newest save, {newest.path}, cannot be read: {newest.problem}. "
-                "Continue on the title screen picks up the newest readable game; Load lists them all.",
+                f"The newest save, {newest.path}, cannot be read: {newest.problem}. {then}Load lists every save.",
                 severity="error",
                 timeout=15,
             )

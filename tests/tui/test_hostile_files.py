@@ -124,6 +124,7 @@ async def test_continue_with_an_unreadable_newest_save_names_it_and_resumes_noth
         messages = [n.message for n in app._notifications]
         assert any("broken.json" in m and "cannot be read" in m and "broken JSON" in m for m in messages), messages
         assert not any("no game in progress" in m for m in messages)
+        assert any("Continue picks up an older game (Ann, Ben, Cat)" in m for m in messages), messages
         # The older game is one key away, for the players to choose.
         assert "Continue: Ann, Ben, Cat" in screen_text(app)
         await pilot.press("c")
