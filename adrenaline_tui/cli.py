@@ -82,12 +82,14 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from adrenaline_tui.printable import printable
     from adrenaline_tui.rules import Game, SaveError
 
     try:
         game = Game.load(args.save)
     except SaveError as exc:
-        print(f"adrenaline: {exc}", file=sys.stderr)
+        # The reason may quote the file's name or content: nothing in it may act on the terminal.
+        print(f"adrenaline: {printable(str(exc))}", file=sys.stderr)
         return 2
     state = game.to_json()
     if args.json:

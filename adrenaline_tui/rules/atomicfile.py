@@ -20,3 +20,8 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_problem(path: Path, exc: OSError) -> str:
+    """One line for a failed write, naming the file meant and the reason ("No space left on device")."""
+    return f"Could not save {path}: {exc.strerror or exc}"

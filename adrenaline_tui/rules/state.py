@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
+from adrenaline_tui.printable import has_control
 from adrenaline_tui.rules.arena import ARENA_IDS
 from adrenaline_tui.rules.cards import CUBES
 from adrenaline_tui.rules.errors import ConfigError
@@ -30,6 +31,7 @@ ADRENALINE_GRAB = 3
 ADRENALINE_SHOOT = 6
 ENDINGS = ("frenzy", "sudden_death")
 TAGBACK_PROMPTS = ("holders", "all")
+MAX_NAME = 16  # characters in a player's name
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,11 @@ class GameConfig:
         names = self.names
         if not isinstance(names, Mapping) or not all(isinstance(v, str) for v in names.values()):
             raise ConfigError("names", "a mapping from figure colour to a name")
+        for name in names.values():
+            # A name is drawn everywhere; one from a save or a form must not be able to act on
+            # the terminal (an escape sequence) or push the boards out of shape.
+            if len(name) > MAX_NAME or has_control(name):
+                raise ConfigError("names", f"a name is at most {MAX_NAME} characters, none of them a control character")
         object.__setattr__(self, "names", dict(names))
         unknown = set(names) - set(players)
         if unknown:

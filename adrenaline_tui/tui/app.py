@@ -13,18 +13,22 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.notifications import SeverityLevel
 from textual.theme import BUILTIN_THEMES, Theme
 
+from adrenaline_tui.printable import printable
 from adrenaline_tui.rules import GameConfig, SaveError
+from adrenaline_tui.rules.atomicfile import write_problem
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.look import palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.screens.title import TitleScreen
-from adrenaline_tui.tui.session import Session
+from adrenaline_tui.tui.session import Session, unsaved
 from adrenaline_tui.tui.settings import Settings
 
 if TYPE_CHECKING:
@@ -62,6 +66,9 @@ THEMES = [
     ),
     replace(BUILTIN_THEMES["ansi-dark"], name="adrenaline-16"),
 ]
+
+
+MAX_NOTICE = 300  # characters: a notice quoting a broken file must not fill the screen
 
 
 class GameCommands(Provider):
@@ -178,6 +185,9 @@ class AdrenalineApp(App[int]):
             from adrenaline_tui.walkthrough import Progress
 
             self._progress = Progress.load()
+            # Lesson progress is saved as lessons end and weapons are offered, deep in other code;
+            # a failed write is said here, once, and the lesson or game goes on.
+            self._progress.on_error = lambda problem: self.notify(problem, severity="warning", timeout=8)
         return self._progress
 
     def next_seed(self) -> int:
@@ -201,19 +211,39 @@ class AdrenalineApp(App[int]):
         if self._session is not None:
             self.open_session(self._session)
             return
+        for folder in (storage.home(), storage.saves_dir()):
+            storage.remove_stale_temporaries(folder)
         if self._review is not None:
             self.push_screen(TitleScreen())
             self.open_review(self._review)
             return
-        if self._continue:
-            latest = storage.latest_unfinished()
-            if latest is not None and self.open_game(latest.path):
-                return
-            if latest is None:
-                self.notify("There is no game in progress to continue.", severity="warning")
+        if self._continue and self._continue_latest():
+            return
         self.push_screen(TitleScreen())
         if self._learn:
             self.open_lessons()
+
+    def _continue_latest(self) -> bool:
+        """`--continue`: open the newest unfinished game; False (and why, on screen) if it cannot be.
+
+        An unreadable newest save is named, with its reason, and no older game is opened in its
+        place: the title's Continue offers that one, for the players to choose.
+        """
+        saves = storage.list_saves()
+        newest = storage.newest_unfinished(saves)
+        if newest is None:
+            self.notify("There is no game in progress to continue.", severity="warning")
+            return False
+        if not newest.readable:
+            older = next((i for i in saves if i.readable and not i.over), None)
+            then = f"Continue picks up an older game ({older.who}); " if older else ""
+            self.notify(
+                f"The newest save, {newest.path}, cannot be read: {newest.problem}. {then}Load lists every save.",
+                severity="error",
+                timeout=15,
+            )
+            return False
+        return self.open_game(newest.path)
 
     # ----------------------------------------------------------------- screens
     def open_setup(self) -> None:
@@ -322,17 +352,45 @@ class AdrenalineApp(App[int]):
             self.notify("No game to save: games save themselves after every decision.")
             return
         path = table.save_now()
-        self.notify(f"Saved to {path}" if path else "This game is not being saved.", timeout=5)
+        problem = table.session.save_problem
+        if problem:
+            self.notify(unsaved(problem), severity="error", timeout=10)
+        else:
+            self.notify(f"Saved to {path}" if path else "This game is not being saved.", timeout=5)
 
     def notify_saved(self, session: Session) -> None:
-        if session.path is not None and not session.game.over:
+        """Leaving the table: say the game is saved only if it is."""
+        if session.path is None or session.game.over:
+            return
+        if session.save_problem:
+            self.notify(f"This game is NOT saved: {session.save_problem}.", severity="error", timeout=10)
+        else:
             self.notify("Game saved: Continue on the title screen picks it up.", timeout=4)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notice goes through here: many quote a file name, a save's content or an error,
+        so control characters are taken out and brackets are shown, never read as markup."""
+        if len(message) > MAX_NOTICE:
+            message = message[: MAX_NOTICE - 3] + "..."
+        super().notify(printable(message), title=printable(title), severity=severity, timeout=timeout, markup=False)
 
     async def action_quit(self) -> None:
         table = self.table()
+        problem = None
         if table is not None:
             table.session.flush()
-        self.exit(0)
+            problem = table.session.save_problem
+        # Quitting with a game that could not be saved: said once more, where it stays readable.
+        message = Text(printable(f"adrenaline: this game was NOT saved: {problem}"), "bold red") if problem else None
+        self.exit(0, message=message)
 
     # ---------------------------------------------------------------- settings
     def update_settings(self, settings: Settings) -> None:
@@ -342,7 +400,7 @@ class AdrenalineApp(App[int]):
             try:
                 settings.save()
             except OSError as exc:
-                self.notify(f"Could not save the settings: {exc}", severity="warning")
+                self.notify(write_problem(storage.settings_path(), exc), severity="warning")
         if settings.theme != old.theme:
             self.theme = settings.theme or self.automatic_theme()
         if settings.glyphs != old.glyphs or settings.show_points != old.show_points:

@@ -7,12 +7,13 @@ must be passed) can be tested without running the app.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import Event, Game, GameConfig
-from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.rules.atomicfile import write_atomic, write_problem
 from adrenaline_tui.rules.saves import save_data
 from adrenaline_tui.tui import storage
 
@@ -36,16 +37,24 @@ def best_computer() -> str:
     return computer_kinds()[0]
 
 
+def unsaved(problem: str) -> str:
+    """What the table is told when a save fails: the problem, and that the game goes on."""
+    return f"{problem}. The game goes on, but it is not being saved."
+
+
 class Autosaver:
     """Writes saves on one background thread, in order, so a slow disk never delays a frame.
 
     The text is made on the caller's thread (the game keeps changing); only the write waits.
+    A failed write is kept in `error` (one line naming the file) until a write succeeds, and
+    `on_change` is told each time that changes - from the saving thread.
     """
 
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._last: Future[None] | None = None
         self.error: str | None = None
+        self.on_change: Callable[[str | None], None] | None = None
 
     def write(self, path: Path, text: str) -> None:
         self._last = self._pool.submit(self._write, path, text)
@@ -53,9 +62,13 @@ class Autosaver:
     def _write(self, path: Path, text: str) -> None:
         try:
             write_atomic(path, text)
-            self.error = None
+            error = None
         except OSError as exc:
-            self.error = f"could not save {path}: {exc.strerror or exc}"
+            error = write_problem(path, exc)
+        if error != self.error:
+            self.error = error
+            if self.on_change is not None:
+                self.on_change(error)
 
     def flush(self) -> None:
         if self._last is not None:
@@ -83,6 +96,8 @@ class Session:
         self.fallbacks: list[str] = []
         self._resolved = False
         self._bots: dict[str, ComputerPlayer] = {}
+        # Why the seats file could not be written, if it could not (the save itself: `saver.error`).
+        self.table_error: str | None = None
 
     def resolve_computers(self) -> list[str]:
         """Swap computer kinds this install lacks for the best it has; returns what was swapped.
@@ -114,9 +129,12 @@ class Session:
     def resume(cls, path: Path) -> Session:
         """Load a save (raises SaveError with a one-line reason)."""
         game = Game.load(path)
-        seats = storage.read_table(path).get("seats")
-        kinds = {str(k): str(v) for k, v in seats.items()} if isinstance(seats, dict) else {}
-        return cls(game, kinds, path)
+        table, problem = storage.load_table(path)
+        seats = table.get("seats", {})
+        session = cls(game, {str(k): str(v) for k, v in seats.items()}, path)
+        if problem:
+            session.fallbacks.append(f"{problem}: every seat is played by a person")
+        return session
 
     # ----------------------------------------------------------------- seats
     @property
@@ -185,12 +203,22 @@ class Session:
             self.saver.write(self.path, json.dumps(save_data(self.game), separators=(",", ":")))
 
     def write_table(self) -> None:
+        """Written on this thread: it happens twice a game, at the start and at the end."""
         if self.path is not None:
             table: dict[str, object] = {"seats": self.kinds, "over": self.game.over}
             if self.game.ranking is not None:
                 # The past-games list shows who won without replaying every save.
                 table["ranking"] = self.game.ranking
-            storage.write_table(self.path, table)
+            try:
+                storage.write_table(self.path, table)
+                self.table_error = None
+            except OSError as exc:
+                self.table_error = write_problem(storage.table_path(self.path), exc)
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why this game is not being saved as it should, if it is not (one line naming the file)."""
+        return self.saver.error or self.table_error
 
     def flush(self) -> None:
         self.saver.flush()

@@ -8,10 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 from adrenaline_tui.tui import storage
 
 THEMES = ("adrenaline", "adrenaline-colourblind", "adrenaline-16")
 GLYPHS = ("auto", "unicode", "ascii")
+# The file is in a folder anyone on the account may write: read within these bounds.
+MAX_BYTES = 16 * 1024
+MAX_TEXT = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +58,9 @@ class Settings:
     def load(cls, path: Path | None = None) -> Settings:
         path = path or storage.settings_path()
         try:
-            return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError):
+            return cls.from_dict(read_json(path, max_bytes=MAX_BYTES, max_depth=2, max_text=MAX_TEXT))
+        except (FileNotFoundError, JsonFileError):
+            # Settings are a convenience: a missing or broken file means the defaults.
             return cls()
 
     def save(self, path: Path | None = None) -> None:

@@ -3,6 +3,10 @@
 Everything lives under `$ADRENALINE_HOME` (tests point it at a temporary folder), else
 `$XDG_DATA_HOME/adrenaline`, else `~/.local/share/adrenaline`.
 
+Every file here may have been written by any guest of a shared account, so each is read within
+bounds (`rules.jsonfile`) and checked; one that fails is listed as unreadable, with its reason,
+and never stops the game.
+
 A saved game is two files in `saves/`: `<name>.json` is the engine's own save (config, seed,
 chosen keys; `adrenaline replay` reads it) and `<name>.table.json` says who sits at each seat
 (a person, or which computer player), which the engine does not need to know.
@@ -11,18 +15,32 @@ chosen keys; `adrenaline replay` reads it) and `<name>.table.json` says who sits
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import os
+import time
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.paths import data_home
+from adrenaline_tui.printable import printable
 from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.rules.errors import SaveError
+from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
+from adrenaline_tui.rules.saves import MAX_SAVE_BYTES, read_save
 from adrenaline_tui.rules.state import HEROES
 
 TABLE_FORMAT = "adrenaline-table"
 TABLE_VERSION = 1
 TABLE_SUFFIX = ".table.json"
+MAX_TABLE_BYTES = 64 * 1024
+MAX_KIND = 32  # characters in a computer player's kind ("sensible")
+# The lists read this many saves at most, the newest: a folder filled with files (every guest of
+# an account can write it) must not slow the title screen down without end.
+MAX_LISTED = 200
+MAX_LIST_BYTES = 4 << 20  # read for one list at most: a real save is about 10 kB (200 of them: 2 MB)
+STALE_SECONDS = 600.0
+MAX_PROBLEM = 120  # characters of a save's problem in the lists
 
 
 def home() -> Path:
@@ -49,84 +67,178 @@ def new_save_path(now: datetime | None = None) -> Path:
     path = folder / f"{stem}.json"
     n = 1
     # The sidecar is written at once, the save itself a moment later on the saving thread.
-    while path.exists() or table_path(path).exists():
+    while _taken(path):
         n += 1
         path = folder / f"{stem}-{n}.json"
     return path
+
+
+def _taken(path: Path) -> bool:
+    try:
+        return path.exists() or table_path(path).exists()
+    except OSError:  # a folder that cannot be looked into: the write will fail, and say so
+        return False
 
 
 def write_table(save: Path, data: dict[str, Any]) -> None:
     write_atomic(table_path(save), json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION, **data}))
 
 
+def load_table(save: Path) -> tuple[dict[str, Any], str | None]:
+    """The sidecar's data, and why it could not be read if it could not.
+
+    No sidecar is not a problem (every seat is then a person); an unreadable one is, since the
+    computers' seats would silently become people's.
+    """
+    path = table_path(save)
+    try:
+        data = read_json(path, max_bytes=MAX_TABLE_BYTES, max_depth=4, max_text=MAX_KIND)
+    except FileNotFoundError:
+        return {}, None
+    except JsonFileError as exc:
+        return {}, f"{path.name} cannot be read ({exc})"
+    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+        return {}, f"{path.name} is not a table file"
+    seats, over = data.get("seats", {}), data.get("over", False)
+    if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()) or type(over) is not bool:
+        return {}, f"{path.name}: the seats or the end-of-game mark are malformed"
+    table: dict[str, Any] = {"seats": seats, "over": over}
+    if isinstance(data.get("ranking"), list):
+        # Shown by the past-games list, which checks every field itself (the file may be edited).
+        table["ranking"] = data["ranking"]
+    return table, None
+
+
 def read_table(save: Path) -> dict[str, Any]:
     """The sidecar's data, or {} when it is missing or unreadable (every seat is then a person)."""
-    try:
-        data = json.loads(table_path(save).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-        return {}
-    return data
+    return load_table(save)[0]
 
 
 @dataclass(frozen=True, slots=True)
 class SaveInfo:
-    """What the load list shows about a save without replaying it."""
+    """What the load list shows about a save without replaying it: its game, or why it cannot
+    be read (`problem`)."""
 
     path: Path
     modified: float
-    arena: str
-    players: tuple[str, ...]
-    names: dict[str, str]
-    decisions: int
-    over: bool
+    arena: str = ""
+    players: tuple[str, ...] = ()
+    names: dict[str, str] = field(default_factory=dict)
+    decisions: int = 0
+    over: bool = False
+    problem: str = ""
+
+    @property
+    def readable(self) -> bool:
+        return not self.problem
 
     @property
     def who(self) -> str:
-        return ", ".join(self.names.get(c) or HEROES.get(c, c) for c in self.players)
+        return printable(", ".join(self.names.get(c) or HEROES.get(c, c) for c in self.players))
 
     @property
     def label(self) -> str:
         when = datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
-        who = self.who
+        if self.problem:
+            return f"{when}  {printable(self.path.name)}  unreadable: {printable(self.problem)}"
         state = "finished" if self.over else f"{self.decisions} decisions in"
-        return f"{when}  {self.arena}  {who}  ({state})"
+        return f"{when}  {self.arena}  {self.who}  ({state})"
 
 
-def save_info(path: Path) -> SaveInfo | None:
+def save_info(path: Path, modified: float | None = None) -> SaveInfo:
+    """The save's game, checked against the save schema (not replayed), or its problem."""
+    if modified is None:
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            modified = 0.0
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        config = data["config"]
-        info = SaveInfo(
-            path=path,
-            modified=path.stat().st_mtime,
-            arena=str(config.get("arena", "?")),
-            players=tuple(config.get("players", ())),
-            names=dict(config.get("names", {})),
-            decisions=len(data.get("choices", [])),
-            over=bool(read_table(path).get("over", False)),
-        )
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-    return info
+        save = read_save(path)
+    except SaveError as exc:
+        problem = str(exc).removeprefix(f"{path}: ")
+        if len(problem) > MAX_PROBLEM:
+            problem = problem[: MAX_PROBLEM - 3] + "..."
+        return SaveInfo(path, modified, problem=problem)
+    config = save.config
+    return SaveInfo(
+        path=path,
+        modified=modified,
+        arena=config.arena,
+        players=config.players,
+        names=dict(config.names),
+        decisions=len(save.choices),
+        over=bool(read_table(path).get("over", False)),
+    )
 
 
-def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Readable saves, newest first."""
-    folder = folder or saves_dir()
-    if not folder.is_dir():
-        return []
+def _save_files(folder: Path) -> list[tuple[float, int, Path]]:
+    """(modified, size, path) of every save file in `folder`, newest first."""
     found = []
-    for path in folder.glob("*.json"):
-        if path.name.endswith(TABLE_SUFFIX) or path.name.startswith("."):
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        name = entry.name
+        if not name.endswith(".json") or name.endswith(TABLE_SUFFIX) or name.startswith("."):
             continue
-        info = save_info(path)
-        if info is not None:
-            found.append(info)
-    found.sort(key=lambda i: (i.modified, i.path.name), reverse=True)
+        try:
+            info = entry.stat()
+            modified, size = info.st_mtime, info.st_size
+        except OSError:
+            modified, size = 0.0, 0
+        found.append((modified, size, Path(entry.path)))
+    found.sort(key=lambda m: (m[0], m[2].name), reverse=True)
     return found
 
 
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """The newest `MAX_LISTED` saves, newest first, unreadable ones included (with their problem).
+
+    At most `MAX_LIST_BYTES` are read for one list: past that, saves are listed unread.
+    """
+    listed, budget = [], MAX_LIST_BYTES
+    for modified, size, path in _save_files(folder or saves_dir())[:MAX_LISTED]:
+        if size <= MAX_SAVE_BYTES:  # a bigger file is refused unread
+            if size > budget:
+                listed.append(SaveInfo(path, modified, problem="not read: the saves folder holds too much"))
+                continue
+            budget -= size
+        listed.append(save_info(path, modified))
+    return listed
+
+
+def newest_unfinished(saves: list[SaveInfo]) -> SaveInfo | None:
+    """The newest save not known to be finished: an unreadable one counts, it may be the game
+    someone means to continue."""
+    return next((i for i in saves if not i.over), None)
+
+
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
-    return next((i for i in list_saves(folder) if not i.over), None)
+    """The newest readable save of a game not yet over."""
+    return next((i for i in list_saves(folder) if i.readable and not i.over), None)
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> list[Path]:
+    """Delete the temporary files of atomic writes that were killed half-way; returns them.
+
+    A write takes milliseconds, so a temporary file older than `STALE_SECONDS` belongs to no
+    writer; a younger one may be another guest's save being written at this moment.
+    """
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue
+        try:
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+            if entry.is_file(follow_symlinks=False) and age > STALE_SECONDS:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed

@@ -3,22 +3,29 @@
 Kept in one small JSON file, `learn.json`, in the same folder as the saves and settings:
 `$ADRENALINE_HOME`, else `$XDG_DATA_HOME/adrenaline`, else `~/.local/share/adrenaline`. It is
 written atomically, and a missing or unreadable file means "nothing done yet" - progress is a
-convenience, never a reason to refuse to start.
+convenience, never a reason to refuse to start. For the same reason a failed write is told to
+`on_error` (once, until a write works again) and the lesson goes on.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from adrenaline_tui.paths import data_home
-from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.rules.atomicfile import write_atomic, write_problem
+from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 
 PROGRESS_FORMAT = "adrenaline-learn"
 PROGRESS_VERSION = 1
 PROGRESS_FILE = "learn.json"
+# Far above the lessons there are (a few dozen); the file is in a folder anyone on the account
+# may write.
+MAX_BYTES = 64 * 1024
+MAX_IDS = 500
+MAX_ID = 64
 
 
 def progress_path() -> Path:
@@ -31,21 +38,23 @@ class Progress:
     done: set[str] = field(default_factory=set)
     skipped: set[str] = field(default_factory=set)
     offered: set[str] = field(default_factory=set)  # weapon ids whose lesson was offered in a game
+    on_error: Callable[[str], None] | None = field(default=None, repr=False, compare=False)
+    error: str | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Progress:
         path = Path(path) if path is not None else progress_path()
         progress = cls(path)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = read_json(path, max_bytes=MAX_BYTES, max_depth=2, max_text=MAX_ID)
+        except (FileNotFoundError, JsonFileError):
             return progress
         if not isinstance(raw, dict) or raw.get("format") != PROGRESS_FORMAT:
             return progress
         for name in ("done", "skipped", "offered"):
             values = raw.get(name)
             if isinstance(values, list):
-                getattr(progress, name).update(str(v) for v in values)
+                getattr(progress, name).update(v for v in values[:MAX_IDS] if isinstance(v, str))
         return progress
 
     def save(self) -> None:
@@ -56,7 +65,15 @@ class Progress:
             "skipped": sorted(self.skipped - self.done),
             "offered": sorted(self.offered),
         }
-        write_atomic(self.path, json.dumps(data, indent=1))
+        try:
+            write_atomic(self.path, json.dumps(data, indent=1))
+            error = None
+        except OSError as exc:
+            error = f"{write_problem(self.path, exc)} (lesson progress)"
+        if error != self.error:
+            self.error = error
+            if error is not None and self.on_error is not None:
+                self.on_error(error)
 
     # ------------------------------------------------------------------- changes
     def mark_done(self, lesson_id: str) -> None:

@@ -4,12 +4,14 @@ line and left exactly as it was."""
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
 
 from adrenaline_tui.ai import RandomPlayer
-from adrenaline_tui.rules import FIGURES, Game, GameConfig, SaveError
+from adrenaline_tui.rules import FIGURES, ConfigError, Game, GameConfig, SaveError
 from tests.rules.helpers import play, scenario
 
 
@@ -115,7 +117,44 @@ def corrupt_saves(good: dict) -> dict[str, bytes]:
         "scenario for other players": js(
             dict(good, scenario={"players": [{"colour": "green"}, {"colour": "purple"}, {"colour": "grey"}]})
         ),
+        # Hostile files: every guest of a shared account can write the saves folder.
+        "nested 100000 deep": b'{"format": "adrenaline-save", "version": 1, "config": '
+        + b"[" * 100_000
+        + b"]" * 100_000
+        + b"}",
+        "nested 30 deep": js(dict(good, scenario=nested(30))),
+        "a seed of 5000 digits": b'{"format": "adrenaline-save", "version": 1, "seed": '
+        + b"7" * 5000
+        + b', "choices": [], "config": '
+        + js(good["config"])
+        + b"}",
+        "a seed beyond 64 bits": js(dict(good, seed=2**64)),
+        "a NaN seed": js(dict(good, seed=float("nan"))),
+        "an infinite number": js(good).replace(b'"version": 1', b'"version": 1e999'),
+        "a list among the players": js(dict(good, config=dict(good["config"], players=["yellow", ["blue"], "grey"]))),
+        "a name that is not text": js(dict(good, config=dict(good["config"], names={"yellow": 7}))),
+        "a name with a terminal escape": js(dict(good, config=dict(good["config"], names={"yellow": ESCAPE_NAME}))),
+        "a name with a bidi override": js(dict(good, config=dict(good["config"], names={"yellow": "\u202eAnn"}))),
+        "a name too long": js(dict(good, config=dict(good["config"], names={"yellow": "A" * 17}))),
+        "a control character in a choice": js(dict(good, choices=["run\x1b[2J"])),
+        "a choice too long": js(dict(good, choices=["r" * 65])),
+        "too many choices": js(dict(good, choices=["run"] * 20_001)),
+        "a text too long": js(dict(good, scenario={"arena": "x" * 201})),
+        "an unknown field": js(dict(good, extra=1)),
+        "over a megabyte": b" " * (1 << 20) + js(good),
+        "not UTF-8": js(good).replace(b'"format"', b'"form\xe9t"'),
     }
+
+
+# An OSC sequence that retitles the terminal, as found in a save by the security review.
+ESCAPE_NAME = "\x1b]0;owned\x07"
+
+
+def nested(depth: int) -> object:
+    value: object = {}
+    for _ in range(depth):
+        value = {"a": value}
+    return value
 
 
 @pytest.mark.parametrize("case", list(corrupt_saves({"format": "", "choices": [], "config": {}})))
@@ -131,6 +170,36 @@ def test_a_corrupt_or_foreign_save_is_refused_in_one_line_and_left_untouched(tmp
     assert str(path) in message
     assert path.read_bytes() == content
     assert path.stat().st_mtime_ns == stat.st_mtime_ns
+
+
+def test_a_pipe_in_place_of_a_save_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    """A pipe blocks whoever opens it until someone writes; a device may never end."""
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    result: list[str] = []
+
+    def load() -> None:
+        try:
+            Game.load(path)
+        except SaveError as exc:
+            result.append(str(exc))
+
+    reader = threading.Thread(target=load)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():  # blocked on the pipe: let it go, so the test fails instead of hanging
+        with open(path, "wb"):
+            pass
+        reader.join()
+    assert result and "not a regular file" in result[0], result
+
+
+def test_names_in_any_script_are_fine_and_control_characters_are_not() -> None:
+    config = GameConfig(players=FIGURES[:3], names={"yellow": "Zoë", "blue": "李雷", "grey": "👩‍🚀 Ana"})
+    assert config.name_of("grey") == "👩‍🚀 Ana"
+    for bad in (ESCAPE_NAME, "Ann\x9b2J", "\u202eAnn", "Ann\x7f", "A" * 17):
+        with pytest.raises(ConfigError, match="control character"):
+            GameConfig(players=FIGURES[:3], names={"yellow": bad})
 
 
 def test_an_illegal_choice_is_reported_with_its_position(tmp_path: Path) -> None:

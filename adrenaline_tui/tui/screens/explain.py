@@ -66,7 +66,7 @@ class ExplainScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static("Explain: up/down to pick, Tab to scroll the answer, Esc to close", id="explain-hint")
             with Horizontal():
-                yield OptionList(*self._options(), id="topics")
+                yield OptionList(*self._options(), id="topics", markup=False)
                 with VerticalScroll(id="answer"):
                     yield Static("", id="answer-text")
 

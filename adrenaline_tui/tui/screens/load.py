@@ -1,4 +1,8 @@
-"""Loading a saved game: every save under the game's home, newest first."""
+"""Loading a saved game: every save under the game's home, newest first.
+
+A save that cannot be read is listed too, with its reason, so that a broken file is seen (and
+can be removed) rather than silently missing; choosing it says why it cannot be loaded.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from adrenaline_tui.printable import printable
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.screens.base import BaseScreen
 
@@ -24,14 +29,19 @@ class LoadScreen(BaseScreen):
     ]
 
     def compose_body(self) -> ComposeResult:
-        folder = storage.saves_dir()
+        folder = printable(str(storage.saves_dir()))
         yield Static(f"Saved games in {folder} (Enter to load, Esc to go back)", id="hint", markup=False)
-        saves = storage.list_saves()
-        yield OptionList(*[Option(info.label, id=str(info.path)) for info in saves], id="saves", markup=False)
+        self.saves = {str(info.path): info for info in storage.list_saves()}
+        yield OptionList(*[Option(info.label, id=key) for key, info in self.saves.items()], id="saves", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self.dismiss(event.option.id)
+        info = self.saves.get(event.option.id or "")
+        if info is None:
+            return
+        if not info.readable:
+            self.notify(f"{info.path.name} cannot be read: {info.problem}", severity="error", timeout=8)
+            return
+        self.dismiss(event.option.id)
 
     def action_close(self) -> None:
         self.dismiss(None)

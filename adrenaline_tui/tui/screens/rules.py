@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from adrenaline_tui.printable import NO_CONTROL
 from adrenaline_tui.tui.prose import clip, reflow
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.walkthrough import reference
@@ -81,7 +82,7 @@ class RulesScreen(BaseScreen):
         yield Static("Rules: up/down to choose, / to search, Tab to the text, Esc to go back", id="hint")
         with Horizontal(id="body"):
             with Vertical(id="index"):
-                yield Input(placeholder="/ search the rules", id="search", select_on_focus=False)
+                yield Input(placeholder="/ search the rules", id="search", select_on_focus=False, restrict=NO_CONTROL)
                 yield OptionList(*index_options(), id="sections")
             with VerticalScroll(id="page"):
                 yield Static("", id="title")

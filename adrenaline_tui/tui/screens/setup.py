@@ -16,8 +16,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
+from adrenaline_tui.printable import NO_CONTROL, printable
 from adrenaline_tui.rules import FIGURES, GameConfig
 from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
+from adrenaline_tui.rules.state import MAX_NAME
 from adrenaline_tui.tui.look import LETTER, hero
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
@@ -76,7 +78,13 @@ class SetupScreen(BaseScreen):
                 default_kind = HUMAN if i == 0 else (computers[0] if i < 3 else EMPTY)
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield Static(f"{i + 1}.", classes="seat-no")
-                    yield Input(placeholder=hero(FIGURES[i]), max_length=16, id=f"name-{i}", classes="name")
+                    yield Input(
+                        placeholder=hero(FIGURES[i]),
+                        max_length=MAX_NAME,
+                        restrict=NO_CONTROL,
+                        id=f"name-{i}",
+                        classes="name",
+                    )
                     yield Choice(
                         [(c, f"{LETTER[c]} {hero(c)} ({c})") for c in FIGURES],
                         FIGURES[i],
@@ -173,7 +181,8 @@ class SetupScreen(BaseScreen):
             colour = self.seat_figure(i)
             players.append(colour)
             kinds[colour] = kind
-            name = self.query_one(f"#name-{i}", Input).value.strip()
+            # Typed or pasted: a paste can carry escape sequences, which have no place in a name.
+            name = printable(self.query_one(f"#name-{i}", Input).value).strip()
             if name:
                 names[colour] = name
         humans = sum(1 for k in kinds.values() if k == HUMAN)

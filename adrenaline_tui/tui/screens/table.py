@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.timer import Timer
 
 from adrenaline_tui.rules import Event, IllegalChoice
 from adrenaline_tui.tui import explaining, presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.session import Session
+from adrenaline_tui.tui.session import Session, unsaved
 from adrenaline_tui.tui.widgets import (
     ActionPanel,
     ArenaMap,
@@ -66,6 +67,9 @@ class TableScreen(BaseScreen):
         *_option_bindings(),
     ]
 
+    class SaveStateChanged(Message):
+        """The autosave started failing, or works again (posted from the saving thread)."""
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
@@ -82,6 +86,8 @@ class TableScreen(BaseScreen):
         self._offer_check_running = False
         # Until when the last "learn it?" notice is on screen (time.monotonic()).
         self._offer_notice_until = 0.0
+        # Whether the table was last told that saving fails.
+        self._save_failing = False
 
     @property
     def adrenaline(self) -> AdrenalineApp:
@@ -113,11 +119,29 @@ class TableScreen(BaseScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        # Told from the saving thread; post_message is the thread-safe way back to this one.
+        self.session.saver.on_change = lambda _error: self.post_message(self.SaveStateChanged())
+        self._save_state_changed()
         self.query_one(ActionPanel).on_cursor = self._cursor_moved
         self.query_one(EventLog).reset(self.session.game.events)
         self.size_classes_changed()
         self.advance()
         self.call_after_refresh(self._check_computers)
+
+    def on_table_screen_save_state_changed(self, message: SaveStateChanged) -> None:
+        self._save_state_changed()
+
+    def _save_state_changed(self) -> None:
+        """Say when the game stops being saved (and why), and when it is saved again: once each,
+        not after every decision in between."""
+        problem = self.session.save_problem
+        if bool(problem) == self._save_failing:
+            return
+        self._save_failing = bool(problem)
+        if problem:
+            self.notify(unsaved(problem), severity="error", timeout=10)
+        else:
+            self.notify(f"Saving works again: {self.session.path}", timeout=5)
 
     def _check_computers(self) -> None:
         for note in self.session.resolve_computers():
@@ -316,8 +340,6 @@ class TableScreen(BaseScreen):
 
     def _after(self, events: list[Event]) -> None:
         self.query_one(EventLog).add(events)
-        if self.session.saver.error:
-            self.notify(self.session.saver.error, severity="error")
         scored = [e for e in events if e.kind in SCORING_EVENTS]
         game = self.session.game
         if scored and (self.adrenaline.settings.pause_on_scoring or game.over):
@@ -438,4 +460,5 @@ class TableScreen(BaseScreen):
 
     def on_unmount(self) -> None:
         self._cancel_bot()
+        self.session.saver.on_change = None
         self.session.flush()

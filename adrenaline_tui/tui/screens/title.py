@@ -15,6 +15,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from adrenaline_tui.printable import printable
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.screens.base import BaseScreen
 
@@ -37,6 +38,10 @@ def ago(seconds: float) -> str:
     if seconds < 36 * 3600:
         return f"{round(seconds / 3600)} h ago"
     return f"{round(seconds / 86400)} days ago"
+
+
+def unreadable_newest(info: storage.SaveInfo) -> str:
+    return f"The newest save, {printable(info.path.name)}, cannot be read: {printable(info.problem)}"
 
 
 class TitleScreen(BaseScreen):
@@ -63,7 +68,7 @@ class TitleScreen(BaseScreen):
                 yield Static(Text(BANNER.strip("\n"), Style(bold=True)), id="banner")
             yield Static("The board game by Czech Games Edition: 3-5 players, one keyboard.", id="tagline")
             with Center():
-                yield OptionList(id="menu")
+                yield OptionList(id="menu", markup=False)
             yield Static("", id="menu-hint")
 
     def on_mount(self) -> None:
@@ -74,12 +79,19 @@ class TitleScreen(BaseScreen):
 
     def fill_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
-        latest = storage.latest_unfinished()
+        saves = storage.list_saves()
+        latest = next((i for i in saves if i.readable and not i.over), None)
         if latest is not None:
             cont = f"c  Continue: {latest.who} ({ago(time.time() - latest.modified)})"
         else:
             cont = "c  Continue (no game in progress)"
-        has_saves = bool(storage.list_saves())
+        # Continue skips a newest save that cannot be read, but never silently: it says so here.
+        newest = storage.newest_unfinished(saves)
+        hint = Text("")
+        if newest is not None and not newest.readable:
+            hint = Text(unreadable_newest(newest), "bold")
+        self.query_one("#menu-hint", Static).update(hint)
+        has_saves = bool(saves)
         menu.set_options(
             [
                 Option("n  New game", id="new"),
