@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from adrenaline_tui.rules.game import Game
 
 SAVE_FORMAT = "adrenaline-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+# Version 1 had no game mode and no bot in its settings: it loads as a standard game without bot.
+READABLE_VERSIONS = (1, 2)
 
 
 def save_data(g: Game) -> dict[str, Any]:
@@ -60,7 +62,7 @@ def game_from_save(data: Any, label: str = "save") -> Game:
 
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{label}: not an Adrenaline save (no '{SAVE_FORMAT}' format marker)")
-    if data.get("version") != SAVE_VERSION:
+    if data.get("version") not in READABLE_VERSIONS:
         raise SaveError(
             f"{label}: save format version {data.get('version')!r}; this program reads version {SAVE_VERSION}"
         )

@@ -16,7 +16,7 @@ from adrenaline_tui.rules.damage import ActionLedger
 from adrenaline_tui.rules.decision import Decision, Option
 from adrenaline_tui.rules.payment import budget, can_pay, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
-from adrenaline_tui.rules.scoring import Award, score_board, score_track, standings
+from adrenaline_tui.rules.scoring import Award, score_board, standings
 from adrenaline_tui.rules.state import (
     ADRENALINE_GRAB,
     ADRENALINE_SHOOT,
@@ -59,24 +59,32 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         frenzy=g.frenzy,
     )
     g.ledger = ActionLedger()
-    if p.square is None:
+    first = p.square is None
+    for rules in g.rules:
+        rules.start_turn(g, p, first=first)
+    if first:
         yield from spawn(g, p, first=True)
     g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
     while True:
         allowances = action_allowances(g, p) if g.actions_left else {}
         options = [Option(action, _ACTION_LABEL[action](n)) for action, n in allowances.items()]
+        # Actions a rule module adds (the bot action), each answered by the module that offered it.
+        extra = {o: rules for rules in g.rules for o in rules.actions(g, p)}
+        options += extra
         options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
         if not options:
             break
+        # An owed action (the bot action) must be taken before the turn can end.
+        owed = any(rules.must_act(g, p) for rules in g.rules)
+        if not owed:
+            skip = f" now (skip {_actions(g.actions_left)})" if g.actions_left else ""
+            options.append(Option("end", f"End your turn{skip}"))
         if g.actions_left:
-            options.append(Option("end", f"End your turn now (skip {_actions(g.actions_left)})"))
+            prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
+        elif owed:
+            prompt = f"{p.name}: take the bot action"
         else:
-            options.append(Option("end", "End your turn"))
-        prompt = (
-            f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
-            if g.actions_left
-            else (f"{p.name}: use a powerup or end your turn")
-        )
+            prompt = f"{p.name}: use a powerup or end your turn"
         key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options)))
         if key == "end":
             break
@@ -84,6 +92,8 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
             g.actions_left -= 1
             g.ledger = ActionLedger()
             yield from _ACTIONS[key](g, p, allowances[key])
+        elif (module := next((r for o, r in extra.items() if o.key == key), None)) is not None:
+            yield from module.act(g, p, key)
         else:
             yield from use_powerup(g, p, key)
     g.actions_left = 0
@@ -309,6 +319,9 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     """First spawn: draw 2, keep 1. Respawn: draw 1 even at 3. Discard one to pick the spawnpoint."""
     drawn = [g.draw_powerup(p) for _ in range(2 if first else 1)]
     choices = drawn if first else p.powerups
+    if first:
+        for rules in g.rules:
+            yield from rules.before_spawn(g, p)  # the starting player places the bot
     options = []
     for card in dict.fromkeys(choices):
         colour = powerup_colour(card)
@@ -337,17 +350,21 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
 # ---------------------------------------------------------------- end of turn
 def end_of_turn(g: Game) -> Flow:
     active = g.active
+    for rules in g.rules:
+        yield from rules.end_turn(g, active)  # Domination: tagging by standing alone, strike back
     was_frenzy = g.frenzy
-    killed = [p for p in g.in_turn_order(g.active_index) if p.killed]
-    killshots_by_active = 0
+    killed = [p for p in g.figures_in_order(g.active_index) if p.killed]
+    # Double kill: two or more boards other than your own killed in your turn, whoever dealt the
+    # killshots (the variants spell it out; in the standard game only you can deal them).
+    others_killed = 0
     for p in killed:
-        awards = score_board(p.damage, p.skulls, p.frenzy_board, payees=g.seats)
+        awards = score_board(p.damage, p.skulls, p.frenzy_board, payees=_payees(g, p))
         _pay_out(g, p, awards, final=False)
         entry = [p.damage[KILLSHOT - 1]] + ([p.damage[MAX_DAMAGE - 1]] if len(p.damage) >= MAX_DAMAGE else [])
         skull = g.board.skulls_left > 0
-        g.board.track.append(entry)
-        if entry[0] == active.colour:
-            killshots_by_active += 1
+        yield from g.mode.record_kill(g, p, entry)
+        if p is not active:
+            others_killed += 1
         if skull and not g.frenzy:
             p.skulls += 1
         p.damage.clear()
@@ -355,7 +372,7 @@ def end_of_turn(g: Game) -> Flow:
         if g.frenzy and not p.frenzy_board:
             flip_board(p)
             g.emit("board_flipped", f"{p.name}'s board flips to the frenzy side", player=p.colour)
-    if killshots_by_active >= 2:
+    if others_killed >= 2:
         active.score += 1
         g.emit(
             "scored",
@@ -363,7 +380,7 @@ def end_of_turn(g: Game) -> Flow:
             board=None,
             awards=[Award(active.colour, 1, "double kill").as_dict()],
         )
-    if killed and g.board.skulls_left == 0 and not g.frenzy:
+    if not g.frenzy and ((killed and g.board.skulls_left == 0) or any(r.frenzy_due(g) for r in g.rules)):
         if g.config.ending == "sudden_death":
             g.over = True
             g.emit("sudden_death", "The last skull is taken: sudden death, the game is over")
@@ -376,9 +393,16 @@ def end_of_turn(g: Game) -> Flow:
     # After the last turn nobody plays again: respawning or restocking would change nothing.
     if not g.over:
         for p in killed:
-            yield from spawn(g, p, first=False)
+            special = next((rules for rules in g.rules if rules.respawns(p)), None)
+            yield from (special.respawn(g, p) if special is not None else spawn(g, p, first=False))
         refill(g)
     g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+
+
+def _payees(g: Game, board: Player) -> list[str]:
+    """Who is paid for damage on a board: every figure but its owner (tokens in the owner's own
+    colour come from a spawnpoint striking back; their points stay in the bank)."""
+    return [c for c in g.players if c != board.colour]
 
 
 def _pay_out(g: Game, board: Player, awards: list[Award], *, final: bool) -> None:
@@ -462,22 +486,11 @@ def refill(g: Game) -> None:
 
 # ---------------------------------------------------------------- end of game
 def final_scoring(g: Game) -> None:
-    for colour in g.seats:
-        p = g.players[colour]
+    for p in g.figures_in_order(0):
         if p.damage:
-            _pay_out(g, p, score_board(p.damage, p.skulls, p.frenzy_board, payees=g.seats), final=True)
-    awards = score_track(g.board.track, payees=g.seats)
-    for a in awards:
-        g.players[a.player].score += a.points
-    g.emit(
-        "scored",
-        "The killshot track is scored: "
-        + (", ".join(f"{g.name(a.player)} +{a.points}" for a in awards) or "no killshots"),
-        board="track",
-        awards=[a.as_dict() for a in awards],
-        final=True,
-    )
-    track_points = {a.player: a.points for a in awards}
+            _pay_out(g, p, score_board(p.damage, p.skulls, p.frenzy_board, payees=_payees(g, p)), final=True)
+    # The killshot track, or what the mode scores instead; those points also break ties.
+    track_points = g.mode.final_scoring(g)
     g.ranking = standings({c: p.score for c, p in g.players.items()}, track_points, g.seats)
     g.over = True
     winners = [r["player"] for r in g.ranking if r["rank"] == 1]
