@@ -80,12 +80,12 @@ class GameConfig:
         _one_of("tagback_prompt", self.tagback_prompt, TAGBACK_PROMPTS)
         _one_of("mode", self.mode, MODES)
         if self.bot is not None:
+            if len(players) > 4:
+                raise ConfigError("bot", "a bot joins 3 or 4 players, not 5")
             if self.bot not in FIGURES:
                 raise ConfigError("bot", f"'{self.bot}' is not a figure colour ({', '.join(FIGURES)})")
             if self.bot in players:
                 raise ConfigError("bot", f"{self.bot} is already a player; the bot uses a spare figure")
-            if len(players) > 4:
-                raise ConfigError("bot", "a bot joins 3 or 4 players, not 5")
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
