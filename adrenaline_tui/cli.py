@@ -187,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--arena", default="arena_12", choices=["arena_10", "arena_11a", "arena_11b", "arena_12"])
     sim.add_argument("--skulls", type=int, default=8, choices=range(5, 9), metavar="5-8")
     sim.add_argument("--sudden-death", action="store_true", help="end at the last skull instead of final frenzy")
-    sim.add_argument("--mode", default="standard", choices=["standard", "domination"], help="game mode")
+    sim.add_argument("--mode", default="standard", choices=["standard", "domination", "turret"], help="game mode")
     sim.add_argument("--bot", metavar="COLOUR", help="add the bot with this figure colour (3 or 4 players)")
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=1)

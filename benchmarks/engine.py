@@ -29,7 +29,7 @@ MODE_CONFIGS = {
     f"{mode}{' + bot' if bot else ''}": GameConfig(
         players=("yellow", "blue", "grey", "purple"), arena="arena_12", skulls=8, mode=mode, bot=bot
     )
-    for mode in ("standard", "domination")
+    for mode in ("standard", "domination", "turret")
     for bot in (None, "green")
 }
 

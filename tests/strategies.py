@@ -33,6 +33,6 @@ mode_configs = st.builds(
     st.sampled_from(ARENA_IDS),
     st.integers(5, 8),
     st.sampled_from(["frenzy", "sudden_death"]),
-    st.sampled_from(["standard", "domination"]),
+    st.sampled_from(["standard", "domination", "turret"]),
     st.booleans(),
 )

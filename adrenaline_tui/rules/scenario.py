@@ -84,8 +84,16 @@ class ScenarioBot(_Strict):
     score: int = 0
 
 
+class ScenarioTurret(_Strict):
+    """Turret mode: the tiles on the turret board (null: an empty slot) and who owns which turret."""
+
+    offer: list[str | None] | None = Field(None, max_length=5)
+    turrets: dict[str, str] = {}
+
+
 class Scenario(_Strict):
-    mode: Literal["standard", "domination"] = "standard"
+    mode: Literal["standard", "domination", "turret"] = "standard"
+    turret: ScenarioTurret | None = None
     bot: ScenarioBot | None = None
     domination: dict[Literal["red", "blue", "yellow"], list[str]] | None = None
     arena: Literal["arena_10", "arena_11a", "arena_11b", "arena_12"] = "arena_11a"
@@ -221,6 +229,14 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
     for i, entry in enumerate(sc.killshot_track):
         if not 1 <= len(entry) <= 2 or any(c not in figures for c in entry):
             raise fail("", f"killshot_track.{i}", "each entry is [killer] or [killer, killer], colours of players")
+    if sc.turret is not None or (sc.mode == "turret" and sc.ammo_tiles):
+        if sc.mode != "turret" or sc.ammo_tiles:
+            raise fail("", "turret", "mode: turret has a turret board and no ammo tiles on the squares")
+        for sq, owner in sc.turret.turrets.items():
+            if sq not in arena.pos or sq in arena.spawn_colour_at:
+                raise fail("", f"turret.turrets.{sq}", "turrets stand on squares without a spawnpoint")
+            if owner not in colours:
+                raise fail("", f"turret.turrets.{sq}", f"'{owner}' is not playing")
     if sc.domination is not None:
         if sc.mode != "domination":
             raise fail("", "domination", "spawnpoint tracks belong to mode: domination")

@@ -41,3 +41,5 @@ def new_game(g: Game) -> None:
         g.players[colour] = bot_figure(g, colour)
     g.first_index = rng.randrange(len(g.seats))
     g.active_index = g.first_index
+    for rules in g.rules:
+        rules.setup(g)

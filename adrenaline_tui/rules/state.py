@@ -30,7 +30,7 @@ ADRENALINE_GRAB = 3
 ADRENALINE_SHOOT = 6
 ENDINGS = ("frenzy", "sudden_death")
 TAGBACK_PROMPTS = ("holders", "all")
-MODES = ("standard", "domination")
+MODES = ("standard", "domination", "turret")
 
 
 @dataclass(frozen=True)

@@ -140,7 +140,9 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
 
 
 # ----------------------------------------------------------------------- moving
-def move_figure(g: Game, p: Player, dest: str, why: str = "") -> None:
+def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = False) -> None:
+    """Every move of a figure goes through here. `jump`: a teleport, which enters no square on
+    the way (the Turret mode's entry damage looks at the squares entered)."""
     start = p.square
     if start == dest:
         return
@@ -152,6 +154,8 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "") -> None:
         origin=start,
         square=dest,
     )
+    for rules in g.rules:
+        rules.entered(g, p, start, dest, jump=jump)
 
 
 @cache
@@ -174,17 +178,17 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
     spend = budget(p)
     out = []
     for q in g.arena.within(p.square, n):
-        if _can_grab_at(g, q, spend):
+        if _can_grab_at(g, p, q, spend):
             out.append(q)
             if first_only:
                 break
     return out
 
 
-def _can_grab_at(g: Game, square: str, spend: tuple[int, int, int]) -> bool:
+def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
     colour = g.arena.spawn_colour_at.get(square)
     if colour is None:
-        return g.board.tiles.get(square) is not None
+        return g.mode.ammo_here(g, p, square) is not None
     weapons = g.cards.weapons
     for w in g.board.racks[colour]:
         if w is not None:
@@ -199,7 +203,7 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     options = []
     for q in grab_squares(g, p, n):
         colour = g.arena.spawn_colour_at.get(q)
-        stuff = f"{colour} weapon rack" if colour else f"ammo {g.board.tiles[q]}"
+        stuff = f"{colour} weapon rack" if colour else g.mode.ammo_here(g, p, q)
         where = "here" if q == here else f"at {q}"
         options.append(Option(q, f"Grab {where}: {stuff}", square=q))
     key = yield from g.ask(Decision(p.colour, "grab", "Grab: where?", tuple(options)))
@@ -207,26 +211,35 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     if key in g.arena.spawn_colour_at:
         yield from grab_weapon(g, p, g.arena.spawn_colour_at[key])
     else:
-        grab_ammo(g, p, key)
+        yield from g.mode.grab_ammo(g, p, key)
 
 
 def grab_ammo(g: Game, p: Player, square: str) -> None:
     code = g.board.tiles[square]
-    tile = g.cards.ammo_tiles[code]
     g.board.tiles[square] = None
+    take_tile(g, p, code, square)
+
+
+def take_tile(g: Game, p: Player, code: str, square: str, *, give_up: str | None = None) -> None:
+    """Take an ammo tile's cubes (up to 3 of a colour) and its powerup (up to 3 cards), then
+    discard it. `give_up`: one item left behind (Turret: a cube colour or `powerup`)."""
+    tile = g.cards.ammo_tiles[code]
     g.board.ammo_discard.append(code)
+    cubes = list(tile.cubes)
+    if give_up in cubes:
+        cubes.remove(give_up)
     gained = []
-    for cube in tile.cubes:
+    for cube in cubes:
         if p.ammo[cube] < MAX_CUBES:
             p.ammo[cube] += 1
             gained.append(cube)
     drew = None
-    if tile.powerup and len(p.powerups) < MAX_POWERUPS:
+    if tile.powerup and give_up != "powerup" and len(p.powerups) < MAX_POWERUPS:
         drew = g.draw_powerup(p)
     got = ", ".join(gained) or "no cubes (all full)"
     if drew:
         got += " and a powerup"
-    elif tile.powerup:
+    elif tile.powerup and give_up != "powerup":
         got += " (no powerup: hand full)"
     g.emit(
         "grabbed_ammo",

@@ -42,11 +42,20 @@ def check_invariants(game: Game, state: dict) -> None:
     if state["mode"] == "standard":
         assert state["skulls_left"] == max(0, state["skulls"] - len(state["killshot_track"]))
     else:
-        assert state["killshot_track"] == [], "killshots are not tracked in Domination"
+        assert state["killshot_track"] == [], "killshots are not tracked in Domination and Turret mode"
+    if state["mode"] == "domination":
         figures = {p["colour"] for p in boards}
         tracks = state["domination"]["tracks"]
         assert sorted(tracks) == ["blue", "red", "yellow"]
         assert all(c in figures for t in tracks.values() for c in t), tracks
+    if state["mode"] == "turret":
+        turret = state["turret"]
+        assert state["ammo_tiles"] == {} and len(turret["offer"]) == 5
+        tiles = [t for t in turret["offer"] if t] + state["decks"]["ammo"] + state["decks"]["ammo_discard"]
+        assert Counter(tiles) == Counter(game.cards.ammo_deck()), "an ammo tile was lost or duplicated"
+        seats = {p["colour"] for p in state["players"]}
+        spawns = set(game.arena.spawn_colour_at)
+        assert all(sq not in spawns and owner in seats for sq, owner in turret["turrets"].items()), turret
     bot = state.get("bot")
     if bot is not None:
         assert bot["weapons"] == [] and bot["powerups"] == [] and sum(bot["ammo"].values()) == 0

@@ -8,6 +8,10 @@ mode is one more module registered in `MODES`.
 
 The points:
 
+- `setup`: after a new game is dealt (Turret: the tiles go to the turret board instead).
+- `ammo_here` / `grab_ammo`: what a grab on a square without a spawnpoint offers, and taking it
+  (Turret: a tile of the turret board, and commandeering the square's turret).
+- `entered`: a figure moved onto a square (Turret: turret damage for each square entered).
 - `targets`: things a shot may target besides figures (Domination's spawnpoints), as
   `{key: square}`; `hit_target` is what damage or marks on one of them do.
 - `start_turn` / `end_turn`: the start of a player's turn, and the end of it before the killed
@@ -51,6 +55,25 @@ class Rules:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+
+    def setup(self, g: Game) -> None:
+        pass
+
+    # ------------------------------------------------------------------- ammo
+    def ammo_here(self, g: Game, p: Player, square: str) -> str | None:
+        """What a grab on this non-spawn square would take (for the option's label), or None."""
+        code = g.board.tiles.get(square)
+        return None if code is None else f"ammo {code}"
+
+    def grab_ammo(self, g: Game, p: Player, square: str) -> Flow:
+        from adrenaline_tui.rules.turn import grab_ammo
+
+        grab_ammo(g, p, square)
+        return nothing()
+
+    # ------------------------------------------------------------------ moving
+    def entered(self, g: Game, p: Player, start: str, dest: str, *, jump: bool) -> None:
+        """`p` was moved from `start` to `dest` (`jump`: teleported, no squares in between)."""
 
     # ------------------------------------------------------------------ targets
     def targets(self, g: Game, shooter: Player) -> dict[str, str]:
@@ -134,7 +157,8 @@ def make_rules(g: Game) -> tuple[Rules, list[Rules]]:
     """The game's mode, and every rule module in play (the mode first, then the bot if any)."""
     from adrenaline_tui.rules.modes.bot import Bot
     from adrenaline_tui.rules.modes.domination import Domination
+    from adrenaline_tui.rules.modes.turret import Turret
 
-    modes: dict[str, type[Rules]] = {"standard": Standard, "domination": Domination}
+    modes: dict[str, type[Rules]] = {"standard": Standard, "domination": Domination, "turret": Turret}
     mode = modes[g.config.mode](g)
     return mode, [mode, *([Bot(g)] if g.config.bot is not None else [])]
