@@ -144,7 +144,7 @@ class Game:
 
     def name(self, colour: str) -> str:
         p = self.players.get(colour)
-        return p.name if p is not None else colour
+        return p.name if p is not None else self.mode.target_name(colour)
 
     def card_name(self, card: str) -> str:
         kind = self.cards.powerup_kinds[powerup_kind(card)]
@@ -196,8 +196,7 @@ class Game:
         return pos
 
     def target_name(self, key: str) -> str:
-        p = self.players.get(key)
-        return p.name if p is not None else self.mode.target_name(key)
+        return self.name(key)
 
     # ------------------------------------------------------------- inspection
     def to_json(self) -> dict[str, Any]:

@@ -320,3 +320,31 @@ def test_domination_state_round_trips_through_a_save(tmp_path) -> None:
     loaded = Game.load(tmp_path / "d.json")
     assert loaded.to_json() == game.to_json()
     assert loaded.to_json()["mode"] == "domination"
+
+
+def test_explain_names_a_spawnpoint_target() -> None:
+    from adrenaline_tui.rules.explain import explain
+
+    game = domination(
+        [{"colour": "yellow", "square": "r0c0", "weapons": ["lock-rifle"], "ammo": NO_AMMO}, *far_away("blue", "grey")]
+    )
+    play(game, "shoot")
+    assert "spawn:blue" in keys(game)
+    why = explain(game, "spawn:blue").why
+    assert why[0].startswith("The blue spawnpoint stands on r0c2"), why
+
+
+def test_a_version_1_save_without_mode_or_bot_loads_as_a_standard_game(tmp_path) -> None:
+    import json
+
+    from adrenaline_tui.rules import GameConfig
+
+    game = Game.new(GameConfig(players=("yellow", "blue", "grey")), seed=4)
+    first = game.pending.keys[0]
+    game.choose(first)
+    config = {k: v for k, v in game.config.to_dict().items() if k not in ("mode", "bot")}
+    old = {"format": "adrenaline-save", "version": 1, "config": config, "seed": 4, "scenario": None, "choices": [first]}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    loaded = Game.load(path)
+    assert loaded.to_json() == game.to_json() and loaded.config.mode == "standard" and loaded.config.bot is None

@@ -114,11 +114,15 @@ def test_random_games_keep_every_invariant_and_end(config, seed):
 
 @settings(max_examples=max(8, GAMES // 4), deadline=None, derandomize=True)
 @given(config=mode_configs, seed=st.integers(0, 2**31))
-def test_random_games_of_every_mode_and_with_the_bot_keep_every_invariant(config, seed):
+def test_random_games_of_every_mode_and_with_the_bot_keep_every_invariant(tmp_path_factory, config, seed):
     game = play_random(config, seed, check=lambda g: check_invariants(g, g.to_json()))
     assert {r["player"] for r in game.ranking} == set(config.players)
-    # A replay of a mode game reproduces it, and so does a save.
+    # A replay of a mode game reproduces it, and so does a save taken half way.
     assert game.replay(game.history).to_json() == game.to_json()
+    half = game.replay(game.history[: len(game.history) // 2])
+    path = tmp_path_factory.mktemp("saves") / "mode.json"
+    half.save(path)
+    assert Game.load(path).to_json() == half.to_json()
 
 
 @settings(max_examples=max(5, GAMES // 6), deadline=None, derandomize=True)

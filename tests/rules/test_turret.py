@@ -247,3 +247,19 @@ def test_final_scoring_pays_the_turrets_instead_of_the_killshot_track() -> None:
     final = [e for e in events if e.kind == "scored" and e.data["board"] == "turrets"]
     # Yellow played the last turn; blue's final turn came before it (blue, grey, yellow): blue 6.
     assert [(a["player"], a["points"]) for a in final[0].data["awards"]] == [("grey", 8), ("blue", 6), ("yellow", 4)]
+
+
+def test_the_bot_moved_onto_a_turret_takes_its_damage() -> None:
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r1c1", "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r2c3"},
+            {"colour": "grey", "square": "r2c1"},
+        ],
+        mode="turret",
+        turret={"turrets": {"r0c1": "blue"}},
+        bot={"colour": "purple", "square": "r0c2"},
+        turn=2,
+    )
+    play(game, "bot", "r0c1")
+    assert game.to_json()["bot"]["damage"] == ["blue"]
