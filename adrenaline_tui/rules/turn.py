@@ -393,10 +393,11 @@ def end_of_turn(g: Game) -> Flow:
             board=None,
             awards=[Award(active.colour, 1, "double kill").as_dict()],
         )
-    if not g.frenzy and ((killed and g.board.skulls_left == 0) or any(r.frenzy_due(g) for r in g.rules)):
+    due = "" if g.frenzy else next((why for why in (r.frenzy_due(g) for r in g.rules) if why), "")
+    if not g.frenzy and ((killed and g.board.skulls_left == 0) or due):
         if g.config.ending == "sudden_death":
             g.over = True
-            g.emit("sudden_death", "The last skull is taken: sudden death, the game is over")
+            g.emit("sudden_death", f"{due or 'The last skull is taken'}: sudden death, the game is over")
         else:
             start_frenzy(g)
     if was_frenzy:

@@ -348,3 +348,18 @@ def test_a_version_1_save_without_mode_or_bot_loads_as_a_standard_game(tmp_path)
     path.write_text(json.dumps(old), encoding="utf-8")
     loaded = Game.load(path)
     assert loaded.to_json() == game.to_json() and loaded.config.mode == "standard" and loaded.config.bot is None
+
+
+def test_with_sudden_death_two_full_tracks_end_the_game() -> None:
+    game = domination(
+        [{"colour": "yellow", "square": "r0c1", "weapons": ["lock-rifle"], "ammo": NO_AMMO}, *far_away("blue", "grey")],
+        domination={"red": ["blue"] * 8, "blue": ["grey"] * 7},
+        ending="sudden_death",
+    )
+    events = play(game, "shoot", "end")
+    assert game.pending is None
+    assert [e.text for e in events if e.kind == "sudden_death"] == [
+        "Two spawnpoint tracks reach their fist: sudden death, the game is over"
+    ]
+    # red: blue 8; blue: grey 7 then yellow 1.
+    assert {r["player"]: r["score"] for r in game.ranking} == {"blue": 8, "grey": 8, "yellow": 6}

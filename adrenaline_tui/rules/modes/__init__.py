@@ -116,8 +116,9 @@ class Rules:
     def respawn(self, g: Game, p: Player) -> Flow:
         return nothing()
 
-    def frenzy_due(self, g: Game) -> bool:
-        return False
+    def frenzy_due(self, g: Game) -> str:
+        """Why the frenzy starts now besides the last skull (a sentence), or "" when it does not."""
+        return ""
 
     # -------------------------------------------------------------- end of game
     def final_scoring(self, g: Game) -> dict[str, int]:

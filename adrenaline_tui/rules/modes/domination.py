@@ -135,8 +135,9 @@ class Domination(Rules):
         )
         self.tag(g, overkiller, key.removeprefix(PREFIX), "overkill")
 
-    def frenzy_due(self, g: Game) -> bool:
-        return sum(len(t) >= FIST for t in self.tracks.values()) >= 2
+    def frenzy_due(self, g: Game) -> str:
+        full = sum(len(t) >= FIST for t in self.tracks.values()) >= 2
+        return "Two spawnpoint tracks reach their fist" if full else ""
 
     # -------------------------------------------------------------- end of game
     def final_scoring(self, g: Game) -> dict[str, int]:
