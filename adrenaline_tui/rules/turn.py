@@ -82,7 +82,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         if g.actions_left:
             prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
         elif owed:
-            prompt = f"{p.name}: take the bot action"
+            prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
         else:
             prompt = f"{p.name}: use a powerup or end your turn"
         key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options)))
