@@ -363,3 +363,42 @@ def test_with_sudden_death_two_full_tracks_end_the_game() -> None:
     ]
     # red: blue 8; blue: grey 7 then yellow 1.
     assert {r["player"]: r["score"] for r in game.ranking} == {"blue": 8, "grey": 8, "yellow": 6}
+
+
+def test_vortex_cannon_tags_a_spawnpoint_only_if_you_see_it() -> None:
+    # From r0c1: a vortex on r0c0 could pull from r1c0 (the red spawnpoint, out of sight), so
+    # only blue stands to be hit there; a vortex on r0c2 reaches the blue spawnpoint, in sight.
+    game = domination(
+        [
+            {"colour": "yellow", "square": "r0c1", "weapons": ["vortex-cannon"], "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r0c0"},
+            {"colour": "grey", "square": "r2c1"},
+        ]
+    )
+    play(game, "shoot")
+    assert keys(game) == ["r0c0", "r0c2"]
+    play(game, "r0c0")  # blue is the only target: the red spawnpoint is not offered
+    assert player(game, "blue")["damage"] == ["yellow", "yellow"] and tracks(game)["red"] == []
+    game = domination(
+        [
+            {"colour": "yellow", "square": "r0c1", "weapons": ["vortex-cannon"], "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r0c0"},
+            {"colour": "grey", "square": "r2c1"},
+        ]
+    )
+    play(game, "shoot", "r0c2")
+    assert tracks(game)["blue"] == ["yellow"]
+
+
+def test_a_room_on_fire_tags_its_spawnpoint_and_hurts_everyone_in_it() -> None:
+    # From r0c0 the door shows the red room (r1c0 with its spawnpoint, r1c1).
+    game = domination(
+        [
+            {"colour": "yellow", "square": "r0c0", "weapons": ["furnace"], "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r1c1"},
+            {"colour": "grey", "square": "r2c3"},
+        ]
+    )
+    play(game, "shoot", "basic")
+    assert tracks(game)["red"] == ["yellow"]
+    assert player(game, "blue")["damage"] == ["yellow"]
