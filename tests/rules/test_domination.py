@@ -85,6 +85,7 @@ def test_ending_a_turn_alone_on_a_spawnpoint_tags_it_and_it_strikes_back() -> No
     assert [e.data["how"] for e in events if e.kind == "tagged"] == ["alone on it"]
     # 1 damage in your own colour.
     assert player(game, "yellow")["damage"] == ["yellow"]
+    assert [e.text for e in events if e.kind == "damaged"] == ["D-struct-or takes 1 damage in their own colour"]
     assert "strike_back" in kinds(events)
 
 
@@ -330,8 +331,12 @@ def test_explain_names_a_spawnpoint_target() -> None:
     )
     play(game, "shoot")
     assert "spawn:blue" in keys(game)
-    why = explain(game, "spawn:blue").why
-    assert why[0].startswith("The blue spawnpoint stands on r0c2"), why
+    explanation = explain(game, "spawn:blue")
+    assert explanation.why[0].startswith("The blue spawnpoint stands on r0c2"), explanation
+    assert (
+        explanation.does[-1]
+        == "Any damage to the blue spawnpoint puts one of your tokens on its track; marks do nothing."
+    )
 
 
 def test_a_version_1_save_without_mode_or_bot_loads_as_a_standard_game(tmp_path) -> None:
