@@ -12,7 +12,7 @@ from adrenaline_tui import __version__
 
 def _simulate(args: argparse.Namespace) -> int:
     from adrenaline_tui.ai import PLAYER_KINDS, RandomPlayer, make_player
-    from adrenaline_tui.rules import FIGURES, Game, GameConfig
+    from adrenaline_tui.rules import FIGURES, ConfigError, Game, GameConfig
 
     kinds = [k.strip() for k in args.ai.split(",") if k.strip()] or ["random"]
     unknown = [k for k in kinds if k not in PLAYER_KINDS]
@@ -22,18 +22,24 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    players = args.players if args.players is not None else (len(kinds) if len(kinds) > 1 else 5)
+    players = args.players if args.players is not None else (len(kinds) if len(kinds) > 1 else 4 if args.bot else 5)
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:
         print(f"adrenaline: --ai names {len(kinds)} players for {players} seats", file=sys.stderr)
         return 2
-    config = GameConfig(
-        players=FIGURES[:players],
-        arena=args.arena,
-        skulls=args.skulls,
-        ending="sudden_death" if args.sudden_death else "frenzy",
-    )
+    try:
+        config = GameConfig(
+            players=FIGURES[:players],
+            arena=args.arena,
+            skulls=args.skulls,
+            ending="sudden_death" if args.sudden_death else "frenzy",
+            mode=args.mode,
+            bot=args.bot,
+        )
+    except ConfigError as exc:
+        print(f"adrenaline: {exc}", file=sys.stderr)
+        return 2
     wins: dict[str, float] = dict.fromkeys(kinds, 0.0)
     for i in range(args.games):
         seed = args.seed + i
@@ -56,6 +62,8 @@ def _simulate(args: argparse.Namespace) -> int:
             line = {
                 "game": i + 1,
                 "seed": seed,
+                "mode": config.mode,
+                "bot": config.bot,
                 "winners": winners,
                 "scores": scores,
                 "ranking": ranking,
@@ -205,10 +213,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play complete games between computer players")
-    sim.add_argument("--players", type=int, choices=range(3, 6), metavar="3-5", help="default: 5, or one per --ai")
+    sim.add_argument(
+        "--players", type=int, choices=range(3, 6), metavar="3-5", help="default: 5 (4 with --bot), or one per --ai"
+    )
     sim.add_argument("--arena", default="arena_12", choices=["arena_10", "arena_11a", "arena_11b", "arena_12"])
     sim.add_argument("--skulls", type=int, default=8, choices=range(5, 9), metavar="5-8")
     sim.add_argument("--sudden-death", action="store_true", help="end at the last skull instead of final frenzy")
+    sim.add_argument("--mode", default="standard", choices=["standard", "domination", "turret"], help="game mode")
+    sim.add_argument("--bot", metavar="COLOUR", help="add the bot with this figure colour (3 or 4 players)")
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="one JSON object per game")

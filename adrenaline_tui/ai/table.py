@@ -49,6 +49,17 @@ class Table:
         self.track: list[list[str]] = view["killshot_track"]
         self.racks: dict[str, list[str | None]] = view["racks"]
         self.tiles: dict[str, str | None] = view["ammo_tiles"]
+        turret = view.get("turret")
+        if turret is not None:
+            # Turret mode: no tile lies on a square; a grab on any square without a spawnpoint
+            # (not yet grabbed this turn) takes a tile of the turret board - count on the fullest.
+            offer = [c for c in turret["offer"] if c]
+            best = max(offer, key=len, default=None)
+            self.tiles = {
+                q: best
+                for q in self.arena.squares
+                if q not in self.arena.spawn_colour_at and q not in turret["grabbed"]
+            }
         self.figures: dict[str, Figure] = {}
         for p in view["players"]:
             self.figures[p["colour"]] = Figure(

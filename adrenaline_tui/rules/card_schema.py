@@ -54,6 +54,7 @@ class SelectModel(_Strict):
     exclude: list[str] = []
     distinct_squares: bool = False
     pools: list[PoolModel] = []
+    spawnpoints: list[Any] = []
 
 
 class SelectSquareModel(_Strict):
@@ -177,7 +178,17 @@ def _compile_step(raw: Any) -> Step:
         m = SelectModel.model_validate(body)
         lo, hi = parse_range(m.count, "count")
         pools = tuple(Pool(compile_filters(p.where), p.among, tuple(p.exclude), p.max) for p in m.pools)
-        return Select(m.as_, lo, hi, compile_filters(m.where), m.among, tuple(m.exclude), m.distinct_squares, pools)
+        return Select(
+            m.as_,
+            lo,
+            hi,
+            compile_filters(m.where),
+            m.among,
+            tuple(m.exclude),
+            m.distinct_squares,
+            pools,
+            compile_filters(m.spawnpoints),
+        )
     if kind == "select_square":
         m2 = SelectSquareModel.model_validate(body)
         return SelectSquare(m2.as_, compile_filters(m2.where))
@@ -233,7 +244,7 @@ def _check_names(weapon_id: str, effects: tuple[Effect, ...]) -> None:
                 for p in s.pools:
                     refs += [*p.exclude, *([p.among] if p.among else [])]
                     refs += [f[1] for f in p.where if len(f) > 1 and isinstance(f[1], str)]
-                refs += [f[1] for f in s.where if len(f) > 1 and isinstance(f[1], str)]
+                refs += [f[1] for f in (*s.where, *s.spawnpoints) if len(f) > 1 and isinstance(f[1], str)]
             elif isinstance(s, Hit):
                 if s.to:
                     refs.append(s.to)

@@ -41,7 +41,7 @@ def parse_range(value: int | str, what: str) -> tuple[int, int]:
 # A filter is written as a bare word or a one-key mapping; compiled to a tuple whose first item
 # names the test. The interpreter (effects.py) gives each test its meaning.
 _WORD_FILTERS = {"visible", "not_visible", "own_square", "not_own", "any"}
-_KEY_FILTERS = {"distance", "visible_from", "near", "at", "same_square_as", "in_room"}
+_KEY_FILTERS = {"distance", "visible_from", "near", "at", "same_square_as", "in_room", "not_spawnpoint"}
 
 Filter = tuple
 
@@ -76,6 +76,8 @@ def compile_filter(raw: Any) -> Filter:
             return ("same_square", str(arg))
         if key == "in_room":
             return ("in_room", str(arg))
+        if key == "not_spawnpoint":
+            return ("not_spawnpoint", str(arg))
     raise ValueError(f"unknown filter {raw!r}")
 
 
@@ -102,6 +104,9 @@ class Select:
     exclude: tuple[str, ...]
     distinct_squares: bool
     pools: tuple[Pool, ...]
+    # Extra filters a target that is not a figure (a Domination spawnpoint) must pass, on top of
+    # `where` (Tractor Beam, Vortex Cannon: only a spawnpoint you can see).
+    spawnpoints: tuple[Filter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

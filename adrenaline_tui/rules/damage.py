@@ -71,9 +71,15 @@ def deal_damage(g: Game, attacker: str, target: Player, amount: int, *, by_actio
         parts.append(f"{converted} from marks")
     if amount - placed or returned:
         parts.append(f"{amount - placed + returned} wasted")
+    # Tokens in your own colour come from a spawnpoint striking back (Domination).
+    who = (
+        f"{g.name(target.colour)} takes"
+        if attacker == target.colour
+        else f"{g.name(attacker)} hits {g.name(target.colour)}:"
+    )
     g.emit(
         "damaged",
-        f"{g.name(attacker)} hits {g.name(target.colour)}: {', '.join(parts)}",
+        f"{who} {', '.join(parts)}" + (" in their own colour" if attacker == target.colour else ""),
         attacker=attacker,
         target=target.colour,
         amount=amount,

@@ -170,6 +170,8 @@ class _Writer:
             return f"on {self.figures(name)}'s square"
         if kind == "in_room":
             return f"in {self.place(name)}"
+        if kind == "not_spawnpoint":
+            return ""  # only matters in Domination; the card's notes say it
         raise ValueError(f"no wording for filter {f!r}")
 
     # ------------------------------------------------------------- noun phrases

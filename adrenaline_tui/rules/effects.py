@@ -38,6 +38,14 @@ from adrenaline_tui.rules.cards import (
 Budget = tuple[int, int, int]  # spendable red, blue, yellow (cubes plus powerups of that colour)
 
 
+def is_object(figure: str) -> bool:
+    """A target that is not a figure (a Domination spawnpoint, `spawn:red`): it never moves.
+
+    Figures are colours; other targets have a `kind:name` key, so the test is one character.
+    """
+    return ":" in figure
+
+
 class Op(NamedTuple):
     """Something the real game must do as the shot advances."""
 
@@ -250,6 +258,8 @@ def _compile(f: tuple) -> Test:
         return at
     if kind == "in_room":
         return lambda shot, sq, origin: shot.arena.room_of[sq] == shot.bind.get(name)
+    if kind == "not_spawnpoint":
+        return lambda shot, sq, origin: not any(is_object(f) for f in shot.members(name))
     raise ValueError(f"unknown filter {f!r}")
 
 
@@ -326,6 +336,7 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
     among = shot.members(sel.among) if sel.among is not None else None
     taken_squares = {pos[p] for p in shot.picks} if sel.distinct_squares else ()
     tests = _tests(sel.where)
+    object_tests = _tests(sel.spawnpoints) if sel.spawnpoints else ()
     if sel.pools:
         picked = [_pool_choices(shot, sel, p, origin) for p in shot.picks]
         room = [p.max for p in sel.pools]
@@ -337,6 +348,8 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
             if not test(shot, sq, origin):
                 break
         else:
+            if object_tests and is_object(fig) and not all(t(shot, sq, origin) for t in object_tests):
+                continue
             if not sel.pools or _assign([*picked, _pool_choices(shot, sel, fig, origin)], 0, room):
                 out.append(fig)
     return out
@@ -365,6 +378,8 @@ def _destinations(shot: Shot, mv: Move, fig: str) -> list[str]:
     arena = shot.arena
     start = shot.pos[fig]
     origin = shot.pos[shot.shooter]
+    if is_object(fig):  # a spawnpoint stays where it is: only "0 moves" is possible
+        return [start] if mv.lo == 0 and _passes(shot, mv.dest_where, start, origin) else []
     if mv.path == "free":
         dests = [q for q in arena.within(start, mv.hi) if arena.distance[start][q] >= mv.lo]
     else:
@@ -572,7 +587,8 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
             if step.to is not None:
                 dest = _fixed_destination(shot, step.to)
                 for fig in figs:
-                    _move(shot, fig, dest, ops)
+                    if not is_object(fig):  # a spawnpoint is hit where it stands
+                        _move(shot, fig, dest, ops)
                 shot.idx += 1
             elif not figs:
                 shot.idx += 1
@@ -677,6 +693,10 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     for figure, square in pos.items():
         if figure == shooter:
             continue
+        if is_object(figure):
+            if _object_alone(weapon, arena, here, figure, square, budget):
+                return True
+            continue
         key = (here, square, budget)
         alone = table.get(key)
         if alone is None:
@@ -684,6 +704,19 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
         if alone:
             return True
     return False
+
+
+def _object_alone(weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget) -> bool:
+    """`_alone` for a target that is not a figure (it never moves, and a card may filter it more).
+
+    Filled as positions come up, in the same per-weapon table under a key of its own shape.
+    """
+    table = _alone_table(weapon, arena)
+    key = (here, there, budget, "object")
+    alone = table.get(key)
+    if alone is None:
+        alone = table[key] = completable(begin(weapon, arena, "shooter", {"shooter": here, target: there}, budget))
+    return alone
 
 
 def _all_alone(cards: CardSet, arena: Arena) -> dict[str, dict[tuple, bool]]:

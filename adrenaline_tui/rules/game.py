@@ -39,6 +39,8 @@ class Game:
         self.rng = random.Random(seed)
         self.players: dict[str, Player] = {}
         self.seats: list[str] = list(config.players)
+        # Figures on the board that have no seat (the bot): shot, killed and scored like players.
+        self.unseated: list[str] = [config.bot] if config.bot is not None else []
         self.board: Board
         self.active_index = 0
         self.first_index = 0
@@ -60,6 +62,10 @@ class Game:
         # or hidden information was revealed, or the decision passed to someone else.
         self.undo_barrier = 0
         self._revealed = False
+        from adrenaline_tui.rules.modes import make_rules
+
+        # The game mode, and every rule module that plugs into the flow (rules/modes/).
+        self.mode, self.rules = make_rules(self)
         if scenario is None:
             setup.new_game(self)
         else:
@@ -138,7 +144,7 @@ class Game:
 
     def name(self, colour: str) -> str:
         p = self.players.get(colour)
-        return p.name if p is not None else colour
+        return p.name if p is not None else self.mode.target_name(colour)
 
     def card_name(self, card: str) -> str:
         kind = self.cards.powerup_kinds[powerup_kind(card)]
@@ -155,6 +161,10 @@ class Game:
     def in_turn_order(self, start: int) -> list[Player]:
         n = len(self.seats)
         return [self.players[self.seats[(start + i) % n]] for i in range(n)]
+
+    def figures_in_order(self, start: int) -> list[Player]:
+        """Every figure's board: the players in turn order from `start`, then the bot."""
+        return self.in_turn_order(start) + [self.players[c] for c in self.unseated]
 
     def reveal(self) -> None:
         """Chance or hidden information was just revealed: undo cannot go back past this."""
@@ -173,8 +183,20 @@ class Game:
         return card
 
     def positions(self) -> dict[str, str]:
-        """Where every figure on the board stands, in seat order."""
+        """Where every figure on the board stands, in seat order (then the bot)."""
         return {c: p.square for c, p in self.players.items() if p.square is not None}
+
+    def shot_positions(self, shooter: Player) -> dict[str, str]:
+        """What a shot by `shooter` may target: every figure, then the mode's other targets
+        (Domination's spawnpoints, keyed `spawn:<colour>`)."""
+        pos = self.positions()
+        extra = self.mode.targets(self, shooter)
+        if extra:
+            pos.update(extra)
+        return pos
+
+    def target_name(self, key: str) -> str:
+        return self.name(key)
 
     # ------------------------------------------------------------- inspection
     def to_json(self) -> dict[str, Any]:

@@ -60,7 +60,7 @@ def use_powerup(g: Game, p: Player, card: str) -> Generator[Decision, str, None]
         options = tuple(Option(q, f"Teleport to {q}", square=q) for q in g.arena.squares if q != p.square)
         dest = yield from g.ask(Decision(p.colour, "teleport", "Teleporter: where to?", options))
         _discard(g, p, card, "")
-        move_figure(g, p, dest, why="Teleporter")
+        move_figure(g, p, dest, why="Teleporter", jump=True)
     else:
         raise AssertionError(f"{card} cannot be played between actions")
 

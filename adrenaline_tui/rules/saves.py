@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from adrenaline_tui.rules.game import Game
 
 SAVE_FORMAT = "adrenaline-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+# Version 1 had no game mode and no bot in its settings: it loads as a standard game without bot.
+READABLE_VERSIONS = (1, 2)
 
 
 def save_data(g: Game) -> dict[str, Any]:
@@ -87,7 +89,7 @@ def check_save(data: Any, label: str = "save") -> SaveFile:
     """The save schema: every field present, of its type and within its bounds."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{label}: not an Adrenaline save (no '{SAVE_FORMAT}' format marker)")
-    if data.get("version") != SAVE_VERSION:
+    if data.get("version") not in READABLE_VERSIONS:
         version = data.get("version")
         shown = repr(version) if isinstance(version, int | str | None) else type(version).__name__
         raise SaveError(f"{label}: save format version {shown[:20]}; this program reads version {SAVE_VERSION}")

@@ -71,7 +71,31 @@ class ScenarioDecks(_Strict):
     ammo_discard: list[str] | Literal["rest"] = []
 
 
+class ScenarioBot(_Strict):
+    """The bot's figure and board (it has no ammo, weapons or powerups)."""
+
+    colour: Literal["yellow", "blue", "grey", "purple", "green"]
+    name: str | None = None
+    square: str | None = None
+    damage: list[str] = []
+    marks: dict[str, int] = {}
+    skulls: int = Field(0, ge=0, le=8)
+    frenzy_board: bool = False
+    score: int = 0
+
+
+class ScenarioTurret(_Strict):
+    """Turret mode: the tiles on the turret board (null: an empty slot) and who owns which turret."""
+
+    offer: list[str | None] | None = Field(None, max_length=5)
+    turrets: dict[str, str] = {}
+
+
 class Scenario(_Strict):
+    mode: Literal["standard", "domination", "turret"] = "standard"
+    turret: ScenarioTurret | None = None
+    bot: ScenarioBot | None = None
+    domination: dict[Literal["red", "blue", "yellow"], list[str]] | None = None
     arena: Literal["arena_10", "arena_11a", "arena_11b", "arena_12"] = "arena_11a"
     skulls: int = Field(8, ge=5, le=8)
     ending: Literal["frenzy", "sudden_death"] = "frenzy"
@@ -82,6 +106,7 @@ class Scenario(_Strict):
     actions_taken: int = Field(0, ge=0, le=2)
     turn: int = Field(1, ge=1)
     killshot_track: list[list[str]] = []
+    untracked_kills: int = Field(0, ge=0)
     frenzy: bool = False
     frenzy_trigger: str | None = None
     racks: dict[Literal["red", "blue", "yellow"], list[str | None]] | None = None
@@ -127,6 +152,8 @@ def _shape_tag(part: object) -> bool:
 def scenario_config(mapping: Mapping[str, Any]) -> GameConfig:
     sc = _parse(mapping)
     names = {p.colour: p.name for p in sc.players if p.name}
+    if sc.bot is not None and sc.bot.name:
+        names[sc.bot.colour] = sc.bot.name
     try:
         return GameConfig(
             players=tuple(p.colour for p in sc.players),
@@ -135,6 +162,8 @@ def scenario_config(mapping: Mapping[str, Any]) -> GameConfig:
             skulls=sc.skulls,
             ending=sc.ending,
             tagback_prompt=sc.tagback_prompt,
+            mode=sc.mode,
+            bot=sc.bot.colour if sc.bot is not None else None,
         )
     except ConfigError as exc:
         raise DataError(str(mapping.get("_source", "scenario")), "", exc.field, exc.problem) from None
@@ -149,27 +178,33 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
         return DataError(source, entry, field, problem)
 
     colours = [p.colour for p in sc.players]
+    # Every figure that can hold or give tokens: the players, then the bot.
+    figures = colours + ([sc.bot.colour] if sc.bot is not None else [])
     used_weapons: list[str] = []
     used_powerups: list[str] = []
-    for sp in sc.players:
-        entry = f"player {sp.colour}"
+    boards: list[ScenarioPlayer | ScenarioBot] = [*sc.players, *([sc.bot] if sc.bot is not None else [])]
+    for sp in boards:
+        entry = f"player {sp.colour}" if isinstance(sp, ScenarioPlayer) else "bot"
         if sp.square is not None and sp.square not in arena.pos:
             raise fail(entry, "square", f"{sp.square} is not a square of {arena.id}")
-        # Tokens come from the other players in the game: a colour nobody plays could never
-        # be scored, and nobody damages or marks themselves.
+        # Tokens come from the other figures in the game: a colour nobody plays could never
+        # be scored, and nobody damages or marks themselves - except that in Domination a
+        # spawnpoint strikes back with a token in your own colour.
         for field, tokens in (("damage", sp.damage), ("marks", list(sp.marks))):
             for c in tokens:
                 if c not in FIGURES:
                     raise fail(entry, field, f"'{c}' is not a figure colour")
-                if c not in colours:
+                if c not in figures:
                     raise fail(entry, field, f"'{c}' is not playing")
-                if c == sp.colour:
+                if c == sp.colour and not (field == "damage" and sc.mode == "domination"):
                     raise fail(entry, field, f"{c} cannot hold their own tokens")
         if len(sp.damage) > MAX_DAMAGE:
             raise fail(entry, "damage", "a board holds at most 12 damage")
         for c, n in sp.marks.items():
             if not 0 <= n <= MAX_MARKS or c == sp.colour:
                 raise fail(entry, f"marks.{c}", "0-3 marks from each other player")
+        if not isinstance(sp, ScenarioPlayer):
+            continue
         for c, n in sp.ammo.items():
             if not 0 <= n <= 3:
                 raise fail(entry, f"ammo.{c}", "0-3 cubes of each colour")
@@ -192,8 +227,22 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
         if c is not None and c not in colours:
             raise fail("", field, f"'{c}' is not playing")
     for i, entry in enumerate(sc.killshot_track):
-        if not 1 <= len(entry) <= 2 or any(c not in colours for c in entry):
+        if not 1 <= len(entry) <= 2 or any(c not in figures for c in entry):
             raise fail("", f"killshot_track.{i}", "each entry is [killer] or [killer, killer], colours of players")
+    if sc.turret is not None or (sc.mode == "turret" and sc.ammo_tiles):
+        if sc.mode != "turret" or sc.ammo_tiles:
+            raise fail("", "turret", "mode: turret has a turret board and no ammo tiles on the squares")
+        for sq, owner in sc.turret.turrets.items():
+            if sq not in arena.pos or sq in arena.spawn_colour_at:
+                raise fail("", f"turret.turrets.{sq}", "turrets stand on squares without a spawnpoint")
+            if owner not in colours:
+                raise fail("", f"turret.turrets.{sq}", f"'{owner}' is not playing")
+    if sc.domination is not None:
+        if sc.mode != "domination":
+            raise fail("", "domination", "spawnpoint tracks belong to mode: domination")
+        for spawn, tokens in sc.domination.items():
+            if any(c not in figures for c in tokens):
+                raise fail("", f"domination.{spawn}", "tokens are colours of figures in the game")
 
     # Cards not placed by the scenario form the decks, shuffled by the seed.
     rack_spec = sc.racks
@@ -286,6 +335,7 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
         discards["ammo"],
         sc.skulls,
         [list(e) for e in sc.killshot_track],
+        sc.untracked_kills,
     )
 
     for sp in sc.players:
@@ -304,6 +354,20 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
         p.powerups = list(sp.powerups)
         p.score = sp.score
         g.players[sp.colour] = p
+    if sc.bot is not None:
+        from adrenaline_tui.rules.setup import bot_figure
+
+        bot = bot_figure(g, sc.bot.colour)
+        bot.square = sc.bot.square
+        bot.damage = list(sc.bot.damage)
+        bot.killed = len(bot.damage) >= KILLSHOT
+        bot.marks = {c: n for c, n in sc.bot.marks.items() if n}
+        bot.skulls = sc.bot.skulls
+        bot.frenzy_board = sc.bot.frenzy_board
+        bot.score = sc.bot.score
+        g.players[bot.colour] = bot
+    for rules in g.rules:
+        rules.load(g, sc)
     active = sc.active or colours[0]
     g.active_index = colours.index(active)
     g.first_index = colours.index(sc.first_player or colours[0])
@@ -314,7 +378,7 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
         raise fail("", "frenzy_trigger", "a scenario in final frenzy names the player who triggered it")
     # The frenzy starts exactly when the last skull leaves the track; any other combination is
     # a position no game can reach (and would never end, or end at the wrong time).
-    if sc.frenzy and g.board.skulls_left:
+    if sc.frenzy and g.board.skulls_left and not any(r.frenzy_due(g) for r in g.rules):
         raise fail("", "frenzy", f"final frenzy starts with the last skull, but {g.board.skulls_left} are left")
     if not sc.frenzy and not g.board.skulls_left:
         raise fail("", "killshot_track", "no skull is left: the game is in final frenzy (frenzy: true) or over")

@@ -41,7 +41,7 @@ def _minus(b: tuple[int, int, int], cost: tuple[str, ...]) -> tuple[int, int, in
 
 def fireable_weapons(g: Game, p: Player) -> list[str]:
     """Loaded weapons with at least one legal shot from where the player stands."""
-    b, pos = budget(p), g.positions()
+    b, pos = budget(p), g.shot_positions(p)
     return [w.id for w in p.weapons if w.loaded and effects.can_fire(g.cards.weapons[w.id], g.arena, p.colour, pos, b)]
 
 
@@ -64,7 +64,7 @@ def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool 
     squares = g.arena.within(p.square, n)
     if first_only:  # the square you stand on is the likeliest, and the cheapest to settle
         squares = (p.square, *(q for q in squares if q != p.square))
-    pos = g.positions()
+    pos = g.shot_positions(p)
     for q in squares:
         pos[p.colour] = q  # where the shooter would stand; nobody else moves
         if any(effects.can_fire(weapon, g.arena, p.colour, pos, spend) for weapon, spend in candidates):
@@ -77,7 +77,7 @@ def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool 
 def can_still_shoot(g: Game, p: Player, reloading: str) -> bool:
     """After paying to reload `reloading`, could the player still fire something from here?"""
     b = _minus(budget(p), g.cards.weapons[reloading].reload_cost)
-    pos = g.positions()
+    pos = g.shot_positions(p)
     for w in p.weapons:
         weapon = g.cards.weapons[w.id]
         if w.loaded or w.id == reloading:
@@ -134,8 +134,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     weapon = g.cards.weapons[weapon_id]
     p.weapon(weapon_id).loaded = False
     g.emit("shoot", f"{p.name} fires the {weapon.name}", player=p.colour, weapon=weapon_id)
-    names = {c: q.name for c, q in g.players.items()}
-    shot = effects.begin(weapon, g.arena, p.colour, g.positions(), budget(p))
+    pos = g.shot_positions(p)
+    names = {c: g.target_name(c) for c in pos}
+    shot = effects.begin(weapon, g.arena, p.colour, pos, budget(p))
     # One list per effect in progress: an effect slotted into a paused one has its own window.
     damaged: list[list[str]] = []
     memo: dict = {}
@@ -172,6 +173,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                     effect=eff.id,
                 )
                 damaged.append([])
+            elif op.figure not in g.players and op.kind in ("damage", "mark"):
+                # A target that is not a figure (a spawnpoint): the mode says what a hit does.
+                g.mode.hit_target(g, p.colour, op.figure, op.kind, op.amount)
             elif op.kind == "damage":
                 deal_damage(g, p.colour, g.players[op.figure], op.amount)
                 if op.figure not in damaged[-1]:
@@ -232,7 +236,7 @@ def tagback_window(g: Game, shooter: Player) -> Flow:
     """Players the shooter damaged while in their sight may answer with Tagback Grenades."""
     victims = list(dict.fromkeys(v for v, a in g.ledger.tagback if a == shooter.colour))
     ask_all = g.config.tagback_prompt == "all"
-    order = [p.colour for p in g.in_turn_order(g.active_index)]
+    order = [p.colour for p in g.figures_in_order(g.active_index)]
     for colour in sorted(victims, key=order.index):
         victim = g.players[colour]
         while True:

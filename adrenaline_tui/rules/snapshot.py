@@ -47,9 +47,10 @@ def _pending(g: Game, with_options: bool) -> dict[str, Any] | None:
 
 def full_state(g: Game) -> dict[str, Any]:
     b = g.board
-    return {
+    state = {
         "format": STATE_FORMAT,
         "version": STATE_VERSION,
+        "mode": g.config.mode,
         "arena": g.config.arena,
         "skulls": b.skulls,
         "ending": g.config.ending,
@@ -64,6 +65,7 @@ def full_state(g: Game) -> dict[str, Any]:
         "skulls_left": b.skulls_left,
         "killshot_track": [list(e) for e in b.track],
         "players": [_player(g.players[c]) for c in g.seats],
+        "bot": _player(g.players[g.config.bot]) if g.config.bot is not None else None,
         "racks": {c: list(r) for c, r in b.racks.items()},
         "ammo_tiles": dict(b.tiles),
         "decks": {
@@ -76,6 +78,9 @@ def full_state(g: Game) -> dict[str, Any]:
         "decisions": len(g.history),
         "pending": _pending(g, with_options=True),
     }
+    for rules in g.rules:  # each mode's own part (domination tracks, the bot card)
+        state.update(rules.state(g))
+    return state
 
 
 def player_view(g: Game, viewer: str | None, *, reveal_scores: bool = False) -> dict[str, Any]:

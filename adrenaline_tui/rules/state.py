@@ -32,6 +32,7 @@ ADRENALINE_SHOOT = 6
 ENDINGS = ("frenzy", "sudden_death")
 TAGBACK_PROMPTS = ("holders", "all")
 MAX_NAME = 16  # characters in a player's name
+MODES = ("standard", "domination", "turret")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,10 @@ class GameConfig:
     # "holders": only players holding a Tagback Grenade are asked. "all": every damaged player
     # who saw the shooter is asked, so being asked reveals nothing (for hot-seat play).
     tagback_prompt: str = "holders"
+    # The game mode (rules/modes/): standard, domination or turret.
+    mode: str = "standard"
+    # The bot's figure colour (a figure nobody plays), or None: no bot. 3 or 4 players only.
+    bot: str | None = None
 
     def __post_init__(self) -> None:
         players = self.players
@@ -72,7 +77,7 @@ class GameConfig:
             if len(name) > MAX_NAME or has_control(name):
                 raise ConfigError("names", f"a name is at most {MAX_NAME} characters, none of them a control character")
         object.__setattr__(self, "names", dict(names))
-        unknown = set(names) - set(players)
+        unknown = set(names) - set(players) - {self.bot}
         if unknown:
             raise ConfigError("names", f"names given for colours not in the game: {', '.join(sorted(unknown))}")
         _one_of("arena", self.arena, ARENA_IDS)
@@ -80,6 +85,14 @@ class GameConfig:
             raise ConfigError("skulls", f"5 to 8 skulls, not {self.skulls!r}")
         _one_of("ending", self.ending, ENDINGS)
         _one_of("tagback_prompt", self.tagback_prompt, TAGBACK_PROMPTS)
+        _one_of("mode", self.mode, MODES)
+        if self.bot is not None:
+            if len(players) > 4:
+                raise ConfigError("bot", "a bot joins 3 or 4 players, not 5")
+            if self.bot not in FIGURES:
+                raise ConfigError("bot", f"'{self.bot}' is not a figure colour ({', '.join(FIGURES)})")
+            if self.bot in players:
+                raise ConfigError("bot", f"{self.bot} is already a player; the bot uses a spare figure")
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
@@ -103,6 +116,8 @@ class GameConfig:
             "skulls": self.skulls,
             "ending": self.ending,
             "tagback_prompt": self.tagback_prompt,
+            "mode": self.mode,
+            "bot": self.bot,
         }
 
     def name_of(self, colour: str) -> str:
@@ -160,7 +175,9 @@ class Board:
     ammo_discard: list[str]
     skulls: int  # skulls the track started with
     track: list[list[str]] = field(default_factory=list)  # one entry per killshot: [killer] or [killer, killer]
+    # Kills that took a skull but are not tracked (Domination, Turret: "killshots are not tracked").
+    untracked_kills: int = 0
 
     @property
     def skulls_left(self) -> int:
-        return max(0, self.skulls - len(self.track))
+        return max(0, self.skulls - len(self.track) - self.untracked_kills)

@@ -16,7 +16,7 @@ from adrenaline_tui.rules.damage import ActionLedger
 from adrenaline_tui.rules.decision import Decision, Option
 from adrenaline_tui.rules.payment import budget, can_pay, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
-from adrenaline_tui.rules.scoring import Award, score_board, score_track, standings
+from adrenaline_tui.rules.scoring import Award, score_board, standings
 from adrenaline_tui.rules.state import (
     ADRENALINE_GRAB,
     ADRENALINE_SHOOT,
@@ -59,24 +59,32 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         frenzy=g.frenzy,
     )
     g.ledger = ActionLedger()
-    if p.square is None:
+    first = p.square is None
+    for rules in g.rules:
+        rules.start_turn(g, p, first=first)
+    if first:
         yield from spawn(g, p, first=True)
     g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
     while True:
         allowances = action_allowances(g, p) if g.actions_left else {}
         options = [Option(action, _ACTION_LABEL[action](n)) for action, n in allowances.items()]
+        # Actions a rule module adds (the bot action), each answered by the module that offered it.
+        extra = {o: rules for rules in g.rules for o in rules.actions(g, p)}
+        options += extra
         options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
         if not options:
             break
+        # An owed action (the bot action) must be taken before the turn can end.
+        owed = any(rules.must_act(g, p) for rules in g.rules)
+        if not owed:
+            skip = f" now (skip {_actions(g.actions_left)})" if g.actions_left else ""
+            options.append(Option("end", f"End your turn{skip}"))
         if g.actions_left:
-            options.append(Option("end", f"End your turn now (skip {_actions(g.actions_left)})"))
+            prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
+        elif owed:
+            prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
         else:
-            options.append(Option("end", "End your turn"))
-        prompt = (
-            f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
-            if g.actions_left
-            else (f"{p.name}: use a powerup or end your turn")
-        )
+            prompt = f"{p.name}: use a powerup or end your turn"
         key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options)))
         if key == "end":
             break
@@ -84,6 +92,8 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
             g.actions_left -= 1
             g.ledger = ActionLedger()
             yield from _ACTIONS[key](g, p, allowances[key])
+        elif (module := next((r for o, r in extra.items() if o.key == key), None)) is not None:
+            yield from module.act(g, p, key)
         else:
             yield from use_powerup(g, p, key)
     g.actions_left = 0
@@ -130,7 +140,9 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
 
 
 # ----------------------------------------------------------------------- moving
-def move_figure(g: Game, p: Player, dest: str, why: str = "") -> None:
+def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = False) -> None:
+    """Every move of a figure goes through here. `jump`: a teleport, which enters no square on
+    the way (the Turret mode's entry damage looks at the squares entered)."""
     start = p.square
     if start == dest:
         return
@@ -142,6 +154,8 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "") -> None:
         origin=start,
         square=dest,
     )
+    for rules in g.rules:
+        rules.entered(g, p, start, dest, jump=jump)
 
 
 @cache
@@ -164,17 +178,17 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
     spend = budget(p)
     out = []
     for q in g.arena.within(p.square, n):
-        if _can_grab_at(g, q, spend):
+        if _can_grab_at(g, p, q, spend):
             out.append(q)
             if first_only:
                 break
     return out
 
 
-def _can_grab_at(g: Game, square: str, spend: tuple[int, int, int]) -> bool:
+def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
     colour = g.arena.spawn_colour_at.get(square)
     if colour is None:
-        return g.board.tiles.get(square) is not None
+        return g.mode.ammo_here(g, p, square) is not None
     weapons = g.cards.weapons
     for w in g.board.racks[colour]:
         if w is not None:
@@ -189,7 +203,7 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     options = []
     for q in grab_squares(g, p, n):
         colour = g.arena.spawn_colour_at.get(q)
-        stuff = f"{colour} weapon rack" if colour else f"ammo {g.board.tiles[q]}"
+        stuff = f"{colour} weapon rack" if colour else g.mode.ammo_here(g, p, q)
         where = "here" if q == here else f"at {q}"
         options.append(Option(q, f"Grab {where}: {stuff}", square=q))
     key = yield from g.ask(Decision(p.colour, "grab", "Grab: where?", tuple(options)))
@@ -197,26 +211,35 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     if key in g.arena.spawn_colour_at:
         yield from grab_weapon(g, p, g.arena.spawn_colour_at[key])
     else:
-        grab_ammo(g, p, key)
+        yield from g.mode.grab_ammo(g, p, key)
 
 
 def grab_ammo(g: Game, p: Player, square: str) -> None:
     code = g.board.tiles[square]
-    tile = g.cards.ammo_tiles[code]
     g.board.tiles[square] = None
+    take_tile(g, p, code, square)
+
+
+def take_tile(g: Game, p: Player, code: str, square: str, *, give_up: str | None = None) -> None:
+    """Take an ammo tile's cubes (up to 3 of a colour) and its powerup (up to 3 cards), then
+    discard it. `give_up`: one item left behind (Turret: a cube colour or `powerup`)."""
+    tile = g.cards.ammo_tiles[code]
     g.board.ammo_discard.append(code)
+    cubes = list(tile.cubes)
+    if give_up in cubes:
+        cubes.remove(give_up)
     gained = []
-    for cube in tile.cubes:
+    for cube in cubes:
         if p.ammo[cube] < MAX_CUBES:
             p.ammo[cube] += 1
             gained.append(cube)
     drew = None
-    if tile.powerup and len(p.powerups) < MAX_POWERUPS:
+    if tile.powerup and give_up != "powerup" and len(p.powerups) < MAX_POWERUPS:
         drew = g.draw_powerup(p)
     got = ", ".join(gained) or "no cubes (all full)"
     if drew:
         got += " and a powerup"
-    elif tile.powerup:
+    elif tile.powerup and give_up != "powerup":
         got += " (no powerup: hand full)"
     g.emit(
         "grabbed_ammo",
@@ -309,6 +332,9 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     """First spawn: draw 2, keep 1. Respawn: draw 1 even at 3. Discard one to pick the spawnpoint."""
     drawn = [g.draw_powerup(p) for _ in range(2 if first else 1)]
     choices = drawn if first else p.powerups
+    if first:
+        for rules in g.rules:
+            yield from rules.before_spawn(g, p)  # the starting player places the bot
     options = []
     for card in dict.fromkeys(choices):
         colour = powerup_colour(card)
@@ -337,17 +363,21 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
 # ---------------------------------------------------------------- end of turn
 def end_of_turn(g: Game) -> Flow:
     active = g.active
+    for rules in g.rules:
+        yield from rules.end_turn(g, active)  # Domination: tagging by standing alone, strike back
     was_frenzy = g.frenzy
-    killed = [p for p in g.in_turn_order(g.active_index) if p.killed]
-    killshots_by_active = 0
+    killed = [p for p in g.figures_in_order(g.active_index) if p.killed]
+    # Double kill: two or more boards other than your own killed in your turn, whoever dealt the
+    # killshots (the variants spell it out; in the standard game only you can deal them).
+    others_killed = 0
     for p in killed:
-        awards = score_board(p.damage, p.skulls, p.frenzy_board, payees=g.seats)
+        awards = score_board(p.damage, p.skulls, p.frenzy_board, payees=_payees(g, p))
         _pay_out(g, p, awards, final=False)
         entry = [p.damage[KILLSHOT - 1]] + ([p.damage[MAX_DAMAGE - 1]] if len(p.damage) >= MAX_DAMAGE else [])
         skull = g.board.skulls_left > 0
-        g.board.track.append(entry)
-        if entry[0] == active.colour:
-            killshots_by_active += 1
+        yield from g.mode.record_kill(g, p, entry)
+        if p is not active:
+            others_killed += 1
         if skull and not g.frenzy:
             p.skulls += 1
         p.damage.clear()
@@ -355,7 +385,7 @@ def end_of_turn(g: Game) -> Flow:
         if g.frenzy and not p.frenzy_board:
             flip_board(p)
             g.emit("board_flipped", f"{p.name}'s board flips to the frenzy side", player=p.colour)
-    if killshots_by_active >= 2:
+    if others_killed >= 2:
         active.score += 1
         g.emit(
             "scored",
@@ -363,10 +393,11 @@ def end_of_turn(g: Game) -> Flow:
             board=None,
             awards=[Award(active.colour, 1, "double kill").as_dict()],
         )
-    if killed and g.board.skulls_left == 0 and not g.frenzy:
+    due = "" if g.frenzy else next((why for why in (r.frenzy_due(g) for r in g.rules) if why), "")
+    if not g.frenzy and ((killed and g.board.skulls_left == 0) or due):
         if g.config.ending == "sudden_death":
             g.over = True
-            g.emit("sudden_death", "The last skull is taken: sudden death, the game is over")
+            g.emit("sudden_death", f"{due or 'The last skull is taken'}: sudden death, the game is over")
         else:
             start_frenzy(g)
     if was_frenzy:
@@ -376,9 +407,16 @@ def end_of_turn(g: Game) -> Flow:
     # After the last turn nobody plays again: respawning or restocking would change nothing.
     if not g.over:
         for p in killed:
-            yield from spawn(g, p, first=False)
+            special = next((rules for rules in g.rules if rules.respawns(p)), None)
+            yield from (special.respawn(g, p) if special is not None else spawn(g, p, first=False))
         refill(g)
     g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+
+
+def _payees(g: Game, board: Player) -> list[str]:
+    """Who is paid for damage on a board: every figure but its owner (tokens in the owner's own
+    colour come from a spawnpoint striking back; their points stay in the bank)."""
+    return [c for c in g.players if c != board.colour]
 
 
 def _pay_out(g: Game, board: Player, awards: list[Award], *, final: bool) -> None:
@@ -462,22 +500,11 @@ def refill(g: Game) -> None:
 
 # ---------------------------------------------------------------- end of game
 def final_scoring(g: Game) -> None:
-    for colour in g.seats:
-        p = g.players[colour]
+    for p in g.figures_in_order(0):
         if p.damage:
-            _pay_out(g, p, score_board(p.damage, p.skulls, p.frenzy_board, payees=g.seats), final=True)
-    awards = score_track(g.board.track, payees=g.seats)
-    for a in awards:
-        g.players[a.player].score += a.points
-    g.emit(
-        "scored",
-        "The killshot track is scored: "
-        + (", ".join(f"{g.name(a.player)} +{a.points}" for a in awards) or "no killshots"),
-        board="track",
-        awards=[a.as_dict() for a in awards],
-        final=True,
-    )
-    track_points = {a.player: a.points for a in awards}
+            _pay_out(g, p, score_board(p.damage, p.skulls, p.frenzy_board, payees=_payees(g, p)), final=True)
+    # The killshot track, or what the mode scores instead; those points also break ties.
+    track_points = g.mode.final_scoring(g)
     g.ranking = standings({c: p.score for c, p in g.players.items()}, track_points, g.seats)
     g.over = True
     winners = [r["player"] for r in g.ranking if r["rank"] == 1]

@@ -79,3 +79,15 @@ def test_beats_random_players():
         play(game, bots)
         wins += game.ranking[0]["player"] == config.players[seat] and game.ranking[0]["rank"] == 1
     assert wins >= 2
+
+
+def test_finishes_a_game_of_every_mode_with_the_bot():
+    # New decisions (spawnpoint targets, the bot action, the turret board) may be answered by its
+    # fallback, but every game must end: in Turret mode it must see the turret board's tiles.
+    for mode, bot in (("domination", "purple"), ("turret", None), ("turret", "purple")):
+        config = GameConfig(players=FIGURES[:3], arena="arena_10", skulls=5, mode=mode, bot=bot)
+        game = Game.new(config, 3)
+        bots = {c: SensiblePlayer(30 + i) for i, c in enumerate(config.players)}
+        play(game, bots, limit=4000)
+        assert game.over and game.pending is None, (mode, bot, game.turn)
+        assert all(b.misses == 0 for b in bots.values())

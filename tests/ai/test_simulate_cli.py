@@ -49,3 +49,16 @@ def test_unknown_kinds_and_wrong_counts_are_refused(capsys):
     assert "unknown computer player 'clever'" in capsys.readouterr().err
     assert main([*QUICK, "--ai", "sensible,random", "--players", "4"]) == 2
     assert "2 players for 4 seats" in capsys.readouterr().err
+
+
+def test_mode_and_bot_are_played(capsys):
+    for mode in ("domination", "turret"):
+        (game,) = games(capsys, "--players", "3", "--mode", mode, "--bot", "green")
+        assert (game["mode"], game["bot"]) == (mode, "green")
+        assert set(game["scores"]) == {"yellow", "blue", "grey"}  # the bot has no seat
+
+
+def test_a_bot_in_a_players_colour_is_refused_in_one_line(capsys):
+    assert main([*QUICK, "--players", "3", "--bot", "blue"]) == 2
+    err = capsys.readouterr().err
+    assert err == "adrenaline: bot: blue is already a player; the bot uses a spare figure\n"

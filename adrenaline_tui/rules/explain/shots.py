@@ -176,6 +176,9 @@ def _target(game: Game, shot: effects.Shot, sel: Select, colour: str, legal: boo
     dmg = sum(s.amount for s in eff.steps if isinstance(s, Hit) and s.kind == "damage" and s.to == sel.name)
     if dmg and colour in game.players:
         does.append(_hit_preview(game, shot.shooter, colour, dmg))
+    elif colour not in game.players:
+        # A spawnpoint (Domination): damage, however much, is one token on its track.
+        does.append(f"Any damage to {game.name(colour)} puts one of your tokens on its track; marks do nothing.")
     return Explanation(title, legal, tuple(why), tuple(does) if legal else ())
 
 

@@ -117,15 +117,22 @@ def distance_text(arena: Arena, src: str, dst: str) -> str:
 def whereabouts(game: Game, viewer: str, colour: str) -> str:
     """`Dozer stands on r1c3, in the yellow room, which you see ...; 2 moves away.`"""
     arena = game.arena
-    me, them = game.players[viewer].square, game.players[colour].square
+    me = game.players[viewer].square
+    if colour in game.players:
+        them, name = game.players[colour].square, game.name(colour)
+    else:  # a target that is not a figure (a spawnpoint): where the shot in progress has it
+        shot = game.current_shot
+        them = shot.pos.get(colour) if shot is not None else None
+        name = game.target_name(colour)
+        name = name[:1].upper() + name[1:]
     if them is None:
-        return f"{game.name(colour)} is not on the board."
+        return f"{name} is not on the board."
     if me is None:
-        return f"{game.name(colour)} stands on {them}, in the {arena.room_of[them]} room."
+        return f"{name} stands on {them}, in the {arena.room_of[them]} room."
     _, clause = sight(arena, me, them)
     if me == them:
-        return f"{game.name(colour)} stands on your square ({me})."
-    return f"{game.name(colour)} stands on {them}, {clause}; {distance_text(arena, me, them)}."
+        return f"{name} stands on your square ({me})."
+    return f"{name} stands on {them}, {clause}; {distance_text(arena, me, them)}."
 
 
 # --------------------------------------------------------------------- who decides

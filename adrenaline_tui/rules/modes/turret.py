@@ -1,0 +1,231 @@
+"""Turret mode: fight over the turrets on the ammo squares (variant rules, reference g.3).
+
+No ammo tiles lie on the squares: the turret board offers 5 face-up tiles, refilled at the end of
+every turn, and a grab on a square without a spawnpoint takes one of them (still at most once a
+turn from the same square). Every such square holds a turret: while grabbing there you may leave
+one cube or the powerup of the tile behind to commandeer it - your token goes on it, and the
+previous owner's token comes to your board as a mark from them. Entering a square with someone
+else's turret costs 1 damage from its owner, for every square entered (a Teleporter enters only
+where it lands); that damage converts no marks and allows no Targeting Scope or Tagback Grenade.
+Killshots are not tracked. At the end the turrets pay 8-6-4-2-1, ties to the earlier final turn.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from adrenaline_tui.rules.damage import add_marks, deal_damage
+from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.modes import Flow, Rules, nothing, pay
+from adrenaline_tui.rules.scoring import Award, _ordinal
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules.arena import Arena
+    from adrenaline_tui.rules.game import Game
+    from adrenaline_tui.rules.state import Player
+
+OFFER = 5  # face-up tiles on the turret board
+TURRET_VALUES = (8, 6, 4, 2, 1)
+KEEP = "keep"
+
+
+@cache
+def _paths(arena: Arena, start: str, dest: str) -> tuple[tuple[str, ...], ...]:
+    """Every shortest legal path from start to dest (squares entered, start excluded)."""
+    if start == dest:
+        return ((),)
+    out = []
+    for n in arena.neighbours[start]:
+        if arena.distance[n][dest] == arena.distance[start][dest] - 1:
+            out += [(n, *rest) for rest in _paths(arena, n, dest)]
+    return tuple(out)
+
+
+class Turret(Rules):
+    name = "turret"
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.offer: list[str | None] = [None] * OFFER
+        self.turrets: dict[str, str] = {}  # square -> owner colour
+        self.grabbed: list[str] = []  # squares grabbed on this turn
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self, g: Game) -> None:
+        # The tiles dealt to the squares go back on top of the stack, in order, and the turret
+        # board is dealt from it instead.
+        board = g.board
+        board.ammo_deck.extend(code for code in reversed(list(board.tiles.values())) if code is not None)
+        board.tiles.clear()
+        self.refill(g)
+
+    def refill(self, g: Game) -> dict[int, str]:
+        board = g.board
+        placed = {}
+        for i, code in enumerate(self.offer):
+            if code is None:
+                if not board.ammo_deck:
+                    board.ammo_deck.extend(board.ammo_discard)
+                    board.ammo_discard.clear()
+                    g.rng.shuffle(board.ammo_deck)
+                if board.ammo_deck:
+                    self.offer[i] = placed[i] = board.ammo_deck.pop()
+        return placed
+
+    # -------------------------------------------------------------------- grab
+    def ammo_here(self, g: Game, p: Player, square: str) -> str | None:
+        if square in self.grabbed or not any(self.offer):
+            return None
+        owner = self.turrets.get(square)
+        turret = "" if owner == p.colour else " (or commandeer its turret)"
+        return f"a tile from the turret board{turret}"
+
+    def grab_ammo(self, g: Game, p: Player, square: str) -> Flow:
+        codes = list(dict.fromkeys(c for c in self.offer if c is not None))
+        options = tuple(Option(c, f"Take {_tile_words(g, c)}") for c in codes)
+        code = yield from g.ask(Decision(p.colour, "turret_tile", "Which tile of the turret board?", options))
+        give_up = None
+        owner = self.turrets.get(square)
+        if owner != p.colour:
+            tile = g.cards.ammo_tiles[code]
+            items = list(dict.fromkeys(tile.cubes)) + (["powerup"] if tile.powerup else [])
+            options = (
+                Option(KEEP, "Take the whole tile"),
+                *(
+                    Option(
+                        f"give:{item}", f"Leave the {_item(item)} and commandeer the turret on {square}", square=square
+                    )
+                    for item in items
+                ),
+            )
+            key = yield from g.ask(Decision(p.colour, "commandeer", f"Commandeer the turret on {square}?", options))
+            if key != KEEP:
+                give_up = key.removeprefix("give:")
+        from adrenaline_tui.rules.turn import take_tile
+
+        # The tile leaves the board only now, so that it is always somewhere while a question waits.
+        self.offer[self.offer.index(code)] = None
+        self.grabbed.append(square)
+        take_tile(g, p, code, square, give_up=give_up)
+        if give_up is not None:
+            self.turrets[square] = p.colour
+            g.emit(
+                "commandeered",
+                f"{p.name} commandeers the turret on {square}" + (f" from {g.name(owner)}" if owner else ""),
+                player=p.colour,
+                square=square,
+                previous=owner,
+                gave_up=give_up,
+            )
+            if owner is not None:
+                add_marks(g, owner, p, 1)  # the old token comes back as a mark (none past 3)
+
+    # ----------------------------------------------------------------- moving
+    def entered(self, g: Game, p: Player, start: str, dest: str, *, jump: bool) -> None:
+        turrets = self.turrets
+        if not turrets:
+            return
+        colour = p.colour
+        if jump:
+            squares: tuple[str, ...] = (dest,)
+        else:
+            # Of the shortest paths, the one through the fewest turrets of others (docs/rulings.md).
+            squares = min(
+                _paths(g.arena, start, dest),
+                key=lambda path: sum(1 for q in path if turrets.get(q, colour) != colour),
+            )
+        for q in squares:
+            owner = turrets.get(q)
+            if owner is not None and owner != colour:
+                g.emit(
+                    "turret", f"{g.name(owner)}'s turret on {q} fires at {p.name}", owner=owner, square=q, target=colour
+                )
+                deal_damage(g, owner, p, 1, by_action=False)
+
+    # ------------------------------------------------------------------ turns
+    def start_turn(self, g: Game, p: Player, *, first: bool) -> None:
+        self.grabbed = []
+
+    def end_turn(self, g: Game, p: Player) -> Flow:
+        placed = self.refill(g)
+        if placed:
+            g.reveal()
+            g.emit("turret_board", "The turret board is refilled", tiles=list(placed.values()))
+        return nothing()
+
+    def record_kill(self, g: Game, board: Player, entry: list[str]) -> Flow:
+        g.board.untracked_kills += 1  # killshots and overkills are not tracked; a skull is taken
+        return nothing()
+
+    # ------------------------------------------------------------ end of game
+    def final_scoring(self, g: Game) -> dict[str, int]:
+        # Ties go to the player whose final turn came earlier: the last round ended with the
+        # player who played last, so the final turns ran from the seat after theirs.
+        order = [p.colour for p in g.in_turn_order(g.active_index + 1)]
+        awards = turret_awards(self.turrets, order)
+        pay(g, awards)
+        g.emit(
+            "scored",
+            "The turrets are scored: " + (", ".join(f"{g.name(a.player)} +{a.points}" for a in awards) or "no turrets"),
+            board="turrets",
+            awards=[a.as_dict() for a in awards],
+            final=True,
+        )
+        return {a.player: a.points for a in awards}
+
+    # ---------------------------------------------------------------- as data
+    def state(self, g: Game) -> dict[str, Any]:
+        return {
+            "turret": {
+                "offer": list(self.offer),
+                "turrets": dict(sorted(self.turrets.items())),
+                "grabbed": list(self.grabbed),
+            }
+        }
+
+    def load(self, g: Game, scenario: Any) -> None:
+        spec = scenario.turret
+        board = g.board
+        offer = list(spec.offer) if spec is not None and spec.offer is not None else None
+        # The scenario dealt tiles to the squares like a new game; they go back on the stack.
+        board.ammo_deck.extend(code for code in reversed(list(board.tiles.values())) if code is not None)
+        board.tiles.clear()
+        if offer is None:
+            self.refill(g)
+        else:
+            for code in offer:
+                if code is not None:
+                    if code not in board.ammo_deck:
+                        from adrenaline_tui.rules.errors import DataError
+
+                        raise DataError("scenario", "", "turret.offer", f"ammo tile '{code}' is unknown or used up")
+                    board.ammo_deck.remove(code)
+            self.offer = offer + [None] * (OFFER - len(offer))
+        if spec is not None:
+            self.turrets = dict(spec.turrets)
+
+
+def turret_awards(turrets: dict[str, str], order: list[str]) -> list[Award]:
+    """Most turrets 8, then 6, 4, 2, 1; a tie goes to the player earlier in `order`."""
+    count: dict[str, int] = {}
+    for owner in turrets.values():
+        count[owner] = count.get(owner, 0) + 1
+    ranked = sorted(count, key=lambda c: (-count[c], order.index(c) if c in order else len(order)))
+    return [
+        Award(c, TURRET_VALUES[i], f"turrets ({_ordinal(i + 1)})")
+        for i, c in enumerate(ranked)
+        if i < len(TURRET_VALUES)
+    ]
+
+
+def _item(item: str) -> str:
+    return "powerup" if item == "powerup" else f"{item} cube"
+
+
+def _tile_words(g: Game, code: str) -> str:
+    tile = g.cards.ammo_tiles[code]
+    words = [f"{tile.cubes.count(c)} {c}" for c in dict.fromkeys(tile.cubes)]
+    if tile.powerup:
+        words.append("a powerup")
+    return f"{code} ({', '.join(words)})"
