@@ -6,14 +6,19 @@ on the app repaints every screen, which over SSH means many times the bytes per 
 
 from __future__ import annotations
 
-import os
+import asyncio
+import contextlib
 import random
+import select
+import signal
+import sys
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.theme import BUILTIN_THEMES, Theme
@@ -29,7 +34,13 @@ from adrenaline_tui.tui.settings import Settings
 
 if TYPE_CHECKING:
     # The walkthrough needs pydantic; a game starts without it, so it is imported when used.
+    from textual.driver import Driver
+    from textual.screen import Screen
+
     from adrenaline_tui.walkthrough import Lesson, Progress
+
+# The exit status after the terminal went away: 128 + SIGHUP, as if the hang-up had ended it.
+HANGUP_STATUS = 129
 
 THEMES = [
     Theme(
@@ -189,8 +200,61 @@ class AdrenalineApp(App[int]):
         # start-up resize: laid out again, it would have the whole table drawn once more.
         return BaseScreen(id="_default")
 
+    def get_driver_class(self) -> type[Driver]:
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from adrenaline_tui.tui.driver import HangUpDriver
+
+        driver = super().get_driver_class()
+        return HangUpDriver if driver is LinuxDriver else driver
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        # Textual's "Screenshot" writes an SVG into ~/Downloads at every use: over SSH, a guest
+        # could fill the account's disk. The game offers nothing that writes arbitrary files.
+        return (c for c in super().get_system_commands(screen) if c.title != "Screenshot")
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Off: the action would write a file wherever it is told (markup can name actions)."""
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """Off, like `action_screenshot`."""
+        return None
+
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if not self.is_headless:
+            self._watch_terminal()
+
+    def _watch_terminal(self) -> None:
+        """Leave, saving first, when the terminal goes away, so no game is left running on nothing.
+
+        Terminals and sshd send SIGHUP on hang-up (and SIGTERM is the polite stop); reading a
+        hung-up terminal fails (`HangUpDriver`); and a terminal closed without either shows as a
+        hang-up on standard input, looked at twice a second."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no signals here
+                loop.add_signal_handler(sig, self.terminal_gone)
+        self.set_interval(0.5, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        poller = select.poll()
+        try:
+            poller.register(sys.__stdin__.fileno(), select.POLLIN)
+        except (AttributeError, ValueError, OSError):
+            return
+        # POLLHUP, POLLERR and POLLNVAL are reported whatever was asked for.
+        if any(mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, mask in poller.poll(0)):
+            self.terminal_gone()
+
+    def terminal_gone(self) -> None:
+        """The terminal went away (hang-up, SSH connection lost, window closed): save, then leave."""
+        table = self.table()
+        if table is not None:
+            table.session.flush()
+        self.exit(return_code=HANGUP_STATUS)
 
     def on_ready(self) -> None:
         # The first screen is opened once the app is ready, not while it mounts: Textual holds
@@ -340,15 +404,11 @@ class AdrenalineApp(App[int]):
                 screen.refresh(repaint=True)
 
 
-def run_app(continue_game: bool = False, learn: bool = False) -> int:
-    """Run the game in this terminal; `adrenaline` and `adrenaline --continue` come here."""
-    delay = os.environ.get("ADRENALINE_BOT_DELAY")
-    seed = os.environ.get("ADRENALINE_SEED")
-    app = AdrenalineApp(
-        continue_game=continue_game,
-        learn=learn,
-        bot_delay=float(delay) if delay else None,
-        seed=int(seed) if seed else None,
-    )
+def run_app(
+    continue_game: bool = False, learn: bool = False, bot_delay: float | None = None, seed: int | None = None
+) -> int:
+    """Run the game in this terminal; `adrenaline` and `adrenaline --continue` come here (the
+    command line has checked the terminal and the environment first)."""
+    app = AdrenalineApp(continue_game=continue_game, learn=learn, bot_delay=bot_delay, seed=seed)
     app.run()
     return app.return_code or 0
