@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import select
 import signal
 import sys
+import threading
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
@@ -41,6 +43,8 @@ if TYPE_CHECKING:
 
 # The exit status after the terminal went away: 128 + SIGHUP, as if the hang-up had ended it.
 HANGUP_STATUS = 129
+# Seconds an exit after a hang-up may take before the process is ended without Textual's shutdown.
+EXIT_GRACE = 5.0
 
 THEMES = [
     Theme(
@@ -146,6 +150,8 @@ class AdrenalineApp(App[int]):
         self._session = session
         self._seed = seed
         self._save_settings = save_settings
+        self._exit_timer: threading.Timer | None = None
+        self.hung_up = False  # the terminal went away (`terminal_gone`)
         self._cards = None
         self._lessons: list[Lesson] | None = None
         self._progress: Progress | None = None
@@ -250,10 +256,20 @@ class AdrenalineApp(App[int]):
             self.terminal_gone()
 
     def terminal_gone(self) -> None:
-        """The terminal went away (hang-up, SSH connection lost, window closed): save, then leave."""
+        """The terminal went away (hang-up, SSH connection lost, window closed): save, then leave.
+
+        Textual's shutdown still talks to the terminal; `HangUpDriver` keeps a dead one from
+        blocking it (seen before: the writer thread dead of EIO, its queue full, the exit stuck
+        for good). Should anything else block it, the save is on disk and nothing is left to
+        lose, so a daemon timer ends the process if the shutdown has not within seconds."""
+        self.hung_up = True
         table = self.table()
         if table is not None:
             table.session.flush()
+        if self._exit_timer is None:
+            self._exit_timer = threading.Timer(EXIT_GRACE, os._exit, args=(HANGUP_STATUS,))
+            self._exit_timer.daemon = True
+            self._exit_timer.start()
         self.exit(return_code=HANGUP_STATUS)
 
     def on_ready(self) -> None:
@@ -410,5 +426,11 @@ def run_app(
     """Run the game in this terminal; `adrenaline` and `adrenaline --continue` come here (the
     command line has checked the terminal and the environment first)."""
     app = AdrenalineApp(continue_game=continue_game, learn=learn, bot_delay=bot_delay, seed=seed)
-    app.run()
-    return app.return_code or 0
+    try:
+        app.run()
+    except OSError:
+        # Textual prints an error that happened while leaving to the terminal, which is gone.
+        if not app.hung_up:
+            raise
+    # After a hang-up the exit status says so, even if a screen failed while being taken down.
+    return HANGUP_STATUS if app.hung_up else app.return_code or 0

@@ -33,12 +33,11 @@ TAKE_TERMINAL = (
 )
 
 
-def prepare_game(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def prepare_game(home: Path, monkeypatch: pytest.MonkeyPatch, kinds: dict[str, str]) -> Path:
     """A saved game where yellow, a person, is choosing an action."""
     monkeypatch.setenv("ADRENALINE_HOME", str(home))
     from adrenaline_tui.tui.session import Session
 
-    kinds = {"yellow": "human", "blue": "random", "grey": "random"}
     session = Session.start(GameConfig(players=tuple(kinds), arena="arena_12"), 21, kinds)  # type: ignore[arg-type]
     game = session.game
     while game.pending is not None and not (game.pending.player == "yellow" and game.pending.kind == "action"):
@@ -89,7 +88,7 @@ def test_the_game_saves_and_exits_when_its_terminal_goes_away(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
     home = tmp_path / "home"
-    save = prepare_game(home, monkeypatch)
+    save = prepare_game(home, monkeypatch, {"yellow": "human", "blue": "random", "grey": "random"})
     before = len(Game.load(save).history)
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     env.update(TERM="xterm-256color", ADRENALINE_HOME=str(home), ADRENALINE_BOT_DELAY="0")
@@ -111,3 +110,33 @@ def test_the_game_saves_and_exits_when_its_terminal_goes_away(
             term.proc.wait()
     assert status == 129, f"exit status {status}"
     assert len(Game.load(save).history) == before + 1
+
+
+@pytest.mark.parametrize("drawing", [0.2, 0.5, 1.0])
+def test_the_game_exits_when_its_terminal_goes_away_while_a_game_opens(tmp_path: Path, drawing: float) -> None:
+    """A new game opened from the title, and the terminal closed while the table is being built
+    and drawn. Textual's writer thread used to die of the failed write, its queue fill up and the
+    exit block for good; a table screen taken down while mounting failed the exit."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    home = tmp_path / "home"
+    env.update(TERM="xterm", NO_COLOR="1", ADRENALINE_HOME=str(home), ADRENALINE_BOT_DELAY="0", ADRENALINE_SEED="7")
+    term = Pty(adrenaline_command().split(), env, controlling=True)
+    try:
+        term.read_until(b"New game")
+        term.settle(0.5)
+        os.write(term.master, b"\r")  # New game
+        term.settle(0.3)
+        os.write(term.master, b"\r")  # Start the game
+        end = time.monotonic() + drawing
+        while time.monotonic() < end:
+            term.read(0.05)
+        os.close(term.master)
+        status = term.proc.wait(timeout=120)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+            term.proc.wait()
+    assert status == 129, f"exit status {status}"
+    for save in (home / "saves").glob("*.json"):
+        if not save.name.endswith(".table.json"):
+            Game.load(save)  # whole
