@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.geometry import Size
 from textual.theme import BUILTIN_THEMES, Theme
 
 from adrenaline_tui.rules import GameConfig, SaveError
@@ -206,13 +207,21 @@ class AdrenalineApp(App[int]):
         # start-up resize: laid out again, it would have the whole table drawn once more.
         return BaseScreen(id="_default")
 
+    @property
+    def size(self) -> Size:
+        # Until the first resize Textual takes the console's size, which the client chose: bound
+        # it like every resize (`driver.MAX_WIDTH`).
+        from adrenaline_tui.tui.driver import bounded
+
+        return bounded(super().size)
+
     def get_driver_class(self) -> type[Driver]:
         from textual.drivers.linux_driver import LinuxDriver
 
-        from adrenaline_tui.tui.driver import HangUpDriver
+        from adrenaline_tui.tui.driver import TerminalDriver
 
         driver = super().get_driver_class()
-        return HangUpDriver if driver is LinuxDriver else driver
+        return TerminalDriver if driver is LinuxDriver else driver
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         # Textual's "Screenshot" writes an SVG into ~/Downloads at every use: over SSH, a guest
@@ -237,7 +246,7 @@ class AdrenalineApp(App[int]):
         """Leave, saving first, when the terminal goes away, so no game is left running on nothing.
 
         Terminals and sshd send SIGHUP on hang-up (and SIGTERM is the polite stop); reading a
-        hung-up terminal fails (`HangUpDriver`); and a terminal closed without either shows as a
+        hung-up terminal fails (`TerminalDriver`); and a terminal closed without either shows as a
         hang-up on standard input, looked at twice a second."""
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGHUP, signal.SIGTERM):
@@ -258,7 +267,7 @@ class AdrenalineApp(App[int]):
     def terminal_gone(self) -> None:
         """The terminal went away (hang-up, SSH connection lost, window closed): save, then leave.
 
-        Textual's shutdown still talks to the terminal; `HangUpDriver` keeps a dead one from
+        Textual's shutdown still talks to the terminal; `TerminalDriver` keeps a dead one from
         blocking it (seen before: the writer thread dead of EIO, its queue full, the exit stuck
         for good). Should anything else block it, the save is on disk and nothing is left to
         lose, so a daemon timer ends the process if the shutdown has not within seconds."""
