@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -22,7 +23,7 @@ from adrenaline_tui.rules import GameConfig, SaveError
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.look import palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
-from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.screens.base import BaseScreen, blocked_while_too_small, too_small
 from adrenaline_tui.tui.screens.title import TitleScreen
 from adrenaline_tui.tui.session import Session
 from adrenaline_tui.tui.settings import Settings
@@ -208,6 +209,26 @@ class AdrenalineApp(App[int]):
         self.push_screen(TitleScreen())
         if self._learn:
             self.open_lessons()
+
+    async def on_event(self, event: events.Event) -> None:
+        # Below the minimum size the screen shows only "make the window bigger": input reaching
+        # the hidden screen would act unseen (a "Run" chosen blind, a game opened from the title).
+        # Dropped here, before Textual routes it to bindings, widgets or the palette; only the
+        # quit key still works.
+        if (
+            too_small(self.size)
+            and blocked_while_too_small(event)
+            and not event.is_forwarded
+            and not self._quits(event)
+        ):
+            return
+        await super().on_event(event)
+
+    def _quits(self, event: events.Event) -> bool:
+        if not isinstance(event, events.Key):
+            return False
+        bindings = self._bindings.key_to_bindings.get(event.key, ())
+        return any(binding.action == "quit" for binding in bindings)
 
     # ----------------------------------------------------------------- screens
     def open_setup(self) -> None:
