@@ -76,6 +76,7 @@ class Scenario(_Strict):
     skulls: int = Field(8, ge=5, le=8)
     ending: Literal["frenzy", "sudden_death"] = "frenzy"
     tagback_prompt: Literal["holders", "all"] = "holders"
+    end_turn_prompt: Literal["usable", "always"] = "usable"
     players: list[ScenarioPlayer] = Field(min_length=3, max_length=5)
     active: str | None = None
     first_player: str | None = None
@@ -135,6 +136,7 @@ def scenario_config(mapping: Mapping[str, Any]) -> GameConfig:
             skulls=sc.skulls,
             ending=sc.ending,
             tagback_prompt=sc.tagback_prompt,
+            end_turn_prompt=sc.end_turn_prompt,
         )
     except ConfigError as exc:
         raise DataError(str(mapping.get("_source", "scenario")), "", exc.field, exc.problem) from None

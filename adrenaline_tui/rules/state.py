@@ -30,6 +30,7 @@ ADRENALINE_GRAB = 3
 ADRENALINE_SHOOT = 6
 ENDINGS = ("frenzy", "sudden_death")
 TAGBACK_PROMPTS = ("holders", "all")
+END_TURN_PROMPTS = ("usable", "always")
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,10 @@ class GameConfig:
     # "holders": only players holding a Tagback Grenade are asked. "all": every damaged player
     # who saw the shooter is asked, so being asked reveals nothing (for hot-seat play).
     tagback_prompt: str = "holders"
+    # "usable": after the last action a player is asked only if a powerup is usable (a Newton,
+    # a Teleporter), else the turn ends. "always": "End your turn" is asked even when it is the
+    # only answer, so whether the keyboard comes back to a player reveals nothing (hot-seat).
+    end_turn_prompt: str = "usable"
 
     def __post_init__(self) -> None:
         players = self.players
@@ -73,6 +78,7 @@ class GameConfig:
             raise ConfigError("skulls", f"5 to 8 skulls, not {self.skulls!r}")
         _one_of("ending", self.ending, ENDINGS)
         _one_of("tagback_prompt", self.tagback_prompt, TAGBACK_PROMPTS)
+        _one_of("end_turn_prompt", self.end_turn_prompt, END_TURN_PROMPTS)
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
@@ -96,6 +102,7 @@ class GameConfig:
             "skulls": self.skulls,
             "ending": self.ending,
             "tagback_prompt": self.tagback_prompt,
+            "end_turn_prompt": self.end_turn_prompt,
         }
 
     def name_of(self, colour: str) -> str:

@@ -66,7 +66,10 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         allowances = action_allowances(g, p) if g.actions_left else {}
         options = [Option(action, _ACTION_LABEL[action](n)) for action, n in allowances.items()]
         options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
-        if not options:
+        # Asked even with "End your turn" as the only answer where skipping the question would
+        # show that the player holds no usable powerup.
+        ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
+        if not options and not ask_anyway:
             break
         if g.actions_left:
             options.append(Option("end", f"End your turn now (skip {_actions(g.actions_left)})"))
@@ -77,7 +80,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
             if g.actions_left
             else (f"{p.name}: use a powerup or end your turn")
         )
-        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options)))
+        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway))
         if key == "end":
             break
         if key in allowances:
