@@ -83,6 +83,9 @@ class Session:
         self.fallbacks: list[str] = []
         self._resolved = False
         self._bots: dict[str, ComputerPlayer] = {}
+        # Counts decisions and undos: a computer's answer thought out for an older position
+        # (the game moved on, was undone, or replaced) is recognised as stale and dropped.
+        self.moves = 0
 
     def resolve_computers(self) -> list[str]:
         """Swap computer kinds this install lacks for the best it has; returns what was swapped.
@@ -143,6 +146,7 @@ class Session:
     # ------------------------------------------------------------------ play
     def choose(self, key: str) -> list[Event]:
         events = self.game.choose(key)
+        self.moves += 1
         self.autosave()
         if self.game.over:
             self.write_table()
@@ -153,6 +157,20 @@ class Session:
         assert d is not None and not self.is_human(d.player)
         return self.bot(d.player).choose(d, self.game.view(d.player))
 
+    def public_mark(self) -> tuple[int, int] | None:
+        """Where the table may show computers' play: an active player about to choose one of
+        their turn's actions (turn number, actions left); None anywhere else.
+
+        Every turn passes these points whatever anyone holds, while the questions in between
+        (a Tagback Grenade, a Targeting Scope, a powerup kept for the end of a turn) come and go
+        with hidden cards. Drawing computers' play only at these points, at a fixed pace, makes
+        what the table sees - and when - independent of those cards.
+        """
+        d, game = self.game.pending, self.game
+        if d is None or d.kind != "action" or d.player != game.active.colour or not game.actions_left:
+            return None
+        return game.turn, game.actions_left
+
     def can_undo(self, viewer: str | None) -> bool:
         """Undo is for the person deciding, within their own decisions (the engine's barrier)."""
         d = self.game.pending
@@ -160,6 +178,7 @@ class Session:
 
     def undo(self) -> None:
         self.game = self.game.undo()
+        self.moves += 1
         self.autosave()
 
     # ------------------------------------------------------------ who looks
