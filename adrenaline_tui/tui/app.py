@@ -324,6 +324,8 @@ class AdrenalineApp(App[int]):
     async def action_quit(self) -> None:
         table = self.table()
         if table is not None:
+            # A computer still thinking must not change the game after it has been saved.
+            table.stop_computers()
             table.session.flush()
         self.exit(0)
 

@@ -281,6 +281,10 @@ class TableScreen(BaseScreen):
         self._cancel_bot()
         self._think(self._bot_generation)
 
+    def stop_computers(self) -> None:
+        """Drop whatever a computer is thinking: the game is being left as it is."""
+        self._cancel_bot()
+
     def _cancel_bot(self) -> None:
         self._bot_generation += 1
         self._thinking = False
