@@ -212,3 +212,23 @@ async def test_hand_offs_and_the_public_table_do_not_follow_hidden_cards(
     for i, (a, b) in enumerate(zip(frames_a, frames_b, strict=False)):
         assert a == b, f"frame {i} differs with the hidden cards:\n{a}\n{b}"
     assert len(frames_a) == len(frames_b)
+
+
+async def test_a_game_set_up_for_two_people_asks_everyone_at_tagbacks_and_turn_ends() -> None:
+    from adrenaline_tui.tui.widgets.choice import Choice
+
+    from .helpers import make_app, settle
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        setup = app.screen
+        config, kinds = setup.settings()
+        assert list(kinds.values()).count(HUMAN) == 1
+        assert (config.tagback_prompt, config.end_turn_prompt) == ("holders", "usable")
+        setup.query_one("#kind-1", Choice).set_value(HUMAN)
+        config, kinds = setup.settings()
+        assert list(kinds.values()).count(HUMAN) == 2
+        assert (config.tagback_prompt, config.end_turn_prompt) == ("all", "always")
