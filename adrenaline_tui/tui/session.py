@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
 
 HUMAN = "human"
+# How long a computer may think about one decision. Past it the table answers for it
+# (`fallback_choice`) and drops its late answer: a computer player with a bug, or a position
+# far harder than usual, never holds the game up.
+THINK_BUDGET_SECONDS = 3.0
+# Answers that decline an optional question, preferred by the fallback.
+DECLINES = ("pass", "done", "end")
 # The preferred computer player comes first; "sensible" may not be registered yet.
 PREFERRED_COMPUTERS = ("sensible", "random")
 
@@ -86,6 +92,10 @@ class Session:
         # Counts decisions and undos: a computer's answer thought out for an older position
         # (the game moved on, was undone, or replaced) is recognised as stale and dropped.
         self.moves = 0
+        # Seats whose computer is still thinking about a question the table already answered
+        # for it: it is not asked again until it is done (a player is not made to think twice
+        # at once).
+        self.overdue: set[str] = set()
 
     def resolve_computers(self) -> list[str]:
         """Swap computer kinds this install lacks for the best it has; returns what was swapped.
@@ -156,6 +166,14 @@ class Session:
         d = self.game.pending
         assert d is not None and not self.is_human(d.player)
         return self.bot(d.player).choose(d, self.game.view(d.player))
+
+    def fallback_choice(self) -> str:
+        """The answer given for a computer that ran over its budget: decline an optional
+        question, else take the first option."""
+        d = self.game.pending
+        assert d is not None
+        keys = d.keys
+        return next((k for k in DECLINES if k in keys and d.kind != "action"), keys[0])
 
     def public_mark(self) -> tuple[int, int] | None:
         """Where the table may show computers' play: an active player about to choose one of

@@ -15,7 +15,8 @@ from .helpers import make_app, new_session, screen_name, settle
 
 
 class SlowPlayer:
-    """Thinks until the test releases it (or 5 s pass), then takes the first option."""
+    """Thinks until the test releases it (or 5 s pass), then takes the last option (the table,
+    answering for it, would take the first)."""
 
     name = "slow"
     instances: list[SlowPlayer] = []
@@ -31,7 +32,7 @@ class SlowPlayer:
         self.release.wait(timeout=5)
         self.thinking.clear()
         self.answered += 1
-        return decision.keys[0]
+        return decision.keys[-1]
 
 
 @pytest.fixture
@@ -100,3 +101,32 @@ async def test_quitting_while_a_computer_thinks_is_clean(slow: type[SlowPlayer])
         bot.release.set()
     assert app.return_code == 0
     assert session.game.to_json() == before
+
+
+async def test_a_computer_over_its_budget_is_answered_for_and_its_late_answer_dropped(
+    slow: type[SlowPlayer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from adrenaline_tui.tui.screens import table
+
+    monkeypatch.setattr(table, "THINK_BUDGET_SECONDS", 0.05)
+    session = new_session({"blue": "slow", "yellow": HUMAN, "grey": "slow"})
+    colour, expected = session.game.pending.player, session.fallback_choice()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bot = await wait_until_thinking(pilot, slow)
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if session.moves:
+                break
+        # The table answered for it, and does not ask it again while it still thinks.
+        assert session.game.history[0] == expected
+        assert bot.thinking.is_set() and colour in session.overdue
+        for player in slow.instances:
+            player.release.set()
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if colour not in session.overdue:
+                break
+        assert colour not in session.overdue and bot.answered >= 1
+        # Its late answer was dropped: the first decision stays the one made for it.
+        assert session.game.history[0] == expected

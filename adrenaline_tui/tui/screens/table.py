@@ -29,7 +29,7 @@ from textual.timer import Timer
 from adrenaline_tui.rules import Event, IllegalChoice
 from adrenaline_tui.tui import explaining, presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.session import Session
+from adrenaline_tui.tui.session import THINK_BUDGET_SECONDS, Session
 from adrenaline_tui.tui.widgets import (
     ActionPanel,
     ArenaMap,
@@ -85,6 +85,8 @@ class TableScreen(BaseScreen):
         self._due = 0.0
         # The public point last drawn (`Session.public_mark`).
         self._last_mark: tuple[int, int] | None = None
+        # The (generation, moves) a computer is thinking about on its thread, until it answers.
+        self._awaiting: tuple[int, int] | None = None
         # A computer step that came in while another screen was on top, applied on return.
         self._held: Callable[[], None] | None = None
         self._finished = False
@@ -297,11 +299,27 @@ class TableScreen(BaseScreen):
         session = self.session
         decision = session.game.pending
         assert decision is not None
+        self._thinking = True
+        if decision.player in session.overdue:
+            # Still busy with a question answered for it: this one is answered for it too.
+            self.call_later(self._thought, generation, session.moves, session.fallback_choice(), None)
+            return
         view = session.game.view(decision.player)
         bot = session.bot(decision.player)
-        self._thinking = True
         work = partial(self._think_off_thread, generation, session.moves, bot, decision, view)
+        self._awaiting = (generation, session.moves)
         self.run_worker(work, thread=True, group="computer", exit_on_error=False)
+        self.set_timer(THINK_BUDGET_SECONDS, partial(self._over_budget, generation, session.moves))
+
+    def _over_budget(self, generation: int, moves: int) -> None:
+        """The computer is still thinking after its budget: answer for it."""
+        session = self.session
+        if self._awaiting != (generation, moves) or generation != self._bot_generation or moves != session.moves:
+            return  # it answered in time, or the game moved on
+        self._awaiting = None
+        assert session.game.pending is not None
+        session.overdue.add(session.game.pending.player)
+        self._thought(generation, moves, session.fallback_choice(), None)
 
     def _think_off_thread(
         self, generation: int, moves: int, bot: ComputerPlayer, decision: Decision, view: dict[str, Any]
@@ -314,7 +332,15 @@ class TableScreen(BaseScreen):
             error = exc
         # RuntimeError: the app closed while the computer thought; nothing to apply it to.
         with contextlib.suppress(RuntimeError):
-            self.app.call_from_thread(self._thought, generation, moves, key, error)
+            self.app.call_from_thread(self._thought_off_thread, decision.player, generation, moves, key, error)
+
+    def _thought_off_thread(
+        self, colour: str, generation: int, moves: int, key: str | None, error: Exception | None
+    ) -> None:
+        self.session.overdue.discard(colour)
+        if self._awaiting == (generation, moves):
+            self._awaiting = None
+        self._thought(generation, moves, key, error)
 
     def _thought(self, generation: int, moves: int, key: str | None, error: Exception | None) -> None:
         if generation != self._bot_generation or moves != self.session.moves:
