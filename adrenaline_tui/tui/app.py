@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -34,7 +35,7 @@ from adrenaline_tui.rules.atomicfile import write_problem
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.look import palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
-from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.screens.base import BaseScreen, blocked_while_too_small, too_small
 from adrenaline_tui.tui.screens.title import TitleScreen
 from adrenaline_tui.tui.session import Session, unsaved
 from adrenaline_tui.tui.settings import Settings
@@ -334,6 +335,26 @@ class AdrenalineApp(App[int]):
             return False
         return self.open_game(newest.path)
 
+    async def on_event(self, event: events.Event) -> None:
+        # Below the minimum size the screen shows only "make the window bigger": input reaching
+        # the hidden screen would act unseen (a "Run" chosen blind, a game opened from the title).
+        # Dropped here, before Textual routes it to bindings, widgets or the palette; only the
+        # quit key still works.
+        if (
+            too_small(self.size)
+            and blocked_while_too_small(event)
+            and not event.is_forwarded
+            and not self._quits(event)
+        ):
+            return
+        await super().on_event(event)
+
+    def _quits(self, event: events.Event) -> bool:
+        if not isinstance(event, events.Key):
+            return False
+        bindings = self._bindings.key_to_bindings.get(event.key, ())
+        return any(binding.action == "quit" for binding in bindings)
+
     # ----------------------------------------------------------------- screens
     def open_setup(self) -> None:
         from adrenaline_tui.tui.screens.setup import SetupScreen
@@ -475,6 +496,8 @@ class AdrenalineApp(App[int]):
         table = self.table()
         problem = None
         if table is not None:
+            # A computer still thinking must not change the game after it has been saved.
+            table.stop_computers()
             table.session.flush()
             problem = table.session.save_problem
         # Quitting with a game that could not be saved: said once more, where it stays readable.

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
 
 HUMAN = "human"
+# How long a computer may think about one decision. Past it the table answers for it
+# (`fallback_choice`) and drops its late answer: a computer player with a bug, or a position
+# far harder than usual, never holds the game up.
+THINK_BUDGET_SECONDS = 3.0
+# Answers that decline an optional question, preferred by the fallback.
+DECLINES = ("pass", "done", "end")
 # The preferred computer player comes first; "sensible" may not be registered yet.
 PREFERRED_COMPUTERS = ("sensible", "random")
 
@@ -98,6 +104,13 @@ class Session:
         self._bots: dict[str, ComputerPlayer] = {}
         # Why the seats file could not be written, if it could not (the save itself: `saver.error`).
         self.table_error: str | None = None
+        # Counts decisions and undos: a computer's answer thought out for an older position
+        # (the game moved on, was undone, or replaced) is recognised as stale and dropped.
+        self.moves = 0
+        # Seats whose computer is still thinking about a question the table already answered
+        # for it: it is not asked again until it is done (a player is not made to think twice
+        # at once).
+        self.overdue: set[str] = set()
 
     def resolve_computers(self) -> list[str]:
         """Swap computer kinds this install lacks for the best it has; returns what was swapped.
@@ -161,6 +174,7 @@ class Session:
     # ------------------------------------------------------------------ play
     def choose(self, key: str) -> list[Event]:
         events = self.game.choose(key)
+        self.moves += 1
         self.autosave()
         if self.game.over:
             self.write_table()
@@ -171,6 +185,28 @@ class Session:
         assert d is not None and not self.is_human(d.player)
         return self.bot(d.player).choose(d, self.game.view(d.player))
 
+    def fallback_choice(self) -> str:
+        """The answer given for a computer that ran over its budget: decline an optional
+        question, else take the first option."""
+        d = self.game.pending
+        assert d is not None
+        keys = d.keys
+        return next((k for k in DECLINES if k in keys and d.kind != "action"), keys[0])
+
+    def public_mark(self) -> tuple[int, int] | None:
+        """Where the table may show computers' play: an active player about to choose one of
+        their turn's actions (turn number, actions left); None anywhere else.
+
+        Every turn passes these points whatever anyone holds, while the questions in between
+        (a Tagback Grenade, a Targeting Scope, a powerup kept for the end of a turn) come and go
+        with hidden cards. Drawing computers' play only at these points, at a fixed pace, makes
+        what the table sees - and when - independent of those cards.
+        """
+        d, game = self.game.pending, self.game
+        if d is None or d.kind != "action" or d.player != game.active.colour or not game.actions_left:
+            return None
+        return game.turn, game.actions_left
+
     def can_undo(self, viewer: str | None) -> bool:
         """Undo is for the person deciding, within their own decisions (the engine's barrier)."""
         d = self.game.pending
@@ -178,6 +214,7 @@ class Session:
 
     def undo(self) -> None:
         self.game = self.game.undo()
+        self.moves += 1
         self.autosave()
 
     # ------------------------------------------------------------ who looks

@@ -44,6 +44,7 @@ def new_session(
         skulls=skulls,
         ending=ending,  # type: ignore[arg-type]
         tagback_prompt="all" if humans >= 2 else "holders",
+        end_turn_prompt="always" if humans >= 2 else "usable",
     )
     return Session.start(config, seed, kinds, autosave=autosave)
 

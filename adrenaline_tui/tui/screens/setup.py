@@ -193,8 +193,9 @@ class SetupScreen(BaseScreen):
             "skulls": self.query_one("#skulls", Choice).value,
             "ending": self.query_one("#ending", Choice).value,
             # With two or more people at one keyboard everyone hit is asked about Tagback
-            # Grenades, so being asked gives nothing away.
+            # Grenades and everyone ends their own turn, so being asked gives nothing away.
             "tagback_prompt": "all" if humans >= 2 else "holders",
+            "end_turn_prompt": "always" if humans >= 2 else "usable",
         }
         return GameConfig.from_dict(config), kinds
 
