@@ -71,15 +71,28 @@ def rank_notes(tokens: list[str], name: dict[str, str], what: str) -> dict[str, 
     return out
 
 
+def _killshots_before(log: list[Event], events: list[Event]) -> dict[int, dict[str, list[str]]]:
+    """For each scoring event among `events` (by identity), the killshot and overkill lines of
+    its own turn, by target. A killshot comes earlier in the turn than the scoring at its end,
+    and the batch being shown may already hold the next turn's start (an automatic respawn, a
+    run of computer moves), so each scoring looks back to the start of the turn it ended."""
+    wanted = {id(e) for e in events if e.kind == "scored"}
+    out: dict[int, dict[str, list[str]]] = {}
+    this_turn: dict[str, list[str]] = {}
+    for e in log:
+        if e.kind == "turn":
+            this_turn = {}
+        elif e.kind in ("killshot", "overkill"):
+            this_turn.setdefault(e.data.get("target", ""), []).append(e.text)
+        elif id(e) in wanted:
+            out[id(e)] = this_turn
+    return out
+
+
 def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
     names = {c: game.name(c) for c in game.seats}
     out: list[Breakdown] = []
-    kills: dict[str, list[str]] = {}
-    # Killshots come earlier in the turn than the scoring at its end: look back to the turn's start.
-    start = max((i for i, e in enumerate(game.events) if e.kind == "turn"), default=0)
-    for e in game.events[start:]:
-        if e.kind in ("killshot", "overkill"):
-            kills.setdefault(e.data.get("target", ""), []).append(e.text)
+    kills = _killshots_before(game.events, events)
     track: list[str] = [c for entry in game.view(None)["killshot_track"] for c in entry]
     for e in events:
         if e.kind != "scored":
@@ -114,7 +127,7 @@ def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
                 lines.append(AwardLine(a["player"], a["points"], a["reason"], why))
             title = f"{names.get(board, board)}'s board" + (" (end of game)" if e.data.get("final") else "")
             side = "frenzy side, no first blood" if frenzy else f"{_plural(int(e.data.get('skulls', 0)), 'skull')}"
-            extra = tuple(kills.get(board, ()))
+            extra = tuple(kills.get(id(e), {}).get(board, ()))
             out.append(Breakdown(title, tuple(damage), "-".join(map(str, values)) + f"  ({side})", tuple(lines), extra))
     return out
 
