@@ -101,6 +101,8 @@ def explain_board(game: Game, colour: str) -> Explanation:
     why.append(f"{p.name} has {_s(dmg, 'damage token')}: the 11th is the killshot, the 12th the overkill.")
     if p.killed:
         why.append("This board took a killshot this turn: it is scored when the turn ends.")
+    if p.dead:
+        why.append(f"{p.name} is dead: the figure is off the board until the respawn places it on a spawnpoint.")
     if game.frenzy:
         why.append(f"Final frenzy: {p.name} has {_s(p.frenzy_actions, 'frenzy action')} on their last turn.")
     elif dmg >= ADRENALINE_SHOOT:

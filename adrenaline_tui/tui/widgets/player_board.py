@@ -134,7 +134,10 @@ def _tags(state: BoardState, p: dict[str, Any], large: bool) -> str:
     tags = []
     if p.get("killed"):
         tags.append("KILLED")
-    if p["square"] is None and large:
+    if p.get("dead"):
+        # Scored and picked up: the figure is off the map until the respawn places it.
+        tags.append("DEAD, off the board until the respawn" if large else "DEAD, respawning")
+    elif p["square"] is None and large:
         tags.append("not in play yet")
     if state.first:
         tags.append("1st")
@@ -352,4 +355,5 @@ _BOARD_KEYS = (
     "powerup_count",
     "score",
     "killed",
+    "dead",
 )
