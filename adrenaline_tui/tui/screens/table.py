@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from adrenaline_tui.tui.app import AdrenalineApp
 
 SCORING_EVENTS = frozenset({"scored"})
+# Shown on the scoring screen whatever the "pause on scoring" setting: everyone must see them.
+ANNOUNCED_EVENTS = frozenset({"frenzy", "sudden_death"})
 
 
 def _option_bindings() -> list[BindingType]:
@@ -320,7 +322,8 @@ class TableScreen(BaseScreen):
             self.notify(self.session.saver.error, severity="error")
         scored = [e for e in events if e.kind in SCORING_EVENTS]
         game = self.session.game
-        if scored and (self.adrenaline.settings.pause_on_scoring or game.over):
+        announced = any(e.kind in ANNOUNCED_EVENTS for e in events)
+        if scored and (self.adrenaline.settings.pause_on_scoring or game.over or announced):
             from adrenaline_tui.tui.screens.scoring import ScoringScreen
 
             self.viewer = None
