@@ -33,3 +33,28 @@ def test_a_dead_figure_waiting_to_respawn_is_off_the_map_and_its_board_says_so()
         text = render_board(boards["blue"], DEFAULT_LOOK, 60, large).plain
         assert "DEAD" in text
         assert "DEAD" not in render_board(boards["grey"], DEFAULT_LOOK, 60, large).plain
+
+
+def test_long_weapon_names_are_shortened_so_every_weapon_keeps_its_loaded_mark() -> None:
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r1c2"},
+            {
+                "colour": "blue",
+                "square": "r0c0",
+                "weapons": [
+                    {"id": "flamethrower", "loaded": False},
+                    {"id": "grenade-launcher", "loaded": False},
+                    {"id": "rocket-launcher", "loaded": False},
+                ],
+            },
+            {"colour": "grey", "square": "r0c0"},
+        ],
+        arena="arena_12",
+    )
+    boards = presenter.board_states(game, game.view("yellow"), "yellow", False)
+    lines = render_board(boards["blue"], DEFAULT_LOOK, 42, False).plain.splitlines()
+    weapons = lines[2]
+    assert len(weapons) <= 42
+    assert weapons.count("○") == 3 and weapons.count("…") >= 2
+    assert weapons.endswith("♦0")
