@@ -77,7 +77,7 @@ def event_line(event: Event, look: Look) -> Text:
     else:
         out.append("  ")
     style: Style | str = ""
-    if event.kind in ("killshot", "overkill", "frenzy", "sudden_death", "game_over", "scored"):
+    if event.kind in ("killshot", "overkill", "frenzy", "sudden_death", "game_over", "scored", "lesson_offer"):
         style = Style(bold=True)
     elif event.kind in ("refilled", "reshuffled", "paid"):
         style = Style(color=pal.dim)
