@@ -16,16 +16,18 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.filter import Monochrome, NoColor
 from textual.theme import BUILTIN_THEMES, Theme
 
 from adrenaline_tui.rules import GameConfig, SaveError
 from adrenaline_tui.tui import storage
-from adrenaline_tui.tui.look import palette_for, pick_glyphs
+from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.screens.title import TitleScreen
 from adrenaline_tui.tui.session import Session
 from adrenaline_tui.tui.settings import Settings
+from adrenaline_tui.tui.terminal_filters import AsciiOnly, NoColour
 
 if TYPE_CHECKING:
     # The walkthrough needs pydantic; a game starts without it, so it is imported when used.
@@ -142,6 +144,17 @@ class AdrenalineApp(App[int]):
             self.register_theme(theme)
         self.theme = self.settings.theme or self.automatic_theme()
         self.look = Look(palette_for(self.theme), pick_glyphs(self.settings.glyphs))
+        self._terminal_filters()
+
+    def _terminal_filters(self) -> None:
+        """NO_COLOR: no colour at all (Textual's own filter sends greys); the ASCII glyph set:
+        no character outside ASCII, Textual's own borders and ellipses included."""
+        if self.no_color:
+            textual_own = (Monochrome, NoColor)
+            self._filters = [f for f in self._filters if not isinstance(f, textual_own)]
+            self._filters.append(NoColour())
+        self._ascii_only = AsciiOnly(enabled=self.look.glyphs is ASCII)
+        self._filters.append(self._ascii_only)
 
     # ------------------------------------------------------------------ set-up
     def automatic_theme(self) -> str:
@@ -332,6 +345,7 @@ class AdrenalineApp(App[int]):
 
     def _restyle(self) -> None:
         self.look = Look(palette_for(self.theme), pick_glyphs(self.settings.glyphs))
+        self._ascii_only.enabled = self.look.glyphs is ASCII
         for screen in self.screen_stack:
             repaint = getattr(screen, "repaint_look", None)
             if repaint is not None:

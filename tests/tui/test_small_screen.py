@@ -71,3 +71,46 @@ def test_the_killshot_track_shortens_its_words_instead_of_cutting_them() -> None
     for width, end in ((45, "5 left, sudden death"), (40, "5 left")):
         text = track_text(state, DEFAULT_LOOK, width=width).plain
         assert len(text) <= width and text.endswith(end)
+
+
+async def test_the_title_menu_keeps_each_entry_on_one_line() -> None:
+    from adrenaline_tui.rules.state import HEROES
+
+    from . import helpers
+
+    original = dict(helpers.NAMES)
+    helpers.NAMES.update(HEROES)
+    try:
+        helpers.new_session(dict.fromkeys(HEROES, HUMAN)).flush()
+    finally:
+        helpers.NAMES.update(original)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        (entry,) = [line for line in lines if "Continue:" in line]
+        assert "D-struct-or, Banshee, Dozer, Violet, Sprog (just now)" in entry
+
+
+async def test_help_at_80_columns_wraps_each_item_under_its_own_indent() -> None:
+    from rich.console import Console
+
+    session = scenario_session(many_options(), dict.fromkeys(("yellow", "blue", "grey", "purple", "green"), HUMAN))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the hand-off
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        help_box = app.screen.query_one("#help")
+        width = help_box.size.width
+        assert width >= 70
+        console = Console(width=width, color_system=None, record=True)
+        console.print(help_box.content)
+        lines = [line for line in console.export_text().splitlines() if line.strip()]
+    headings = {"Help (Esc to go back)", "Keys here", "Figures", "Symbols", "A turn in brief"}
+    assert headings <= set(lines)
+    # Every other line is indented: a wrapped line no longer starts at the left edge.
+    assert [line for line in lines if line not in headings and not line.startswith("  ")] == []
+    assert max(len(line) for line in lines) <= width
