@@ -334,8 +334,25 @@ class AdrenalineApp(App[int]):
             self._restyle()
 
     def toggle_points(self) -> None:
-        self.update_settings(replace(self.settings, show_points=not self.settings.show_points))
-        self.notify("Points are shown to everyone." if self.settings.show_points else "Points are face down.")
+        """Hide points at once; show them only once asked: points are face down at the table,
+        and one key press turned everyone's over for whoever was looking."""
+        if self.settings.show_points:
+            self._set_points(False)
+            return
+        from adrenaline_tui.tui.screens.confirm import ConfirmScreen
+
+        question = (
+            "Show everyone's points to everyone at the screen?\n"
+            "Points are face down at the table; this turns them face up until you press p again."
+        )
+        self.push_screen(
+            ConfirmScreen(question, "show them", "keep them face down"),
+            callback=lambda yes: self._set_points(True) if yes else None,
+        )
+
+    def _set_points(self, shown: bool) -> None:
+        self.update_settings(replace(self.settings, show_points=shown))
+        self.notify("Points are shown to everyone." if shown else "Points are face down.")
 
     def set_theme(self, name: str) -> None:
         self.update_settings(replace(self.settings, theme=name))
