@@ -146,6 +146,13 @@ class AdrenalineApp(App[int]):
         self.look = Look(palette_for(self.theme), pick_glyphs(self.settings.glyphs))
         self._terminal_filters()
 
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys by name where the glyph set is ASCII ("enter", not a symbol the console lacks)."""
+        shown = super().get_key_display(binding)
+        if self.look.glyphs is ASCII and not shown.isascii():
+            return "up/down" if binding.key in ("up", "down") else binding.key.split(",")[0]
+        return shown
+
     def _terminal_filters(self) -> None:
         """NO_COLOR: no colour at all (Textual's own filter sends greys); the ASCII glyph set:
         no character outside ASCII, Textual's own borders and ellipses included."""
