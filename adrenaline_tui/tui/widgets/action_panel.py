@@ -60,7 +60,7 @@ class _Options(OptionList):
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
         panel = self.parent
-        if isinstance(panel, ActionPanel):
+        if isinstance(panel, ActionPanel) and not panel.filling:
             panel.cursor_moved(highlighted)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
@@ -111,6 +111,9 @@ class ActionPanel(Vertical):
         super().__init__(id=id, classes=classes)
         self.state: PanelState | None = None
         self._filled_width = 0
+        # While the list is refilled its cursor moves twice (cleared, then placed); the owner
+        # is told once, or not at all when it draws the map itself right after `show`.
+        self.filling = False
         # Called with the cursor's index whenever it moves (else a Highlighted message is sent).
         self.on_cursor: Callable[[int | None], None] | None = None
 
@@ -131,6 +134,7 @@ class ActionPanel(Vertical):
         return self.options.highlighted
 
     def show(self, state: PanelState) -> None:
+        """Show a decision. The owner draws the map for the new cursor itself, right after."""
         if state == self.state:
             return
         same_options = self.state is not None and self.state.rows_key == state.rows_key
@@ -175,9 +179,13 @@ class ActionPanel(Vertical):
             prompt = Text(no_wrap=True, end="")
             prompt.append(" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))
             items.append(Option(prompt))
-        self.options.set_options(items)
-        if items:
-            self.options.highlighted = min(highlight or 0, len(items) - 1)
+        self.filling = True
+        try:
+            self.options.set_options(items)
+            if items:
+                self.options.highlighted = min(highlight or 0, len(items) - 1)
+        finally:
+            self.filling = False
         self.options.display = bool(items)
         self.call_after_refresh(self.show_hidden_rows)
 
@@ -206,6 +214,7 @@ class ActionPanel(Vertical):
         self._fit_prompt()
         if self.state is not None and self.state.rows and self._label_width() != self._filled_width:
             self._fill_options(self.options.highlighted)
+            self.cursor_moved(self.options.highlighted)
         else:
             self.call_after_refresh(self.show_hidden_rows)
 
