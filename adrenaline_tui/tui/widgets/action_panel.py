@@ -114,6 +114,7 @@ class ActionPanel(Vertical):
         # While the list is refilled its cursor moves twice (cleared, then placed); the owner
         # is told once, or not at all when it draws the map itself right after `show`.
         self.filling = False
+        self._more_text = ""
         # Called with the cursor's index whenever it moves (else a Highlighted message is sent).
         self.on_cursor: Callable[[int | None], None] | None = None
 
@@ -205,6 +206,9 @@ class ActionPanel(Vertical):
             glyphs = look_of(self.app).glyphs
             keyed = len(self.state.labels) if self.state is not None else 0
             text = hidden_rows_text(above, below, keyed=keyed, up=glyphs.up, down=glyphs.down)
+        if text == self._more_text:
+            return  # nothing to repaint: an unchanged line would cost a frame of its own
+        self._more_text = text
         more.update(Text(text, Style(dim=True)), layout=False)
         if more.display != bool(text):
             more.display = bool(text)
