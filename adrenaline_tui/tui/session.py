@@ -79,15 +79,16 @@ class UndoSpares:
     """
 
     KEEP = 3  # undos in a row before one waits for a copy
-    # A copy is made after the frame of the decision that asked for it has been drawn, and
-    # gives way to the interface every few decisions: it shares the interpreter with drawing.
-    START_DELAY = 0.2
-    CHUNK = 24
+    # A copy shares the interpreter with drawing: it is made while nobody is deciding (no
+    # decision or undo for IDLE seconds), a few decisions at a time.
+    IDLE = 0.1
+    CHUNK = 16
 
     def __init__(self) -> None:
         self.ready: list[Game] = []
         self._pool: ThreadPoolExecutor | None = None
         self._building: Future[Game] | None = None
+        self._last_activity = 0.0
 
     def _collect(self, game: Game) -> None:
         building = self._building
@@ -99,6 +100,7 @@ class UndoSpares:
 
     def keep_up(self, game: Game) -> None:
         """After every decision and undo: copies at the barrier, one more on its way if short."""
+        self._last_activity = time.monotonic()
         self._collect(game)
         target = game.undo_barrier
         kept = []
@@ -114,17 +116,22 @@ class UndoSpares:
             start = (game.config, game.seed, game.scenario, game.cards)
             self._building = self._pool.submit(self._copy, start, list(game.history[:target]))
 
+    def _wait_for_a_pause(self) -> None:
+        while time.monotonic() - self._last_activity < self.IDLE:
+            time.sleep(self.IDLE / 4)
+
     def _copy(self, start: tuple, keys: list[str]) -> Game:
-        time.sleep(self.START_DELAY)
+        self._wait_for_a_pause()
         copy = Game(*start)
         for i, key in enumerate(keys):
+            if i % self.CHUNK == 0:
+                self._wait_for_a_pause()
             copy.choose(key)
-            if i % self.CHUNK == self.CHUNK - 1:
-                time.sleep(0.001)  # let a key press in
         return copy
 
     def take(self, game: Game, position: int) -> Game | None:
         """A copy of the game as it was after `position` decisions (at or after the barrier)."""
+        self._last_activity = time.monotonic()
         self._collect(game)
         if not self.ready:
             return None
