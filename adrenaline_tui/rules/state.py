@@ -157,6 +157,9 @@ class Player:
     score: int = 0
     frenzy_actions: int = 0  # 0 before final frenzy, then 2 or 1 (the action tile's box)
     killed: bool = False  # took a killshot this turn; scored at the end of the turn
+    # Scored and picked up at the end of the turn, off the board until the respawn puts the
+    # figure on a spawnpoint (rulebook: "Pick up your figure. You are dead.").
+    dead: bool = False
 
     def weapon(self, weapon_id: str) -> HeldWeapon | None:
         for w in self.weapons:

@@ -354,6 +354,7 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     p.powerups.remove(key)
     g.board.powerup_discard.append(key)
     p.square = g.arena.spawn_square[powerup_colour(key)]
+    p.dead = False
     g.emit(
         kind,
         f"{p.name} {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})",
@@ -385,6 +386,9 @@ def end_of_turn(g: Game) -> Flow:
             p.skulls += 1
         p.damage.clear()
         p.killed = False
+        # "Pick up your figure. You are dead.": off the board until the respawn places it.
+        p.square = None
+        p.dead = True
         if g.frenzy and not p.frenzy_board:
             flip_board(p)
             g.emit("board_flipped", f"{p.name}'s board flips to the frenzy side", player=p.colour)

@@ -33,6 +33,11 @@ ARENA = load_arena("arena_12")
         ("railgun", "weapon:railgun"),
         ("Tagback", "powerup:tagback-grenade"),
         ("how do I win", "object"),
+        # a word's beginning, and a near miss
+        ("overk", "overkill"),
+        ("ovrekill", "overkill"),
+        ("railg", "weapon:railgun"),
+        ("tagbak", "powerup:tagback-grenade"),
     ],
 )
 def test_search_finds_the_section(query, first):

@@ -49,13 +49,16 @@ if TYPE_CHECKING:
     from adrenaline_tui.tui.app import AdrenalineApp
 
 SCORING_EVENTS = frozenset({"scored"})
+# Shown on the scoring screen whatever the "pause on scoring" setting: everyone must see them.
+ANNOUNCED_EVENTS = frozenset({"frenzy", "sudden_death"})
 
 
 def _option_bindings() -> list[BindingType]:
     return [Binding(k, f"pick({i})", f"option {k}", show=False, id=f"table.option-{k}") for i, k in enumerate(HOTKEYS)]
 
 
-OFFER_NOTICE_SECONDS = 10.0
+# Not an engine event: the log's line offering a weapon lesson.
+OFFER_EVENT = "lesson_offer"
 
 
 class TableScreen(BaseScreen):
@@ -99,8 +102,6 @@ class TableScreen(BaseScreen):
         # Weapon lessons offered at this table and not taken yet (the `w` key opens them).
         self.offered: list[Any] = []
         self._offer_check_running = False
-        # Until when the last "learn it?" notice is on screen (time.monotonic()).
-        self._offer_notice_until = 0.0
         # Whether the table was last told that saving fails.
         self._save_failing = False
 
@@ -228,14 +229,10 @@ class TableScreen(BaseScreen):
         else:
             what = f"New weapons on the table: {', '.join(names[:2])} and {len(names) - 2} more. Press w to learn them"
         self.refresh_bindings()
-        # One notice at a time: while computers grab, new weapons can appear every second, and
-        # stacked notices covered the boards at 80x24. The `w` in the key line stays until
-        # the lessons are taken, so a weapon that gets no notice of its own is not lost.
-        now = time.monotonic()
-        if now < self._offer_notice_until:
-            return
-        self._offer_notice_until = now + OFFER_NOTICE_SECONDS
-        self.notify(f"{what} (the game waits while you learn).", title="Learn it?", timeout=OFFER_NOTICE_SECONDS)
+        # Said in the log, not in a notice: a notice sat over the racks and the log (what a
+        # "Grab which weapon?" is about) for several decisions, and piled-up notices left
+        # stray characters. The `w` in the key line stays until the lessons are taken.
+        self.query_one(EventLog).add([Event(OFFER_EVENT, f"{what}.", {})])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The key line shows `w` only while a weapon lesson is on offer.
@@ -445,7 +442,8 @@ class TableScreen(BaseScreen):
         self.query_one(EventLog).add(events)
         scored = [e for e in events if e.kind in SCORING_EVENTS]
         game = self.session.game
-        if scored and (self.adrenaline.settings.pause_on_scoring or game.over):
+        announced = any(e.kind in ANNOUNCED_EVENTS for e in events)
+        if scored and (self.adrenaline.settings.pause_on_scoring or game.over or announced):
             from adrenaline_tui.tui.screens.scoring import ScoringScreen
 
             self.viewer = None
