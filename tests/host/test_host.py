@@ -1,0 +1,234 @@
+"""The host with in-process clients over a Unix socket: tables, seats, turns, faults."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from adrenaline_tui.host import server as host_server
+from adrenaline_tui.host.server import Client
+from tests.host.wire import SEATS, Wire, decider, seated_table, start_host, stop_host
+
+
+@pytest.fixture
+def sock(tmp_path: Path) -> Path:
+    return tmp_path / "host.sock"
+
+
+async def test_a_table_is_created_joined_and_started(tmp_path: Path, sock: Path) -> None:
+    host, server = await start_host(tmp_path / "tables", sock)
+    try:
+        code, wires = await seated_table(sock)
+        assert len(code) == 5
+        # Each seat sees its own view: its own powerups, nobody else's.
+        for colour, w in wires.items():
+            view = w.state["view"]
+            assert view["viewer"] == colour
+            for p in view["players"]:
+                assert (p["powerups"] is None) == (p["colour"] != colour)
+        # Only the one deciding is given options.
+        with_options = [c for c, w in wires.items() if w.state["view"]["pending"].get("options")]
+        assert with_options == [wires["yellow"].state["view"]["pending"]["player"]]
+        # A spectator sees public information only.
+        watcher = await Wire.connect(sock, "watcher")
+        await watcher.send({"type": "join", "code": code, "seat": None})
+        state = await watcher.expect("state")
+        assert state["seat"] is None and all(p["powerups"] is None for p in state["view"]["players"])
+        assert "options" not in state["view"]["pending"]
+        host.tables[code].session.flush()
+        assert (tmp_path / "tables" / f"{code}.json").exists()
+    finally:
+        await stop_host(host, server)
+
+
+async def test_the_creator_starts_only_when_every_person_sits(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        creator = await Wire.connect(sock)
+        await creator.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS})
+        code = (await creator.expect("created"))["code"]
+        await creator.send({"type": "join", "code": code, "seat": "yellow"})
+        await creator.expect("joined")
+        await creator.send({"type": "start"})
+        error = await creator.expect("error", about="start")
+        assert "blue" in error["reason"] and "grey" in error["reason"]
+        other = await Wire.connect(sock)
+        await other.send({"type": "join", "code": code, "seat": "yellow"})
+        assert "taken" in (await other.expect("error", about="join"))["reason"]
+        await other.send({"type": "join", "code": "ZZZZZ", "seat": "blue"})
+        assert "no table" in (await other.expect("error", about="join"))["reason"]
+        assert not host.tables[code].started
+    finally:
+        await stop_host(host, server)
+
+
+async def test_bad_and_out_of_turn_messages_get_an_error_and_change_nothing(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await seated_table(sock)
+        game = host.tables[code].session.game
+        history = list(game.history)
+        colour, state = await decider(wires)
+        other = next(w for c, w in wires.items() if c != colour)
+        own = wires[colour]
+        key = state["view"]["pending"]["options"][0]["key"]
+        n = state["decisions"]
+        bad = [
+            b"not json\n",
+            b"[1,2]\n",
+            b'{"type":"nope"}\n',
+            b'{"type":"choose","key":"' + b"a" * 100 + b'","decision":0}\n',
+            b"x" * 10000 + b"\n",
+            json.dumps({"type": "choose", "key": "no-such-option", "decision": n}).encode() + b"\n",
+            json.dumps({"type": "choose", "key": key, "decision": n - 1 if n else n + 5}).encode() + b"\n",
+            json.dumps({"type": "create", "arena": "x", "skulls": 99, "ending": "frenzy", "seats": []}).encode()
+            + b"\n",
+        ]
+        for line in bad:
+            await own.send_raw(line)
+            await own.expect("error")
+        await other.send({"type": "choose", "key": key, "decision": n})
+        assert "not your decision" in (await other.expect("error", about="choose"))["reason"]
+        assert game.history == history
+        # And the right message from the right seat still works.
+        await own.send({"type": "choose", "key": key, "decision": n})
+        await own.expect("state", decisions=n + 1)
+        assert game.history == [*history, key]
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_dropped_player_gets_the_same_seat_and_decision_back(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await seated_table(sock)
+        colour, state = await decider(wires)
+        await wires[colour].close()
+        again = await Wire.connect(sock, "back")
+        await again.send({"type": "join", "code": code, "seat": colour})
+        await again.expect("joined")
+        back = await again.expect("state")
+        assert back["view"]["pending"] == state["view"]["pending"]
+        assert back["events_from"] == 0 and len(back["events"]) == len(host.tables[code].session.game.events)
+        # Someone else cannot take a seat whose player is connected.
+        thief = await Wire.connect(sock)
+        await thief.send({"type": "join", "code": code, "seat": colour})
+        assert "taken" in (await thief.expect("error"))["reason"]
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_restarted_host_resumes_every_table(tmp_path: Path, sock: Path) -> None:
+    folder = tmp_path / "tables"
+    host, server = await start_host(folder, sock)
+    code, wires = await seated_table(sock)
+    n = 0
+    for _ in range(5):
+        colour, state = await decider(wires, n)
+        n = state["decisions"]
+        await wires[colour].send(
+            {"type": "choose", "key": state["view"]["pending"]["options"][0]["key"], "decision": n}
+        )
+        n += 1
+    await decider(wires, n)
+    before = host.tables[code].session.game
+    history, pending = list(before.history), before.pending
+    await stop_host(host, server)
+    sock.unlink()
+
+    host, server = await start_host(folder, sock)
+    try:
+        assert host.tables[code].session.game.history == history
+        w = await Wire.connect(sock)
+        await w.send({"type": "join", "code": code, "seat": pending.player})
+        state = await w.expect("state")
+        assert [o["key"] for o in state["view"]["pending"]["options"]] == pending.keys
+    finally:
+        await stop_host(host, server)
+
+
+async def test_computer_seats_are_played_by_the_host(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        seats = [{"colour": "yellow", "kind": "human"}, {"colour": "blue", "kind": "computer"}]
+        seats.append({"colour": "grey", "kind": "computer"})
+        code, wires = await seated_table(sock, seats)
+        n = 0
+        for _ in range(30):
+            got = await decider(wires, n)
+            if got is None:
+                break
+            colour, state = got
+            n = state["decisions"]
+            assert colour == "yellow"
+            await wires[colour].send(
+                {"type": "choose", "key": state["view"]["pending"]["options"][-1]["key"], "decision": n}
+            )
+            n += 1
+        game = host.tables[code].session.game
+        assert {e.data.get("player") for e in game.events if e.kind == "turn"} >= {"yellow", "blue"}
+    finally:
+        await stop_host(host, server)
+
+
+async def test_chat_reaches_the_table_without_control_characters(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        _, wires = await seated_table(sock)
+        await wires["blue"].send({"type": "chat", "text": "hi \x1b[2Jall"})
+        for w in wires.values():
+            line = await w.expect("chat", text="hi [2Jall")
+            assert line["from"] == "blue (blue)"
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_client_that_stops_reading_is_dropped_not_waited_for(
+    sock: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(host_server, "QUEUE_LIMIT", 8)
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await seated_table(sock)
+        # A spectator that never reads: its socket fills, then its queue, then it is dropped.
+        _reader, writer = await asyncio.open_unix_connection(str(sock))
+        writer.write(b'{"type":"hello","v":1}\n' + json.dumps({"type": "join", "code": code}).encode() + b"\n")
+        await writer.drain()
+        n = 0
+        for _ in range(200):
+            got = await decider(wires, n)
+            if got is None:
+                break
+            colour, state = got
+            n = state["decisions"]
+            await wires[colour].send({"type": "chat", "text": "x" * 200})
+            await wires[colour].send(
+                {"type": "choose", "key": state["view"]["pending"]["options"][0]["key"], "decision": n}
+            )
+            n += 1
+            if len(host.clients) == len(wires):
+                break
+        assert len(host.clients) == len(wires), "the silent client is still connected"
+        assert host.tables[code].spectators == []
+        writer.close()
+    finally:
+        await stop_host(host, server)
+
+
+def test_a_full_queue_closes_the_client() -> None:
+    async def run() -> None:
+        client = Client(None)
+        for i in range(host_server.QUEUE_LIMIT + 1):
+            client.send({"type": "chat", "text": str(i)})
+        assert not client.connected
+
+    asyncio.run(run())
+
+
+def test_the_rate_limit_refuses_a_flood() -> None:
+    client = Client(None)
+    allowed = sum(client.allow() for _ in range(1000))
+    assert allowed < 100
