@@ -1,0 +1,98 @@
+"""The client app against a live host in the same event loop: lobby, seats, own decisions only."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Input
+
+from adrenaline_tui.tui.remote_app import RemoteApp
+from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
+from adrenaline_tui.tui.screens.lobby import LobbyScreen
+from tests.host.wire import Wire, start_host, stop_host
+
+
+async def _until(pilot, check, what: str) -> None:
+    for _ in range(400):
+        await pilot.pause(0.02)
+        if check():
+            return
+    raise AssertionError(f"never: {what}")
+
+
+async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(100, 34)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            # Ann sets up a table: yellow and blue are people, grey a computer.
+            lobby = app.screen
+            from adrenaline_tui.tui.widgets.choice import Choice
+
+            lobby.query_one("#kind-grey", Choice).set_value("computer")
+            await pilot.pause()
+            lobby.action_create()
+            await _until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
+            code = lobby.table["code"]
+            # Bob joins by code from another client and sits at blue.
+            bob = await Wire.connect(sock, "bob")
+            await bob.send({"type": "join", "code": code, "seat": "blue"})
+            await bob.expect("joined")
+            await _until(pilot, lambda: app.screen.query_one("#start").display, "a start button")
+            await pilot.click("#start")
+            await _until(pilot, lambda: isinstance(app.screen, HostedTableScreen), "the table")
+            table = app.screen
+            game = host.tables[code].session.game
+            assert table.viewer == "yellow"
+            # Keys act only on one's own decisions.
+            for _ in range(20):
+                await _until(pilot, lambda: app.game.decisions == len(game.history), "the latest state")
+                d = game.pending
+                before = len(game.history)
+                if d.player == "yellow":
+                    await pilot.press("1")
+                    await _until(pilot, lambda before=before: len(game.history) > before, "yellow's answer")
+                else:
+                    await pilot.press("1")
+                    await pilot.pause(0.1)
+                    assert len(game.history) == before or game.pending.player != d.player
+                    if d.player == "blue":
+                        await bob.drain_ready()
+                        await bob.send({"type": "choose", "key": d.options[0].key, "decision": before})
+                        await _until(pilot, lambda before=before: len(game.history) > before, "bob's answer")
+                    else:
+                        await _until(pilot, lambda before=before: len(game.history) > before, "the computer")
+            # Nothing of blue's hand is on yellow's screen model.
+            view = app.game.view()
+            assert next(p for p in view["players"] if p["colour"] == "blue")["powerups"] is None
+            # Chat reaches the log.
+            await bob.send({"type": "chat", "text": "nice shot"})
+            await _until(pilot, lambda: any("nice shot" in e.text for e in table.query_one("EventLog").events), "chat")
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_bad_code_is_answered_in_the_lobby(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: "Connected" in app.status, "connected")
+            app.screen.query_one("#code", Input).value = "ZZZZZ"
+            await pilot.press("enter")
+            await _until(pilot, lambda: any("no table" in str(n.message) for n in app._notifications), "error")
+    finally:
+        await stop_host(host, server)
+
+
+def test_no_host_says_so() -> None:
+    async def run() -> None:
+        app = RemoteApp(Path("/nonexistent/host.sock"), "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: "cannot reach the host" in app.status, "the reason")
+
+    asyncio.run(run())
