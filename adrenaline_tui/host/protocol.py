@@ -107,6 +107,10 @@ def _join(msg: dict[str, Any]) -> dict[str, Any]:
     return {"type": "join", "code": _code(msg), "seat": _seat(msg)}
 
 
+def _look(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "look", "code": _code(msg)}
+
+
 def _choose(msg: dict[str, Any]) -> dict[str, Any]:
     key = _str(msg, "key", limit=64) or ""
     if not _KEY.match(key):
@@ -132,6 +136,7 @@ def _plain(kind: str):
 PARSERS = {
     "hello": _hello,
     "create": _create,
+    "look": _look,
     "join": _join,
     "start": _plain("start"),
     "choose": _choose,

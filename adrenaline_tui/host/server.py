@@ -249,13 +249,18 @@ class Host:
         self.broadcast_lobby(table, also=[client])
 
     def on_join(self, client: Client, msg: dict[str, Any]) -> None:
-        if client.table is not None:
-            raise ProtocolError("leave this table first")
         table = self.tables.get(msg["code"])
+        watching_it = client.table is table and table is not None and table.seat_of(client) is None
+        if client.table is not None and not (watching_it and msg["seat"] is not None):
+            raise ProtocolError("leave this table first")
         if table is None:
             raise ProtocolError(f"no table {msg['code']} on this host")
+        if watching_it:  # someone looking at a table sits down at it
+            table.stand(client)
         reason = table.sit(client, msg["seat"])
         if reason:
+            if watching_it:
+                table.sit(client, None)
             raise ProtocolError(reason)
         client.table = table
         client.events_sent = 0
@@ -264,6 +269,13 @@ class Host:
         if table.started:
             self.send_state(client, table)
             self.chat_line(table, f"{client.name} {'sits at ' + msg['seat'] if msg['seat'] else 'watches'}")
+
+    def on_look(self, client: Client, msg: dict[str, Any]) -> None:
+        """The lobby of a table, to choose a seat (or to watch) before joining."""
+        table = self.tables.get(msg["code"])
+        if table is None:
+            raise ProtocolError(f"no table {msg['code']} on this host")
+        client.send({"type": "table", **table.lobby(), "you": table.seat_of(client), "creator": False})
 
     def on_leave(self, client: Client, msg: dict[str, Any]) -> None:
         table = client.table

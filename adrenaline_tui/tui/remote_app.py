@@ -7,6 +7,7 @@ the settings are the defaults, the host keeps the games.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from adrenaline_tui.tui.settings import Settings
 
 
 class RemoteApp(AdrenalineApp):
-    def __init__(self, socket: Path, name: str = "player") -> None:
+    def __init__(self, socket: Path, name: str = "player", *, idle: float = 600.0) -> None:
         # Points face down and no pauses: this screen is one person's, the game runs on the host.
         settings = replace(Settings(), offer_lessons=False, pause_on_scoring=False, show_points=False)
         super().__init__(settings=settings, save_settings=False)
@@ -32,6 +33,9 @@ class RemoteApp(AdrenalineApp):
         self.lobby: LobbyScreen | None = None
         self.game: RemoteGame | None = None
         self._wanted_seat: str | None = None
+        # Seconds without a key in the lobby before this client leaves (a seat at a table stays).
+        self.idle = idle
+        self.last_input = time.monotonic()
 
     def on_ready(self, event: events.Ready) -> None:
         # Textual would run AdrenalineApp.on_ready too (handlers run up the classes): not here,
@@ -40,14 +44,29 @@ class RemoteApp(AdrenalineApp):
         self.lobby = LobbyScreen()
         self.push_screen(self.lobby)
         self.run_worker(self.connection.run(self.socket, self.player_name), exclusive=True, group="host")
+        self.set_interval(min(10.0, max(0.5, self.idle / 4)), self._check_idle)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key | events.MouseDown):
+            self.last_input = time.monotonic()
+        await super().on_event(event)
+
+    def _check_idle(self) -> None:
+        if self.game is None and time.monotonic() - self.last_input > self.idle:
+            self.connection.close()
+            self.exit(0, message="Idle in the lobby for too long: bye. Connect again to play.")
 
     def send(self, message: dict[str, Any]) -> None:
         self.connection.send(message)
 
     # -------------------------------------------------------------- lobby
     def open_table(self, code: str) -> None:
-        """Look at a table (as a spectator) to see its free seats; or watch it."""
-        self.send({"type": "join", "code": code, "seat": None})
+        """Look at a table's seats, to sit down at one or to watch."""
+        self.send({"type": "look", "code": code})
+
+    def watch(self) -> None:
+        if self.lobby is not None and self.lobby.table is not None:
+            self.send({"type": "join", "code": self.lobby.table["code"], "seat": None})
 
     def sit(self, colour: str) -> None:
         if self.lobby is not None and self.lobby.table is not None:

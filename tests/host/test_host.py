@@ -204,7 +204,6 @@ async def test_a_client_that_stops_reading_is_dropped_not_waited_for(
                 break
             colour, state = got
             n = state["decisions"]
-            await wires[colour].send({"type": "chat", "text": "x" * 200})
             await wires[colour].send(
                 {"type": "choose", "key": state["view"]["pending"]["options"][0]["key"], "decision": n}
             )
@@ -232,3 +231,23 @@ def test_the_rate_limit_refuses_a_flood() -> None:
     client = Client(None)
     allowed = sum(client.allow() for _ in range(1000))
     assert allowed < 100
+
+
+async def test_someone_watching_a_table_may_sit_down_at_a_free_seat(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        creator = await Wire.connect(sock)
+        await creator.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS})
+        code = (await creator.expect("created"))["code"]
+        await creator.send({"type": "join", "code": code, "seat": "yellow"})
+        other = await Wire.connect(sock)
+        await other.send({"type": "join", "code": code, "seat": None})
+        await other.expect("joined", seat=None)
+        await other.send({"type": "join", "code": code, "seat": "yellow"})
+        assert "taken" in (await other.expect("error", about="join"))["reason"]
+        await other.send({"type": "join", "code": code, "seat": "blue"})
+        await other.expect("joined", seat="blue")
+        table = host.tables[code]
+        assert set(table.holders) == {"yellow", "blue"} and table.spectators == []
+    finally:
+        await stop_host(host, server)

@@ -84,7 +84,8 @@ class HostedTableScreen(TableScreen):
 
     def chat(self, who: str | None, text: str) -> None:
         line = f"{who}: {text}" if who else text
-        self.query_one(EventLog).add([Event("chat", line, {})])
+        for log in self.query(EventLog):  # none yet while the screen is being mounted
+            log.add([Event("chat", line, {})])
 
     def panel_state(self, view: dict[str, Any]) -> PanelState:
         """The host worked out what each option will do: the game's state is there, not here."""

@@ -56,25 +56,27 @@ class LobbyScreen(BaseScreen):
             yield Static("Table code ", classes="label")
             yield Input(placeholder="ABCDE", max_length=5, id="code")
             yield Button("Open", id="open")
-        yield Static(Text("Or set up a new table", Style(bold=True)), classes="section")
-        with Horizontal(classes="form-row"):
-            yield Static("Arena", classes="label")
-            yield Choice([(a, arena_label(a)) for a in ARENA_IDS], "arena_11a", id="arena")
-        with Horizontal(classes="form-row"):
-            yield Static("Skulls", classes="label")
-            yield Choice([(n, str(n)) for n in range(5, 9)], 8, id="skulls")
-            yield Static("Ending", classes="label")
-            yield Choice([(e, e.replace("_", " ")) for e in ENDINGS], "frenzy", id="ending")
-        for colour, kind in zip(FIGURES, DEFAULT_KINDS, strict=True):
+        with Vertical(id="create-form"):
+            yield Static(Text("Or set up a new table", Style(bold=True)), classes="section")
             with Horizontal(classes="form-row"):
-                yield Static(hero(colour), classes="label")
-                yield Choice(SEAT_KINDS, kind, id=f"kind-{colour}")
-        yield Button("Create table", id="create")
+                yield Static("Arena", classes="label")
+                yield Choice([(a, arena_label(a)) for a in ARENA_IDS], "arena_11a", id="arena")
+            with Horizontal(classes="form-row"):
+                yield Static("Skulls", classes="label")
+                yield Choice([(n, str(n)) for n in range(5, 9)], 8, id="skulls")
+                yield Static("Ending", classes="label")
+                yield Choice([(e, e.replace("_", " ")) for e in ENDINGS], "frenzy", id="ending")
+            for colour, kind in zip(FIGURES, DEFAULT_KINDS, strict=True):
+                with Horizontal(classes="form-row"):
+                    yield Static(hero(colour), classes="label")
+                    yield Choice(SEAT_KINDS, kind, id=f"kind-{colour}")
+            yield Button("Create table", id="create")
         with Vertical(id="table"):
             yield Static("", id="table-text")
             with Horizontal(id="seat-buttons"):
                 for colour in FIGURES:
                     yield Button(f"Sit: {hero(colour)}", id=f"sit-{colour}", classes="sit")
+                yield Button("Watch", id="watch")
                 yield Button("Start the game", id="start", variant="primary")
 
     def on_mount(self) -> None:
@@ -105,7 +107,14 @@ class LobbyScreen(BaseScreen):
         free = {s["colour"] for s in table["seats"] if s["kind"] == "human" and not s["connected"]}
         for colour in FIGURES:
             self.query_one(f"#sit-{colour}").display = not seated and colour in free
+        self.query_one("#watch").display = not seated
         self.query_one("#start").display = seated and bool(table.get("creator")) and not table["started"]
+        # At a table the set-up form gives way to it (all of it fits at 80x24), and the first
+        # button that applies has the focus: Enter sits down, or starts the game.
+        self.query_one("#create-form").display = False
+        shown = [b for b in self.query("#seat-buttons Button") if b.display]
+        if shown and not any(b.has_focus for b in shown):
+            self.call_after_refresh(shown[0].focus)
 
     # --------------------------------------------------------------- buttons
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -116,6 +125,8 @@ class LobbyScreen(BaseScreen):
             self.action_create()
         elif button == "start":
             self.remote.send({"type": "start"})
+        elif button == "watch":
+            self.remote.watch()
         elif button.startswith("sit-"):
             self.remote.sit(button.removeprefix("sit-"))
 
@@ -148,3 +159,4 @@ class LobbyScreen(BaseScreen):
             self.remote.send({"type": "leave"})
             self.table = None
             self.query_one("#table").display = False
+            self.query_one("#create-form").display = True
