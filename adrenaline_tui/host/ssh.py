@@ -117,7 +117,10 @@ class GameServer(asyncssh.SSHServer):
         return self.door.authorized is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        return self.door.authorized is not None and bool(self.door.authorized.validate(key, self.address))
+        if self.door.authorized is None:
+            return False
+        # Options in the file (from=, ...) are checked by asyncssh against the address.
+        return self.door.authorized.validate(key, self.address, self.address) is not None
 
     def password_auth_supported(self) -> bool:
         return False

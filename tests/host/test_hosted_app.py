@@ -96,3 +96,15 @@ def test_no_host_says_so() -> None:
             await _until(pilot, lambda: "cannot reach the host" in app.status, "the reason")
 
     asyncio.run(run())
+
+
+async def test_an_idle_lobby_session_ends(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann", idle=0.5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: app._exit_renderables or not app.is_running, "the idle exit")
+        assert not host.clients or all(not c.connected for c in host.clients)
+    finally:
+        await stop_host(host, server)
