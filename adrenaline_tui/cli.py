@@ -169,7 +169,7 @@ def _host(args: argparse.Namespace) -> int:
     from adrenaline_tui.paths import data_home
 
     folder = args.data or data_home() / "host"
-    return host_main(folder, args.ssh, args.web, args.authorized_keys, args.bot_delay, args.socket)
+    return host_main(folder, args.ssh, args.web, args.authorized_keys, args.bot_delay, args.socket, args.computer)
 
 
 def _client(args: argparse.Namespace) -> int:
@@ -226,6 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--web", metavar="ADDRESS:PORT", help="serve the game in a browser here (textual-serve)")
     host.add_argument("--authorized-keys", type=Path, metavar="FILE", help="only these SSH keys may connect")
     host.add_argument("--bot-delay", type=float, default=0.6, help="seconds between computer moves (default 0.6)")
+    host.add_argument("--computer", metavar="KIND", help="the computer player for computer seats (default: the best)")
     host.add_argument("--data", type=Path, metavar="DIR", help="where tables and the host key live")
     host.add_argument("--socket", type=Path, help="the host's Unix socket (default: in the data folder)")
     host.set_defaults(func=_host)

@@ -115,6 +115,7 @@ def main(
     authorized_keys: Path | None,
     bot_delay: float,
     socket_path: Path | None,
+    computer: str | None = None,
 ) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
@@ -135,5 +136,6 @@ def main(
             authorized_keys=authorized_keys,
             bot_delay=bot_delay,
             socket_path=socket_path,
+            computer=computer,
         )
     )
