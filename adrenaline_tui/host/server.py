@@ -225,6 +225,7 @@ class Host:
     def on_hello(self, client: Client, msg: dict[str, Any]) -> None:
         client.greeted = True
         client.name = msg["name"]
+        log.info("client %s is %s", client.id, client.name)
         client.send(
             {
                 "type": "welcome",
