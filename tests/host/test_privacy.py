@@ -58,13 +58,15 @@ def _public_cards(game: Any) -> set[str]:
     return out
 
 
-async def _play(tmp_path: Path, seed: int) -> None:
+async def _play(tmp_path: Path, seed: int) -> set[str]:
     sock = tmp_path / f"h{seed}.sock"
     host, server = await start_host(None, sock, seed=seed)
     leaks: list[str] = []
     sent: dict[int, bytearray] = {}
     public: set[str] = set()
     hidden: dict[tuple[int, str | None], set[str]] = {}
+    # Kinds of decision asked of someone on another's turn (a Tagback Grenade, a respawn).
+    out_of_turn: set[str] = set()
     tables: list[Any] = []
 
     original = Client.send
@@ -105,6 +107,8 @@ async def _play(tmp_path: Path, seed: int) -> None:
             colour, state = got
             n = state["decisions"]
             options = state["view"]["pending"]["options"]
+            if colour != state["view"]["active"]:
+                out_of_turn.add(state["view"]["pending"]["kind"])
             await wires[colour].send({"type": "choose", "key": rng.choice(options)["key"], "decision": n})
             n += 1
         for w in [*wires.values(), watcher]:
@@ -115,6 +119,7 @@ async def _play(tmp_path: Path, seed: int) -> None:
         assert all(any(r.endswith(bytes(s)) or bytes(s).endswith(r) for s in sent.values()) for r in received)
         assert sum(len(w.raw) for w in wires.values()) > 100_000
         assert leaks == [], leaks[:5]
+        return out_of_turn
     finally:
         Client.send = original  # type: ignore[method-assign]
         await stop_host(host, server)
@@ -129,5 +134,8 @@ async def _table(sock: Path, seats: list[dict[str, str]], host: Any, tables: lis
 
 
 async def test_no_client_ever_receives_another_seats_hidden_cards(tmp_path: Path) -> None:
+    out_of_turn: set[str] = set()
     for seed in range(1, GAMES + 1):
-        await _play(tmp_path, seed)
+        out_of_turn |= await _play(tmp_path, seed)
+    # Those decisions went to the person they belong to, on their own client, out of turn.
+    assert {"tagback", "respawn"} <= out_of_turn, out_of_turn
