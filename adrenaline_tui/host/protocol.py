@@ -22,6 +22,7 @@ MAX_HOST_LINE = 4 * 1024 * 1024
 MAX_CHAT = 200
 MAX_NAME = 24
 SEAT_KINDS = ("human", "computer")
+MIN_TIMER, MAX_TIMER = 10, 3600
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud over voice chat
 CODE_LENGTH = 5
 _CODE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
@@ -29,7 +30,10 @@ _KEY = re.compile(r"^[A-Za-z0-9:_.\-]{1,64}$")
 
 
 class ProtocolError(ValueError):
-    """A client message that cannot be accepted; `str()` is the one-line reason sent back."""
+    """A client message that cannot be accepted; `str()` is the one-line reason sent back,
+    `about` the type of the message refused when it had a known one."""
+
+    about: str | None = None
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -100,7 +104,17 @@ def _create(msg: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("each colour can be used once")
     if not any(k == "human" for _, k in out):
         raise ProtocolError("a table needs at least one person")
-    return {"type": "create", "arena": arena, "skulls": _int(msg, "skulls", 5, 8), "ending": ending, "seats": out}
+    timer = _int(msg, "timer", 0, MAX_TIMER, default=0)
+    if 0 < timer < MIN_TIMER:
+        raise ProtocolError(f"a turn timer is off (0) or {MIN_TIMER} to {MAX_TIMER} seconds")
+    return {
+        "type": "create",
+        "arena": arena,
+        "skulls": _int(msg, "skulls", 5, 8),
+        "ending": ending,
+        "seats": out,
+        "timer": timer,
+    }
 
 
 def _join(msg: dict[str, Any]) -> dict[str, Any]:
@@ -143,6 +157,8 @@ PARSERS = {
     "undo": _undo,
     "chat": _chat,
     "leave": _plain("leave"),
+    "hand_over": _plain("hand_over"),
+    "hand_back": _plain("hand_back"),
     "ping": _plain("ping"),
 }
 
@@ -161,7 +177,11 @@ def parse_client_line(line: bytes) -> dict[str, Any]:
     parser = PARSERS.get(kind) if isinstance(kind, str) else None
     if parser is None:
         raise ProtocolError(f"unknown message type (known: {', '.join(PARSERS)})")
-    return parser(msg)
+    try:
+        return parser(msg)
+    except ProtocolError as exc:
+        exc.about = kind
+        raise
 
 
 def valid_code(code: str) -> bool:

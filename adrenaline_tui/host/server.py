@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import time
@@ -25,14 +26,15 @@ from adrenaline_tui.host import protocol
 from adrenaline_tui.host.protocol import ProtocolError
 from adrenaline_tui.host.tables import HostTable, new_code
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
+from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.tui.session import HUMAN, Session, best_computer
 
 log = logging.getLogger("adrenaline.host")
 
 QUEUE_LIMIT = 512  # outgoing messages waiting for one client before it is dropped
-RATE = 20.0  # messages a second a client may send, on average ...
-BURST = 40.0  # ... and at once
+RATE = 20.0  # messages a second a client may send, on average (and twice that at once)
 READ_CHUNK = 65536
+EXTRAS = ".host.json"
 
 
 def event_json(e: Event) -> list[Any]:
@@ -44,7 +46,7 @@ class Client:
 
     _ids = 0
 
-    def __init__(self, writer: asyncio.StreamWriter | None, send_hook: Callable[[bytes], None] | None = None) -> None:
+    def __init__(self, writer: asyncio.StreamWriter | None, rate: float = RATE) -> None:
         Client._ids += 1
         self.id = Client._ids
         self.name = "player"
@@ -54,13 +56,13 @@ class Client:
         self.events_sent = 0
         self.writer = writer
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
-        self.send_hook = send_hook
-        self._tokens = BURST
+        self.rate = rate
+        self._tokens = 2 * rate
         self._refilled = time.monotonic()
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self._tokens = min(BURST, self._tokens + (now - self._refilled) * RATE)
+        self._tokens = min(2 * self.rate, self._tokens + (now - self._refilled) * self.rate)
         self._refilled = now
         if self._tokens < 1:
             return False
@@ -71,8 +73,6 @@ class Client:
         if not self.connected:
             return
         line = protocol.encode(message)
-        if self.send_hook is not None:
-            self.send_hook(line)
         try:
             self.queue.put_nowait(line)
         except asyncio.QueueFull:
@@ -103,7 +103,9 @@ class Host:
         computer: str | None = None,
         seed: int | None = None,
         hints: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
+        rate: float = RATE,
     ) -> None:
+        self.rate = rate
         self.folder = folder
         self.bot_delay = bot_delay
         self.computer = computer
@@ -112,6 +114,7 @@ class Host:
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.hints = hints
         self._bots: dict[str, asyncio.Task[None]] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
         self.errors: list[str] = []
 
     # ------------------------------------------------------------ restarting
@@ -122,7 +125,7 @@ class Host:
             return out
         for path in sorted(self.folder.glob("*.json")):
             code = path.name.removesuffix(".json")
-            if code.endswith(".table") or not protocol.valid_code(code):
+            if not protocol.valid_code(code):
                 continue
             try:
                 session = Session.resume(path)
@@ -134,14 +137,38 @@ class Host:
             g = session.game
             table = HostTable(code, g.config.arena, g.config.skulls, g.config.ending, dict(session.kinds))
             table.session = session
+            self.load_extras(table, path.with_name(f"{code}{EXTRAS}"))
             self.tables[code] = table
             out.append(f"{code}: resumed at turn {g.turn}")
         return out
 
+    def save_extras(self, table: HostTable) -> None:
+        """What a table has beyond its save: turn timer, creator's seat, seats handed to computers."""
+        if self.folder is not None:
+            extras = {"timer": table.timer, "creator_seat": table.creator_seat, "handed": table.handed}
+            write_atomic(self.folder / f"{table.code}{EXTRAS}", json.dumps(extras))
+
+    def load_extras(self, table: HostTable, path: Path) -> None:
+        # Written by this host, but checked like any file in the data folder: a bad value is ignored.
+        try:
+            extras = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if not isinstance(extras, dict):
+            return
+        timer = extras.get("timer")
+        if type(timer) is int and (timer == 0 or protocol.MIN_TIMER <= timer <= protocol.MAX_TIMER):
+            table.timer = timer
+        if extras.get("creator_seat") in table.kinds:
+            table.creator_seat = extras["creator_seat"]
+        handed = extras.get("handed")
+        if isinstance(handed, dict):
+            table.handed = {c: k for c, k in handed.items() if c in table.kinds and k == HUMAN}
+
     # ------------------------------------------------------------ connections
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Run one connection until it ends (the callback of `asyncio.start_*_server`)."""
-        client = Client(writer)
+        client = Client(writer, self.rate)
         self.clients.add(client)
         sender = asyncio.create_task(self._write(client))
         try:
@@ -208,7 +235,7 @@ class Host:
         try:
             msg = protocol.parse_client_line(line)
         except ProtocolError as exc:
-            self.refuse(client, exc)
+            self.refuse(client, exc, exc.about)
             return
         kind = msg["type"]
         if not client.greeted and kind != "hello":
@@ -245,6 +272,7 @@ class Host:
         computer = self.computer or best_computer()
         kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}
         table = HostTable(new_code(self.tables), msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
+        table.timer = msg["timer"]
         self.tables[table.code] = table
         client.send({"type": "created", "code": table.code})
         self.broadcast_lobby(table, also=[client])
@@ -269,6 +297,10 @@ class Host:
         self.broadcast_lobby(table)
         if table.started:
             self.send_state(client, table)
+            # A resumed table waits for its first visitor to set its computers going again.
+            self.play_computers(table)
+            if table.code not in self._timers:
+                self.start_timer(table)
             self.chat_line(table, f"{client.name} {'sits at ' + msg['seat'] if msg['seat'] else 'watches'}")
 
     def on_look(self, client: Client, msg: dict[str, Any]) -> None:
@@ -293,9 +325,9 @@ class Host:
         if reason:
             raise ProtocolError(reason)
         table.start(self.rng.randrange(1, 2**31), self.folder)
+        self.save_extras(table)
         self.broadcast_lobby(table)
-        self.broadcast(table)
-        self.play_computers(table)
+        self.after(table, [])
 
     def on_choose(self, client: Client, msg: dict[str, Any]) -> None:
         table, session, seat = self._playing(client)
@@ -320,6 +352,35 @@ class Host:
         for c in table.everyone():
             c.events_sent = 0  # the log is rebuilt from the replayed game
         self.after(table, [])
+
+    def on_hand_over(self, client: Client, msg: dict[str, Any]) -> None:
+        """The creator gives the seats of people who vanished to computers, so the game goes on."""
+        table = self._started_by_creator(client)
+        given = table.hand_over(self.computer or best_computer())
+        if not given:
+            raise ProtocolError("every person is here: no seat to give to a computer")
+        self.save_extras(table)
+        self.chat_line(table, f"A computer plays for {', '.join(given)} until they are back")
+        self.broadcast_lobby(table)
+        self.after(table, [])
+
+    def on_hand_back(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self._started_by_creator(client)
+        back = table.hand_back()
+        if not back:
+            raise ProtocolError("no seat is played by a computer for someone")
+        self.save_extras(table)
+        self.chat_line(table, f"{', '.join(back)} {'is' if len(back) == 1 else 'are'} a person's seat again")
+        self.broadcast_lobby(table)
+        self.after(table, [])
+
+    def _started_by_creator(self, client: Client) -> HostTable:
+        table = self._table(client)
+        if table.session is None:
+            raise ProtocolError("the game has not started")
+        if not table.is_creator(client):
+            raise ProtocolError("only the table's creator may give seats to computers")
+        return table
 
     def on_chat(self, client: Client, msg: dict[str, Any]) -> None:
         table = self._table(client)
@@ -352,6 +413,7 @@ class Host:
         if table.session is not None and table.session.saver.error:
             self.errors.append(f"{table.code}: {table.session.saver.error}")
         self.play_computers(table)
+        self.start_timer(table)
 
     def broadcast(self, table: HostTable) -> None:
         for c in table.everyone():
@@ -362,7 +424,7 @@ class Host:
         for c in {*table.everyone(), *(also or [])}:
             if c.connected:
                 lobby["you"] = table.seat_of(c)
-                lobby["creator"] = c is table.creator
+                lobby["creator"] = table.is_creator(c)
                 c.send(dict(lobby))
 
     def send_state(self, client: Client, table: HostTable) -> None:
@@ -386,6 +448,10 @@ class Host:
             "events_from": start,
             "events": [event_json(e) for e in new],
             "can_undo": session.can_undo(seat),
+            "creator": table.is_creator(client),
+            "vanished": table.vanished(),
+            "handed": list(table.handed),
+            "timer": table.timer,
         }
         if view.get("pending") and view["pending"].get("options") and self.hints is not None:
             message["hints"] = self.hints(session, view)
@@ -415,6 +481,34 @@ class Host:
 
     def after_computer(self, table: HostTable, events: list[Event]) -> None:
         self.broadcast(table)
+        self.start_timer(table)
+
+    # ------------------------------------------------------------ turn timer
+    def start_timer(self, table: HostTable) -> None:
+        """With a turn timer, a person's decision not taken in time is taken by a computer."""
+        old = self._timers.pop(table.code, None)
+        if old is not None:
+            old.cancel()
+        session = table.session
+        if not table.timer or session is None or session.game.pending is None or session.computer_to_move:
+            return
+        decisions = len(session.game.history)
+        loop = asyncio.get_running_loop()
+        self._timers[table.code] = loop.call_later(table.timer, self._time_up, table, decisions)
+
+    def _time_up(self, table: HostTable, decisions: int) -> None:
+        session = table.session
+        if session is None or len(session.game.history) != decisions or session.computer_to_move:
+            return
+        d = session.game.pending
+        if d is None:
+            return
+        from adrenaline_tui.ai import make_player
+
+        stand_in = make_player(self.computer or best_computer(), session.game.seed + decisions)
+        key = stand_in.choose(d, session.game.view(d.player))
+        self.chat_line(table, f"Time is up: a computer decides for {session.game.name(d.player)}")
+        self.after(table, session.choose(key))
 
     async def idle(self) -> None:
         """Wait until no computer is moving (tests and benchmarks)."""
@@ -424,6 +518,8 @@ class Host:
     def close(self) -> None:
         for task in self._bots.values():
             task.cancel()
+        for timer in self._timers.values():
+            timer.cancel()
         for table in self.tables.values():
             if table.session is not None:
                 table.session.flush()

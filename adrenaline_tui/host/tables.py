@@ -43,6 +43,12 @@ class HostTable:
     holders: dict[str, Seated] = field(default_factory=dict)
     spectators: list[Seated] = field(default_factory=list)
     session: Session | None = None
+    # Seconds a person has for a decision before a computer takes it for them (0: no timer).
+    timer: int = 0
+    # The creator's seat, once they sit: whoever holds it is the creator (also after a reconnect).
+    creator_seat: str | None = None
+    # Seats of people given to a computer while they are away, and the kind they had.
+    handed: dict[str, str] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -79,7 +85,40 @@ class HostTable:
         if self._held(seat):
             return f"the {seat} seat is taken"
         self.holders[seat] = client
+        if client is self.creator and self.creator_seat is None:
+            self.creator_seat = seat
         return None
+
+    def is_creator(self, client: Seated) -> bool:
+        if self.creator_seat is not None:
+            return self.seat_of(client) == self.creator_seat
+        return client is self.creator
+
+    def vanished(self) -> list[str]:
+        """People's seats whose player is not connected."""
+        return [c for c, k in self.kinds.items() if k == HUMAN and not self._held(c)]
+
+    def hand_over(self, computer: str) -> list[str]:
+        """Give every vanished person's seat to a computer; returns the seats given."""
+        given = self.vanished()
+        for colour in given:
+            self.handed[colour] = self.kinds[colour]
+            self.kinds[colour] = computer
+        self._sync_kinds()
+        return given
+
+    def hand_back(self) -> list[str]:
+        """Give the seats handed to computers back to people; returns them."""
+        back = list(self.handed)
+        for colour in back:
+            self.kinds[colour] = self.handed.pop(colour)
+        self._sync_kinds()
+        return back
+
+    def _sync_kinds(self) -> None:
+        if self.session is not None:
+            self.session.kinds.update(self.kinds)
+            self.session.write_table()
 
     def stand(self, client: Seated) -> None:
         self.holders = {c: h for c, h in self.holders.items() if h is not client}
@@ -96,8 +135,8 @@ class HostTable:
             return "the game has started"
         if self.seat_of(client) is None:
             return "only a seated player may start the game"
-        creator_here = self.creator is not None and self.creator.connected
-        if creator_here and self.creator is not client:
+        creator_here = any(self.is_creator(c) for c in self.everyone() if c.connected)
+        if creator_here and not self.is_creator(client):
             return "the table's creator starts the game"
         if self.free_seats():
             return f"waiting for {', '.join(self.free_seats())} to sit down"
@@ -118,11 +157,13 @@ class HostTable:
             "seats": [
                 {
                     "colour": c,
-                    "kind": "human" if k == HUMAN else "computer",
+                    "kind": "human" if k == HUMAN or c in self.handed else "computer",
                     "player": self.holders[c].name if c in self.holders else None,
                     "connected": self._held(c),
                 }
                 for c, k in self.kinds.items()
             ],
             "spectators": len(self.spectators),
+            "timer": self.timer,
+            "handed": list(self.handed),
         }

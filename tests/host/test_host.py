@@ -251,3 +251,65 @@ async def test_someone_watching_a_table_may_sit_down_at_a_free_seat(sock: Path) 
         assert set(table.holders) == {"yellow", "blue"} and table.spectators == []
     finally:
         await stop_host(host, server)
+
+
+async def test_the_creator_gives_a_vanished_seat_to_a_computer_and_back(tmp_path: Path, sock: Path) -> None:
+    folder = tmp_path / "tables"
+    host, server = await start_host(folder, sock)
+    try:
+        code, wires = await seated_table(sock)
+        table = host.tables[code]
+        await wires["blue"].send({"type": "hand_over"})
+        assert "creator" in (await wires["blue"].expect("error", about="hand_over"))["reason"]
+        await wires["yellow"].send({"type": "hand_over"})
+        assert "every person is here" in (await wires["yellow"].expect("error", about="hand_over"))["reason"]
+        await wires["grey"].close()
+        for _ in range(100):
+            if not table.holders["grey"].connected:
+                break
+            await asyncio.sleep(0.01)
+        await wires["yellow"].send({"type": "hand_over"})
+        await wires["yellow"].expect("chat", text="A computer plays for grey until they are back")
+        assert table.session.kinds["grey"] == "random" and table.handed == {"grey": "human"}
+        # The computer now plays grey's decisions: the game moves past grey's turns.
+        n = 0
+        for _ in range(30):
+            got = await decider({c: w for c, w in wires.items() if c != "grey"}, n)
+            colour, state = got
+            n = state["decisions"]
+            key = state["view"]["pending"]["options"][0]["key"]
+            await wires[colour].send({"type": "choose", "key": key, "decision": n})
+            n += 1
+        game = table.session.game
+        assert any(e.kind == "turn" and e.data["player"] == "grey" for e in game.events)
+        # Kept across a restart of the host.
+        extras = json.loads((folder / f"{code}.host.json").read_text())
+        assert extras["handed"] == {"grey": "human"} and extras["creator_seat"] == "yellow"
+        await wires["yellow"].send({"type": "hand_back"})
+        await wires["yellow"].expect("chat", text="grey is a person's seat again")
+        assert table.session.kinds["grey"] == "human" and table.handed == {}
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_turn_timer_has_a_computer_decide_for_a_slow_person(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        creator = await Wire.connect(sock)
+        await creator.send(
+            {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS, "timer": 5}
+        )
+        assert "turn timer" in (await creator.expect("error", about="create"))["reason"]
+        seats = [SEATS[0], {"colour": "blue", "kind": "computer"}, {"colour": "grey", "kind": "computer"}]
+        msg = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": seats, "timer": 10}
+        await creator.send(msg)
+        code = (await creator.expect("created"))["code"]
+        table = host.tables[code]
+        table.timer = 0.2  # ten seconds is the least a person may set; the test need not wait that long
+        await creator.send({"type": "join", "code": code, "seat": "yellow"})
+        await creator.send({"type": "start"})
+        line = await creator.expect("chat", text="Time is up: a computer decides for D-struct-or")
+        assert line["from"] is None
+        assert len(table.session.game.history) >= 1
+    finally:
+        await stop_host(host, server)

@@ -87,6 +87,8 @@ async def start_host(folder: Path | None, sock: Path, **kwargs: Any) -> tuple[Ho
     kwargs.setdefault("computer", "random")
     kwargs.setdefault("seed", 7)
     kwargs.setdefault("hints", hints)
+    # Scripted clients answer faster than people can; the rate limit has its own test.
+    kwargs.setdefault("rate", 10_000.0)
     host = Host(folder, **kwargs)
     host.resume()
     server = await asyncio.start_unix_server(host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 1)

@@ -52,6 +52,7 @@ class HostedTableScreen(TableScreen):
     CSS_PATH = Path(__file__).with_name("table.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "chat", "Chat", id="hosted.chat"),
+        Binding("g", "give_seats", "Absent seats", id="hosted.give-seats"),
     ]
 
     def __init__(self, game: RemoteGame) -> None:
@@ -80,6 +81,7 @@ class HostedTableScreen(TableScreen):
         else:
             log.add(new)
         self._answered = None
+        self.refresh_bindings()
         self.advance()
 
     def chat(self, who: str | None, text: str) -> None:
@@ -129,6 +131,22 @@ class HostedTableScreen(TableScreen):
 
     def action_toggle_points(self) -> None:
         self.notify("Points stay face down at a hosted table, as at the real one.", timeout=3)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Only the table's creator may give an absent person's seat to a computer.
+        if action == "give_seats":
+            return bool(self.game.state.get("creator"))
+        return super().check_action(action, parameters)
+
+    def action_give_seats(self) -> None:
+        """A computer plays for people who vanished; pressed again, their seats are theirs again."""
+        state = self.game.state
+        if state.get("handed"):
+            self.remote.send({"type": "hand_back"})
+        elif state.get("vanished"):
+            self.remote.send({"type": "hand_over"})
+        else:
+            self.notify("Everyone is here: no seat to give to a computer.", timeout=3)
 
     def action_chat(self) -> None:
         from adrenaline_tui.tui.screens.chat import ChatScreen

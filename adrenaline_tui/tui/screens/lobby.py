@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 OFF = "off"
 SEAT_KINDS = [("human", "Person"), ("computer", "Computer"), (OFF, "Empty")]
 DEFAULT_KINDS = ("human", "human", "human", OFF, OFF)
+# Seconds for a person's decision before a computer takes it (off by default).
+TIMERS = [(0, "off"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), (300, "5 minutes")]
 
 
 class LobbyScreen(BaseScreen):
@@ -66,6 +68,9 @@ class LobbyScreen(BaseScreen):
                 yield Choice([(n, str(n)) for n in range(5, 9)], 8, id="skulls")
                 yield Static("Ending", classes="label")
                 yield Choice([(e, e.replace("_", " ")) for e in ENDINGS], "frenzy", id="ending")
+            with Horizontal(classes="form-row"):
+                yield Static("Turn timer", classes="label")
+                yield Choice(TIMERS, 0, id="timer")
             for colour, kind in zip(FIGURES, DEFAULT_KINDS, strict=True):
                 with Horizontal(classes="form-row"):
                     yield Static(hero(colour), classes="label")
@@ -92,6 +97,8 @@ class LobbyScreen(BaseScreen):
         box = self.query_one("#table")
         box.display = True
         lines = [f"Table {table['code']}: {arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"]
+        if table.get("timer"):
+            lines[0] += f", {table['timer']} s a decision"
         for seat in table["seats"]:
             if seat["kind"] == "computer":
                 who = "computer"
@@ -151,6 +158,7 @@ class LobbyScreen(BaseScreen):
                 "skulls": self.query_one("#skulls", Choice).value,
                 "ending": self.query_one("#ending", Choice).value,
                 "seats": seats,
+                "timer": self.query_one("#timer", Choice).value,
             }
         )
 
