@@ -51,6 +51,7 @@ class HostedSession:
 class HostedTableScreen(TableScreen):
     CSS_PATH = Path(__file__).with_name("table.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Lobby", id="hosted.leave"),
         Binding("t", "chat", "Chat", id="hosted.chat"),
         Binding("g", "give_seats", "Absent seats", id="hosted.give-seats"),
     ]

@@ -23,6 +23,7 @@ from adrenaline_tui.rules.state import ENDINGS
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.screens.setup import arena_label
+from adrenaline_tui.tui.widgets import KeyBar
 from adrenaline_tui.tui.widgets.choice import Choice
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ class LobbyScreen(BaseScreen):
                     yield Button(f"Sit: {hero(colour)}", id=f"sit-{colour}", classes="sit")
                 yield Button("Watch", id="watch")
                 yield Button("Start the game", id="start", variant="primary")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#table").display = False
@@ -109,6 +111,8 @@ class LobbyScreen(BaseScreen):
             lines.append(f"  {hero(seat['colour']):12} {who}")
         if table["spectators"]:
             lines.append(f"  and {table['spectators']} watching")
+        if table.get("creator") and not table["started"]:
+            lines.append(f"Friends join with the code {table['code']}; Start once everyone sits.")
         self.query_one("#table-text", Static).update("\n".join(lines))
         seated = table.get("you") is not None
         free = {s["colour"] for s in table["seats"] if s["kind"] == "human" and not s["connected"]}
