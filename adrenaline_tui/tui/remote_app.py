@@ -8,11 +8,14 @@ the settings are the defaults, the host keeps the games.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.app import SystemCommand
+from textual.screen import Screen
 
 from adrenaline_tui.host.remote import Connection, RemoteGame
 from adrenaline_tui.tui.app import AdrenalineApp
@@ -148,6 +151,22 @@ class RemoteApp(AdrenalineApp):
 
     def hosted_table(self) -> HostedTableScreen | None:
         return next((s for s in self.screen_stack if isinstance(s, HostedTableScreen)), None)
+
+    # ------------------------------------------------- nothing on the host's machine
+    # The app runs on the host's machine for someone far away: what Textual would do "on this
+    # computer" (save a screenshot file, open a web browser) must not be theirs to do.
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        return (c for c in super().get_system_commands(screen) if c.title != "Screenshot")
+
+    def deliver_screenshot(self, *args: Any, **kwargs: Any) -> str | None:
+        self.notify("Screenshots are not saved at a hosted table.", timeout=3)
+        return None
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        if type(self._driver).__name__ == "WebDriver":  # in a browser tab: the player's browser opens it
+            super().open_url(url, new_tab=new_tab)
+            return
+        self.notify(url, title="Link", timeout=10)
 
     def go_to_title(self, then: str | None = None) -> None:
         self.leave_table()

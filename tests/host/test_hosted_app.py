@@ -108,3 +108,23 @@ async def test_an_idle_lobby_session_ends(tmp_path: Path) -> None:
         assert not host.clients or all(not c.connected for c in host.clients)
     finally:
         await stop_host(host, server)
+
+
+def test_a_far_player_cannot_make_the_host_save_files_or_open_a_browser(monkeypatch) -> None:
+    import webbrowser
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a browser was opened on the host")
+
+    monkeypatch.setattr(webbrowser, "open", refuse)
+
+    async def run() -> None:
+        app = RemoteApp(Path("/nonexistent/host.sock"), "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert "Quit" in titles and "Screenshot" not in titles
+            assert app.deliver_screenshot() is None
+            app.open_url("https://example.org/")
+            await pilot.pause()
+
+    asyncio.run(run())
