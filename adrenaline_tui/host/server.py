@@ -35,6 +35,7 @@ QUEUE_LIMIT = 512  # outgoing messages waiting for one client before it is dropp
 RATE = 20.0  # messages a second a client may send, on average (and twice that at once)
 READ_CHUNK = 65536
 EXTRAS = ".host.json"
+MAX_TABLES = 500  # beyond this a host says it is full rather than run out of memory
 
 
 def event_json(e: Event) -> list[Any]:
@@ -53,6 +54,8 @@ class Client:
         self.greeted = False
         self.connected = True
         self.table: HostTable | None = None
+        # The table this client set up last: one at a time, so nobody fills the host with tables.
+        self.created: HostTable | None = None
         self.events_sent = 0
         self.writer = writer
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
@@ -222,6 +225,19 @@ class Host:
             else:
                 table.spectators = [s for s in table.spectators if s is not client]
             self.broadcast_lobby(table)
+            self.tidy(table)
+        if client.created is not None:
+            self.tidy(client.created)
+
+    def tidy(self, table: HostTable) -> None:
+        """Forget a table nobody is at that has nothing left to play: one never started (it was
+        never saved), or a finished game (its save stays on disk)."""
+        if any(c.connected for c in table.everyone()):
+            return
+        if table.session is None and any(c.connected for c in self.clients if c.created is table):
+            return  # its creator is in the lobby and may still sit down
+        if table.session is None or table.session.game.over:
+            self.tables.pop(table.code, None)
 
     # -------------------------------------------------------------- messages
     def refuse(self, client: Client, exc: Exception, about: str | None = None) -> None:
@@ -269,10 +285,16 @@ class Host:
     def on_create(self, client: Client, msg: dict[str, Any]) -> None:
         if client.table is not None:
             raise ProtocolError("leave this table first")
+        previous = client.created
+        if previous is not None and previous.session is None and not any(c.connected for c in previous.everyone()):
+            self.tables.pop(previous.code, None)  # set up again before anyone sat: replaced
+        if len(self.tables) >= MAX_TABLES:
+            raise ProtocolError("this host is full: try again later")
         computer = self.computer or best_computer()
         kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}
         table = HostTable(new_code(self.tables), msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
         table.timer = msg["timer"]
+        client.created = table
         self.tables[table.code] = table
         client.send({"type": "created", "code": table.code})
         self.broadcast_lobby(table, also=[client])
@@ -318,6 +340,7 @@ class Host:
         client.table = None
         client.send({"type": "left", "code": table.code})
         self.broadcast_lobby(table)
+        self.tidy(table)
 
     def on_start(self, client: Client, msg: dict[str, Any]) -> None:
         table = self._table(client)

@@ -313,3 +313,32 @@ async def test_a_turn_timer_has_a_computer_decide_for_a_slow_person(sock: Path) 
         assert len(table.session.game.history) >= 1
     finally:
         await stop_host(host, server)
+
+
+async def test_tables_nobody_can_use_are_forgotten_and_a_full_host_says_so(
+    sock: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(host_server, "MAX_TABLES", 3)
+    host, server = await start_host(None, sock)
+    try:
+        spammer = await Wire.connect(sock)
+        create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS}
+        for _ in range(10):
+            await spammer.send(create)
+            await spammer.expect("created")
+        assert len(host.tables) == 1, "one client keeps one table it has not sat at"
+        others = [await Wire.connect(sock) for _ in range(3)]
+        for w in others[:2]:
+            await w.send(create)
+            await w.expect("created")
+        await others[2].send(create)
+        assert "full" in (await others[2].expect("error", about="create"))["reason"]
+        # When its creator goes, an unstarted table nobody sits at goes too.
+        await spammer.close()
+        for _ in range(100):
+            if len(host.tables) == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert len(host.tables) == 2
+    finally:
+        await stop_host(host, server)
