@@ -54,6 +54,7 @@ async def run_host(
     computer: str | None = None,
     socket_path: Path | None = None,
     ready: asyncio.Future[dict[str, object]] | None = None,
+    stop: asyncio.Event | None = None,
 ) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o700)  # the socket, the games and the host key are the host's alone
@@ -88,7 +89,7 @@ async def run_host(
         print(f"Web: http://{web[0]}:{web[1]}/", flush=True)
     if ready is not None:
         ready.set_result(info)
-    stop = asyncio.Event()
+    stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):

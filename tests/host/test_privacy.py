@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,8 @@ from typing import Any
 from adrenaline_tui.host.server import Client
 from tests.host.wire import Wire, decider, seated_table, start_host, stop_host
 
-GAMES = 2
+# Two whole games in CI; a longer soak: ADRENALINE_PRIVACY_GAMES=20 pytest tests/host/test_privacy.py
+GAMES = int(os.environ.get("ADRENALINE_PRIVACY_GAMES", "2"))
 
 
 def _hidden_words(game: Any, seat: str | None, public: set[str]) -> set[str]:
