@@ -128,3 +128,34 @@ def test_a_far_player_cannot_make_the_host_save_files_or_open_a_browser(monkeypa
             await pilot.pause()
 
     asyncio.run(run())
+
+
+async def test_a_finished_game_shows_the_final_standings_from_the_hosts_state() -> None:
+    import json
+    import random
+
+    from adrenaline_tui.host.server import Client, Host
+    from adrenaline_tui.host.tables import HostTable
+    from adrenaline_tui.rules import Game, GameConfig
+    from adrenaline_tui.tui.screens.standings import StandingsScreen
+    from adrenaline_tui.tui.session import Session
+
+    config = GameConfig(players=("yellow", "blue", "grey"), arena="arena_10", skulls=5, ending="sudden_death")
+    game = Game.new(config, 3)
+    rng = random.Random(3)
+    while game.pending is not None:
+        game.choose(rng.choice(game.pending.keys))
+    table = HostTable("ABCDE", "arena_10", 5, "sudden_death", dict.fromkeys(config.players, "human"))
+    table.session = Session(game, table.kinds)
+    client = Client(None)
+    table.sit(client, "yellow")
+    Host(None).send_state(client, table)
+    state = json.loads(client.queue.get_nowait())
+
+    app = RemoteApp(Path("/nonexistent/host.sock"), "ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        app.on_host_message(state)
+        await _until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+        winner = game.name(game.ranking[0]["player"])
+        await _until(pilot, lambda: winner in str(app.screen.query_one("#table").render()), "the winner")
