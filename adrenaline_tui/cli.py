@@ -177,7 +177,7 @@ def _client(args: argparse.Namespace) -> int:
     from adrenaline_tui.tui.remote_app import RemoteApp
 
     name = args.name or os.environ.get("USER") or "player"
-    app = RemoteApp(args.socket or default_socket(), name, idle=args.idle)
+    app = RemoteApp(args.socket or default_socket(), name, idle=args.idle, identity=args.identity or "")
     app.run()
     return app.return_code or 0
 
@@ -239,6 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
         client.add_argument("--socket", type=Path, help="the host's Unix socket (default: the data folder's)")
         client.add_argument("--name", help="your name at the table (default: your user name)")
         client.add_argument("--idle", type=float, default=600.0, help="seconds idle in the lobby before leaving")
+        # Set by the host's SSH door: the fingerprint of the key the player logged in with.
+        client.add_argument("--identity", help=argparse.SUPPRESS)
         client.set_defaults(func=_client)
 
     learn = sub.add_parser("learn", help="learn to play with a guided walkthrough")

@@ -82,7 +82,8 @@ def _hello(msg: dict[str, Any]) -> dict[str, Any]:
     if msg.get("v") != VERSION:
         raise ProtocolError(f"this host speaks protocol version {VERSION}")
     name = printable(_str(msg, "name", limit=200, required=False) or "", MAX_NAME)
-    return {"type": "hello", "name": name or "player"}
+    identity = printable(_str(msg, "identity", limit=128, required=False) or "", 128)
+    return {"type": "hello", "name": name or "player", "identity": identity}
 
 
 def _create(msg: dict[str, Any]) -> dict[str, Any]:

@@ -92,13 +92,13 @@ class Connection:
         self.on_lost = on_lost
         self.writer: asyncio.StreamWriter | None = None
 
-    async def run(self, path: Path, name: str) -> None:
+    async def run(self, path: Path, name: str, identity: str = "") -> None:
         try:
             reader, self.writer = await asyncio.open_unix_connection(str(path), limit=protocol.MAX_HOST_LINE)
         except OSError as exc:
             self.on_lost(f"cannot reach the host at {path}: {exc.strerror or exc}")
             return
-        self.send({"type": "hello", "v": protocol.VERSION, "name": name})
+        self.send({"type": "hello", "v": protocol.VERSION, "name": name, "identity": identity})
         try:
             while True:
                 line = await reader.readline()

@@ -51,6 +51,8 @@ class Client:
         Client._ids += 1
         self.id = Client._ids
         self.name = "player"
+        # Who this is beyond a name (an SSH key's fingerprint), or "" when nobody vouches for it.
+        self.identity = ""
         self.greeted = False
         self.connected = True
         self.table: HostTable | None = None
@@ -148,7 +150,12 @@ class Host:
     def save_extras(self, table: HostTable) -> None:
         """What a table has beyond its save: turn timer, creator's seat, seats handed to computers."""
         if self.folder is not None:
-            extras = {"timer": table.timer, "creator_seat": table.creator_seat, "handed": table.handed}
+            extras = {
+                "timer": table.timer,
+                "creator_seat": table.creator_seat,
+                "handed": table.handed,
+                "owners": table.owners,
+            }
             write_atomic(self.folder / f"{table.code}{EXTRAS}", json.dumps(extras))
 
     def load_extras(self, table: HostTable, path: Path) -> None:
@@ -167,6 +174,9 @@ class Host:
         handed = extras.get("handed")
         if isinstance(handed, dict):
             table.handed = {c: k for c, k in handed.items() if c in table.kinds and k == HUMAN}
+        owners = extras.get("owners")
+        if isinstance(owners, dict):
+            table.owners = {c: v for c, v in owners.items() if c in table.kinds and isinstance(v, str) and v}
 
     # ------------------------------------------------------------ connections
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -268,6 +278,7 @@ class Host:
     def on_hello(self, client: Client, msg: dict[str, Any]) -> None:
         client.greeted = True
         client.name = msg["name"]
+        client.identity = msg["identity"]
         log.info("client %s is %s", client.id, client.name)
         client.send(
             {
@@ -313,6 +324,8 @@ class Host:
             if watching_it:
                 table.sit(client, None)
             raise ProtocolError(reason)
+        if table.started and msg["seat"] and client.identity:
+            self.save_extras(table)  # the seat's key, kept for a restarted host
         client.table = table
         client.events_sent = 0
         client.send({"type": "joined", "code": table.code, "seat": msg["seat"]})

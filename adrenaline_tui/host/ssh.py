@@ -95,6 +95,9 @@ class GameServer(asyncssh.SSHServer):
         self.door = door
         self.address = "?"
         self.admitted = False
+        # The fingerprint of the key this connection logged in with (with --authorized-keys):
+        # a seat taken with a key is taken back only with the same key.
+        self.identity = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
@@ -120,7 +123,11 @@ class GameServer(asyncssh.SSHServer):
         if self.door.authorized is None:
             return False
         # Options in the file (from=, ...) are checked by asyncssh against the address.
-        return self.door.authorized.validate(key, self.address, self.address) is not None
+        if self.door.authorized.validate(key, self.address, self.address) is None:
+            return False
+        # The last key accepted before authentication completes is the one the client signed with.
+        self.identity = key.get_fingerprint("sha256")
+        return True
 
     def password_auth_supported(self) -> bool:
         return False
@@ -150,15 +157,16 @@ class GameServer(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> asyncssh.SSHServerSession:
-        return GameSession(self.door, self.address)
+        return GameSession(self.door, self.address, self.identity)
 
 
 class GameSession(asyncssh.SSHServerSession):
     """One interactive terminal: a client process on a pseudo-terminal, bytes both ways."""
 
-    def __init__(self, door: SSHDoor, address: str) -> None:
+    def __init__(self, door: SSHDoor, address: str, identity: str = "") -> None:
         self.door = door
         self.address = address
+        self.identity = identity
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term = "xterm-256color"
         self.size = (80, 24)
@@ -208,7 +216,7 @@ class GameSession(asyncssh.SSHServerSession):
         }
         try:
             self.process = await asyncio.create_subprocess_exec(
-                *self.door.client_command(name),
+                *self.door.client_command(name, self.identity),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
@@ -308,8 +316,9 @@ class SSHDoor:
     def fingerprint(self) -> str:
         return self.key.get_fingerprint("sha256")
 
-    def client_command(self, name: str) -> list[str]:
-        return [sys.executable, "-m", "adrenaline_tui", "client", "--socket", str(self.socket), "--name", name]
+    def client_command(self, name: str, identity: str = "") -> list[str]:
+        command = [sys.executable, "-m", "adrenaline_tui", "client", "--socket", str(self.socket), "--name", name]
+        return [*command, "--identity", identity] if identity else command
 
     async def start(self, address: str, port: int) -> int:
         self.server = await asyncssh.create_server(

@@ -22,6 +22,7 @@ class Seated(Protocol):
 
     name: str
     connected: bool
+    identity: str
 
 
 def new_code(taken: set[str] | dict[str, Any]) -> str:
@@ -49,6 +50,8 @@ class HostTable:
     creator_seat: str | None = None
     # Seats of people given to a computer while they are away, and the kind they had.
     handed: dict[str, str] = field(default_factory=dict)
+    # Seat -> the identity (SSH key fingerprint) of the person who sat there with one.
+    owners: dict[str, str] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -84,7 +87,12 @@ class HostTable:
             return f"the {seat} seat is played by a computer"
         if self._held(seat):
             return f"the {seat} seat is taken"
+        owner = self.owners.get(seat)
+        if owner and owner != client.identity:
+            return f"the {seat} seat is kept for the player who sat there (with another SSH key)"
         self.holders[seat] = client
+        if client.identity:
+            self.owners[seat] = client.identity
         if client is self.creator and self.creator_seat is None:
             self.creator_seat = seat
         return None

@@ -25,12 +25,13 @@ from adrenaline_tui.tui.settings import Settings
 
 
 class RemoteApp(AdrenalineApp):
-    def __init__(self, socket: Path, name: str = "player", *, idle: float = 600.0) -> None:
+    def __init__(self, socket: Path, name: str = "player", *, idle: float = 600.0, identity: str = "") -> None:
         # Points face down and no pauses: this screen is one person's, the game runs on the host.
         settings = replace(Settings(), offer_lessons=False, pause_on_scoring=False, show_points=False)
         super().__init__(settings=settings, save_settings=False)
         self.socket = socket
         self.player_name = name
+        self.identity = identity
         self.connection = Connection(self.on_host_message, self.on_host_lost)
         self.status = f"Connecting to the host as {name}…"
         self.lobby: LobbyScreen | None = None
@@ -46,7 +47,7 @@ class RemoteApp(AdrenalineApp):
         event.prevent_default()
         self.lobby = LobbyScreen()
         self.push_screen(self.lobby)
-        self.run_worker(self.connection.run(self.socket, self.player_name), exclusive=True, group="host")
+        self.run_worker(self.connection.run(self.socket, self.player_name, self.identity), exclusive=True, group="host")
         self.set_interval(min(10.0, max(0.5, self.idle / 4)), self._check_idle)
 
     async def on_event(self, event: events.Event) -> None:

@@ -342,3 +342,45 @@ async def test_tables_nobody_can_use_are_forgotten_and_a_full_host_says_so(
         assert len(host.tables) == 2
     finally:
         await stop_host(host, server)
+
+
+async def test_a_seat_taken_with_a_key_is_taken_back_only_with_that_key(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await seated_table(sock)
+        table = host.tables[code]
+        keyed = await Wire.connect(sock, "kim")
+        # A seat whose player left, retaken by someone with a key: from now on it is that key's.
+        await wires["blue"].close()
+        for _ in range(100):
+            if not table.holders["blue"].connected:
+                break
+            await asyncio.sleep(0.01)
+        await keyed.close()
+        kim = await _with_identity(sock, "SHA256:kim")
+        await kim.send({"type": "join", "code": code, "seat": "blue"})
+        await kim.expect("joined", seat="blue")
+        await kim.close()
+        for _ in range(100):
+            if not table.holders["blue"].connected:
+                break
+            await asyncio.sleep(0.01)
+        other = await _with_identity(sock, "SHA256:someone-else")
+        await other.send({"type": "join", "code": code, "seat": "blue"})
+        assert "another SSH key" in (await other.expect("error", about="join"))["reason"]
+        nobody = await Wire.connect(sock, "anon")
+        await nobody.send({"type": "join", "code": code, "seat": "blue"})
+        assert "another SSH key" in (await nobody.expect("error", about="join"))["reason"]
+        again = await _with_identity(sock, "SHA256:kim")
+        await again.send({"type": "join", "code": code, "seat": "blue"})
+        await again.expect("joined", seat="blue")
+    finally:
+        await stop_host(host, server)
+
+
+async def _with_identity(sock: Path, identity: str) -> Wire:
+    reader, writer = await asyncio.open_unix_connection(str(sock), limit=2**22)
+    wire = Wire(reader, writer)
+    await wire.send({"type": "hello", "v": 1, "name": "k", "identity": identity})
+    await wire.expect("welcome")
+    return wire
