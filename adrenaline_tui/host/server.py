@@ -120,7 +120,6 @@ class Host:
         self.hints = hints
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self.errors: list[str] = []
 
     # ------------------------------------------------------------ restarting
     def resume(self) -> list[str]:
@@ -447,7 +446,8 @@ class Host:
     def after(self, table: HostTable, events: list[Event]) -> None:
         self.broadcast(table)
         if table.session is not None and table.session.saver.error:
-            self.errors.append(f"{table.code}: {table.session.saver.error}")
+            # The host's operator must know: the table plays on, but a restart would lose it.
+            log.error("table %s: %s", table.code, table.session.saver.error)
         self.play_computers(table)
         self.start_timer(table)
 
@@ -510,7 +510,16 @@ class Host:
                 await asyncio.sleep(self.bot_delay)
             decisions = len(session.game.history)
             # The thinking reads the game on a thread; only this loop changes it.
-            key = await asyncio.to_thread(session.computer_choice)
+            try:
+                key = await asyncio.to_thread(session.computer_choice)
+            except Exception:
+                # A computer player's bug (or the seat given back to its person mid-thought)
+                # must not stall the table: the first legal option, and the log says why.
+                log.exception("table %s: the computer player failed", table.code)
+                pending = session.game.pending
+                if pending is None or not session.computer_to_move:
+                    continue
+                key = pending.options[0].key
             if len(session.game.history) != decisions or not session.computer_to_move:
                 continue
             self.after_computer(table, session.choose(key))
@@ -545,11 +554,6 @@ class Host:
         key = stand_in.choose(d, session.game.view(d.player))
         self.chat_line(table, f"Time is up: a computer decides for {session.game.name(d.player)}")
         self.after(table, session.choose(key))
-
-    async def idle(self) -> None:
-        """Wait until no computer is moving (tests and benchmarks)."""
-        while any(not t.done() for t in self._bots.values()):
-            await asyncio.gather(*self._bots.values(), return_exceptions=True)
 
     def close(self) -> None:
         for task in self._bots.values():

@@ -384,3 +384,28 @@ async def _with_identity(sock: Path, identity: str) -> Wire:
     await wire.send({"type": "hello", "v": 1, "name": "k", "identity": identity})
     await wire.expect("welcome")
     return wire
+
+
+async def test_a_failing_computer_player_does_not_stall_the_table(sock: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from adrenaline_tui.tui.session import Session
+
+    def broken(self: Session) -> str:
+        raise RuntimeError("the computer player has a bug")
+
+    monkeypatch.setattr(Session, "computer_choice", broken)
+    host, server = await start_host(None, sock)
+    try:
+        seats = [SEATS[0], {"colour": "blue", "kind": "computer"}, {"colour": "grey", "kind": "computer"}]
+        code, wires = await seated_table(sock, seats)
+        n = 0
+        for _ in range(10):
+            colour, state = await decider(wires, n)
+            n = state["decisions"]
+            await wires[colour].send(
+                {"type": "choose", "key": state["view"]["pending"]["options"][-1]["key"], "decision": n}
+            )
+            n += 1
+        game = host.tables[code].session.game
+        assert {e.data.get("player") for e in game.events if e.kind == "turn"} >= {"blue", "grey"}
+    finally:
+        await stop_host(host, server)
