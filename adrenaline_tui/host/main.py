@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from adrenaline_tui.host import protocol
-from adrenaline_tui.host.hints import hints
+from adrenaline_tui.host.hints import explanations, hints
 from adrenaline_tui.host.server import Host
 
 
@@ -64,7 +64,7 @@ async def run_host(
             print(f"adrenaline: a host is already running on {sock}", file=sys.stderr)
             return 1
         sock.unlink()
-    host = Host(folder / "tables", bot_delay=bot_delay, computer=computer, hints=hints)
+    host = Host(folder / "tables", bot_delay=bot_delay, computer=computer, hints=hints, explanations=explanations)
     for line in host.resume():
         print(line, flush=True)
     server = await asyncio.start_unix_server(host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 1)

@@ -157,6 +157,7 @@ PARSERS = {
     "choose": _choose,
     "undo": _undo,
     "chat": _chat,
+    "explain": _plain("explain"),
     "leave": _plain("leave"),
     "hand_over": _plain("hand_over"),
     "hand_back": _plain("hand_back"),

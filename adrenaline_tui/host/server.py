@@ -109,7 +109,9 @@ class Host:
         seed: int | None = None,
         hints: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
         rate: float = RATE,
+        explanations: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
     ) -> None:
+        self.explanations = explanations
         self.rate = rate
         self.folder = folder
         self.bot_delay = bot_delay
@@ -387,6 +389,15 @@ class Host:
         for c in table.everyone():
             c.events_sent = 0  # the log is rebuilt from the replayed game
         self.after(table, [])
+
+    def on_explain(self, client: Client, msg: dict[str, Any]) -> None:
+        """What `x` shows: the topics this client's view may ask about, with their answers."""
+        table = self._table(client)
+        if table.session is None or self.explanations is None:
+            raise ProtocolError("nothing to explain yet")
+        game = table.session.game
+        answer = self.explanations(table.session, game.view(table.seat_of(client)))
+        client.send({"type": "explained", "decisions": len(game.history), **answer})
 
     def on_hand_over(self, client: Client, msg: dict[str, Any]) -> None:
         """The creator gives the seats of people who vanished to computers, so the game goes on."""

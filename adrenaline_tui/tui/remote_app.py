@@ -147,6 +147,11 @@ class RemoteApp(AdrenalineApp):
         if table is not None:
             table.host_state(new, rebuilt)
 
+    def _host_explained(self, msg: dict[str, Any]) -> None:
+        table = self.hosted_table()
+        if table is not None and table is self.screen:
+            table.show_explanations(msg)
+
     def _host_pong(self, msg: dict[str, Any]) -> None:
         """Nothing to do: the host is there."""
 

@@ -68,6 +68,14 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
             # Nothing of blue's hand is on yellow's screen model.
             view = app.game.view()
             assert next(p for p in view["players"] if p["colour"] == "blue")["powerups"] is None
+            # x: the host explains what this seat may ask about.
+            await pilot.press("x")
+            from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+            await _until(pilot, lambda: isinstance(app.screen, ExplainScreen), "the explanations")
+            assert app.screen.topics
+            await pilot.press("escape")
+            await _until(pilot, lambda: app.screen is table, "back at the table")
             # Chat reaches the log.
             await bob.send({"type": "chat", "text": "nice shot"})
             await _until(pilot, lambda: any("nice shot" in e.text for e in table.query_one("EventLog").events), "chat")

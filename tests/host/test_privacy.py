@@ -111,6 +111,11 @@ async def _play(tmp_path: Path, seed: int) -> set[str]:
             options = state["view"]["pending"]["options"]
             if colour != state["view"]["active"]:
                 out_of_turn.add(state["view"]["pending"]["kind"])
+            # What `x` shows is sent too: asked now and then by the one deciding and by others.
+            if n % 7 == 0:
+                await wires[colour].send({"type": "explain"})
+            if n % 11 == 0:
+                await rng.choice([*wires.values(), watcher]).send({"type": "explain"})
             await wires[colour].send({"type": "choose", "key": rng.choice(options)["key"], "decision": n})
             n += 1
         for w in [*wires.values(), watcher]:
@@ -120,6 +125,8 @@ async def _play(tmp_path: Path, seed: int) -> set[str]:
         received = sorted(bytes(w.raw) for w in [*wires.values(), watcher])
         assert all(any(r.endswith(bytes(s)) or bytes(s).endswith(r) for s in sent.values()) for r in received)
         assert sum(len(w.raw) for w in wires.values()) > 100_000
+        explained = sum(m["type"] == "explained" for w in [*wires.values(), watcher] for m in w.inbox)
+        assert explained > 10
         assert leaks == [], leaks[:5]
         return out_of_turn
     finally:

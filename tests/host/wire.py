@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.host import protocol
-from adrenaline_tui.host.hints import hints
+from adrenaline_tui.host.hints import explanations, hints
 from adrenaline_tui.host.server import Host
 
 WAIT = 20.0  # generous, finite: a wait that runs out fails the test rather than hanging CI
@@ -45,10 +45,14 @@ class Wire:
         return not self.reader._buffer  # type: ignore[attr-defined]
 
     async def read_one(self) -> dict[str, Any]:
-        return await self._one()
+        """The next message, however long it takes (the caller bounds the wait: a wait_for here,
+        cancelled from outside, could hang on Python 3.11)."""
+        return self._take(await self.reader.readline())
 
     async def _one(self) -> dict[str, Any]:
-        line = await asyncio.wait_for(self.reader.readline(), WAIT)
+        return self._take(await asyncio.wait_for(self.reader.readline(), WAIT))
+
+    def _take(self, line: bytes) -> dict[str, Any]:
         if not line:
             raise ConnectionError("host closed the connection")
         self.raw += line
@@ -87,6 +91,7 @@ async def start_host(folder: Path | None, sock: Path, **kwargs: Any) -> tuple[Ho
     kwargs.setdefault("computer", "random")
     kwargs.setdefault("seed", 7)
     kwargs.setdefault("hints", hints)
+    kwargs.setdefault("explanations", explanations)
     # Scripted clients answer faster than people can; the rate limit has its own test.
     kwargs.setdefault("rate", 10_000.0)
     host = Host(folder, **kwargs)

@@ -60,6 +60,7 @@ class HostedTableScreen(TableScreen):
         super().__init__(HostedSession(game))  # type: ignore[arg-type]
         self.game = game
         self.viewer = game.seat
+        self._explain_start: str | None = None
         # The decision count an answer was sent for: a second key press waits for the host.
         self._answered: int | None = None
 
@@ -120,15 +121,38 @@ class HostedTableScreen(TableScreen):
         self.remote.send({"type": "undo", "decision": self.game.decisions})
 
     def action_explain(self, start: str | None = None) -> None:
-        panel = self.query_one(ActionPanel)
-        greyed = self.game.hints.get("greyed") or []
-        opts = presenter.options(self.view or {})
-        cursor = panel.cursor
-        if cursor is not None and 0 <= cursor - len(opts) < len(greyed):
-            title, why = greyed[cursor - len(opts)]
-            self.notify(str(why), title=str(title), timeout=6)
+        """Ask the host (the explanations read the game's state, which is there)."""
+        self._explain_start = start
+        self.remote.send({"type": "explain"})
+
+    def show_explanations(self, msg: dict[str, Any]) -> None:
+        from adrenaline_tui.rules.explain.words import Explanation
+        from adrenaline_tui.tui.explaining import Topic
+        from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+        if int(msg.get("decisions", -1)) != self.game.decisions:
+            return  # the table moved on while the host answered: press x again
+        topics = [Topic(str(i), str(label), str(group)) for i, label, group in msg["topics"]]
+        if not topics:
             return
-        self.notify("At a hosted table, each option's line says what it does.", timeout=4)
+        answers = msg["answers"]
+
+        def answer(thing: str) -> Explanation:
+            a = answers.get(thing) or {"subject": thing, "legal": None, "why": [], "does": []}
+            return Explanation(str(a["subject"]), a["legal"], tuple(map(str, a["why"])), tuple(map(str, a["does"])))
+
+        start = self._explain_start or self._topic_under_cursor(topics)
+        self.app.push_screen(ExplainScreen(topics, answer, start))
+
+    def _topic_under_cursor(self, topics: list[Any]) -> str | None:
+        cursor = self.query_one(ActionPanel).cursor
+        opts = presenter.options(self.view or {})
+        if cursor is None:
+            return None
+        if cursor < len(opts):
+            return opts[cursor]["key"]
+        greyed = [t.id for t in topics if t.group == "Not allowed now"]
+        return greyed[cursor - len(opts)] if cursor - len(opts) < len(greyed) else None
 
     def action_toggle_points(self) -> None:
         self.notify("Points stay face down at a hosted table, as at the real one.", timeout=3)
