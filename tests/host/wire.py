@@ -76,7 +76,7 @@ class Wire:
         """Read what has already arrived, without waiting for more."""
         while True:
             try:
-                await asyncio.wait_for(self._one(), 0.05)
+                await asyncio.wait_for(self.read_one(), 0.05)
             except TimeoutError:
                 return
 
