@@ -176,7 +176,7 @@ class TableScreen(BaseScreen):
         view = game.view(self.viewer, reveal_scores=settings.show_points)
         self.view = view
         panel = self.query_one(ActionPanel)
-        panel.show(presenter.panel_state(game, view, session.kinds))
+        panel.show(self.panel_state(view))
         self.query_one(ArenaMap).show(presenter.map_state(game, view, panel.cursor))
         boards = presenter.board_states(game, view, self.viewer, settings.show_points)
         for colour, state in boards.items():
@@ -187,6 +187,10 @@ class TableScreen(BaseScreen):
         if self.viewer is not None:
             self.last_seen[self.viewer] = len(game.events)
             self._offer_lessons(view)
+
+    def panel_state(self, view: dict[str, Any]) -> Any:
+        """The decision panel's contents (a hosted table has them worked out by the host)."""
+        return presenter.panel_state(self.session.game, view, self.session.kinds)
 
     # ----------------------------------------------------------- weapon lessons
     def _offer_lessons(self, view: dict[str, Any]) -> None:
