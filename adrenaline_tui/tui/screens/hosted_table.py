@@ -8,6 +8,7 @@ screen belongs to one person. Computer seats are played by the host.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,12 +25,33 @@ if TYPE_CHECKING:
     from adrenaline_tui.tui.remote_app import RemoteApp
 
 
+class HostSaves:
+    """The saver the table screen listens to. The host saves every table (and its operator is told
+    when it cannot); a client has nothing to save and so nothing to report."""
+
+    error: str | None = None
+    on_change: Callable[[str | None], None] | None = None
+
+
 class HostedSession:
     """What the table screen reads of a session, for a game held by a host."""
+
+    # Computers are played by the host, never in this process.
+    computer_to_move = False
 
     def __init__(self, game: RemoteGame) -> None:
         self.game = game
         self.path: Path | None = None
+        self.saver = HostSaves()
+        self.overdue: set[str] = set()
+
+    @property
+    def save_problem(self) -> str | None:
+        return None
+
+    @property
+    def moves(self) -> int:
+        return self.game.decisions
 
     @property
     def kinds(self) -> dict[str, str]:
