@@ -123,9 +123,15 @@ class SensiblePlayer:
         self._moved_to = None
         if t.actions_left > 0:
             best_gain = 0.0
+            weighed: set[str] = set()
             for card in d.keys:
                 if card in ("run", "grab", "shoot", "end"):
                     continue
+                # two cards of one kind play the same (colour only matters when paying): weigh
+                # each kind once, and keep the card that is worth least as ammo
+                if powerup_kind(card) in weighed:
+                    continue
+                weighed.add(powerup_kind(card))
                 plan = self._powerup_gain(card, ev, me)
                 if plan is not None and plan[0] > best_gain:
                     best_gain, best_key, self._powerup_plan = plan[0], card, plan[1]
@@ -182,7 +188,9 @@ class SensiblePlayer:
                         # bringing someone into sight first, then closer (for short-range weapons)
                         pushes.append((not hidden, arena.distance[me.square][dest], victim, dest))
         best: tuple[float, list[str]] | None = None
-        for _, _, victim, dest in sorted(pushes)[:6]:
+        # Only pushes that bring someone into sight: the rest rarely beat moving myself, and
+        # each one tried means searching every shot again.
+        for _, _, victim, dest in sorted(p for p in pushes if not p[0])[:4]:
             seats = tuple((c, dest if c == victim else q) for c, q in t.seats)
             pushed = Evaluator(_moved_table(t, seats), ev.book, ev.cards)
             after = base._replace(targets=pushed.targets())
