@@ -28,11 +28,17 @@ class EasyPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.inner = SensiblePlayer(self.rng.randrange(1 << 30))
+        self.mistakes = 0  # answers that differ from what the normal player in it would give
 
     def choose(self, decision: Decision, view: dict[str, Any] | None = None) -> str:
         # The normal player always thinks (it follows its own shots from one question to the
         # next); the mistake, if any, replaces its answer afterwards.
-        key = self.inner.choose(decision, view)
+        best = self.inner.choose(decision, view)
+        key = self._slip(decision, best)
+        self.mistakes += key != best
+        return key
+
+    def _slip(self, decision: Decision, key: str) -> str:
         keys = decision.keys
         if len(keys) < 2:
             return key

@@ -40,7 +40,7 @@ from adrenaline_tui.rules.scoring import score_board, score_track
 from adrenaline_tui.rules.state import KILLSHOT
 
 DEFAULT_POSITIONS = 3000  # about a second on one core of a small machine (benchmarks/ai.py)
-CANDIDATES = 8  # options played out at each action (the rest are clearly worse by estimate)
+CANDIDATES = 6  # options played out at each action (the rest are clearly worse by estimate)
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
@@ -55,12 +55,19 @@ class Plan:
     aim: Hits | None = None  # the shot's outcome: (figure, damage, marks)
     extra: list[str] = field(default_factory=list)  # answers a Newton or Teleporter will need
     estimate: float = 0.0  # the normal player's opinion of it
-    total: float = 0.0  # sum of the imagined games' results
-    tries: int = 0
+    results: list[float] = field(default_factory=list)  # one per imagined game, in the order played
+
+    @property
+    def tries(self) -> int:
+        return len(self.results)
 
     @property
     def mean(self) -> float:
-        return self.total / self.tries if self.tries else float("-inf")
+        return self.mean_of(self.tries)
+
+    def mean_of(self, n: int) -> float:
+        """The average over the first `n` imagined games (the ones every option compared played)."""
+        return sum(self.results[:n]) / n if n and self.results else float("-inf")
 
 
 class Follower:
@@ -211,8 +218,8 @@ class HardPlayer:
             world = self.rng.randrange(1 << 30)
             for i, plan in enumerate(plans):
                 left = self.positions - used
-                if left <= 0:
-                    break
+                if left <= 0 or (self.seconds is not None and time.perf_counter() - start > self.seconds):
+                    break  # out of budget: options not yet tried this round are compared on fewer games
                 # share what is left fairly among the options still to try in this round
                 cap = min(ROLLOUT_CAP, max(1, left // (len(plans) - i)))
                 result = self.rollout(view, plan, world, cap)
@@ -221,17 +228,17 @@ class HardPlayer:
                     return None
                 value, n = result
                 used += n
-                plan.total += value
-                plan.tries += 1
+                plan.results.append(value)
             rounds += 1
             if used >= self.positions or any(p.tries < rounds for p in plans):
                 break
-            if self.seconds is not None and time.perf_counter() - start > self.seconds:
-                break
         self.searched = used
         tried = [p for p in plans if p.tries]
-        # ties (and near-ties) go to the normal player's estimate
-        return max(tried, key=lambda p: (round(p.mean, 6), p.estimate)) if tried else None
+        if not tried:
+            return None
+        # compared on the imagined games all of them played; ties go to the normal player's estimate
+        common = min(p.tries for p in tried)
+        return max(tried, key=lambda p: (round(p.mean_of(common), 6), p.estimate))
 
     def rollout(self, view: dict[str, Any], plan: Plan, world: int, cap: int) -> tuple[float, int] | None:
         """Play `plan` and what follows in the imagined game number `world`: (result, positions)."""
