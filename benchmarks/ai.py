@@ -116,9 +116,7 @@ class Tournament:
         for _ in range(500):
             for a in kinds:
                 won = sum(beat[(a, b)] for b in kinds if b != a)
-                denom = sum(
-                    (beat[(a, b)] + beat[(b, a)]) / (strength[a] + strength[b]) for b in kinds if b != a
-                )
+                denom = sum((beat[(a, b)] + beat[(b, a)]) / (strength[a] + strength[b]) for b in kinds if b != a)
                 if denom:
                     strength[a] = max(won, 0.01) / denom
         anchor = strength.get("random", min(strength.values()))

@@ -42,6 +42,7 @@ from adrenaline_tui.rules.state import KILLSHOT
 DEFAULT_POSITIONS = 3000  # about a second on one core of a small machine (benchmarks/ai.py)
 CANDIDATES = 6  # options played out at each action (the rest are clearly worse by estimate)
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
+PRIOR = 1.0  # weight of the normal player's estimate against one imagined game
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
 
@@ -238,7 +239,10 @@ class HardPlayer:
             return None
         # compared on the imagined games all of them played; ties go to the normal player's estimate
         common = min(p.tries for p in tried)
-        return max(tried, key=lambda p: (round(p.mean_of(common), 6), p.estimate))
+        # With few imagined games their average is noisy: the normal player's estimate counts
+        # as one more opinion, worth less the more games there are.
+        prior = PRIOR / common
+        return max(tried, key=lambda p: (round(p.mean_of(common) + prior * p.estimate, 6), p.estimate))
 
     def rollout(self, view: dict[str, Any], plan: Plan, world: int, cap: int) -> tuple[float, int] | None:
         """Play `plan` and what follows in the imagined game number `world`: (result, positions)."""
@@ -251,7 +255,7 @@ class HardPlayer:
         d = game.pending
         if d is None or d.player != me or d.kind != "action":
             return None
-        players: dict[str, Any] = {c: SensiblePlayer(rng.randrange(1 << 30)) for c in game.seats}
+        players: dict[str, Any] = {c: SensiblePlayer(rng.randrange(1 << 30), quick=True) for c in game.seats}
         players[me] = Follower(plan, players[me])
         start_turn = game.turn
         last_turn = start_turn + len(game.seats) - 1  # everyone else answers once

@@ -54,7 +54,7 @@ class SensiblePlayer:
 
     name = "normal"
 
-    def __init__(self, seed: int | None = None, book: ShotBook | None = None) -> None:
+    def __init__(self, seed: int | None = None, book: ShotBook | None = None, *, quick: bool = False) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
         # Outcomes depend on public facts only (weapon, arena, shooter, where everyone stands),
@@ -65,6 +65,9 @@ class SensiblePlayer:
         self._moved_to: str | None = None  # where my last answer put me (shoot_move)
         self._powerup_plan: list[str] = []  # answers planned for a Newton or Teleporter
         self.misses = 0  # answers the reasoning got wrong and the safety net replaced
+        # Quick: never weighs a Newton or Teleporter play (a third of its thinking). The hard
+        # player's imagined games are played by quick players: many games beat finer ones.
+        self.quick = quick
         # An outcome the next shot should aim for (who takes how much), set by a player that
         # chose the shot by looking further ahead (`hard.py`); None: the best outcome by value.
         self.aim: tuple | None = None
@@ -121,7 +124,7 @@ class SensiblePlayer:
         best_key = step.kind if step.kind in offered else "end"
         self._powerup_plan = []
         self._moved_to = None
-        if t.actions_left > 0:
+        if t.actions_left > 0 and not self.quick:
             best_gain = 0.0
             weighed: set[str] = set()
             for card in d.keys:
