@@ -40,9 +40,9 @@ from adrenaline_tui.rules.scoring import score_board, score_track
 from adrenaline_tui.rules.state import KILLSHOT
 
 DEFAULT_POSITIONS = 3000  # about a second on one core of a small machine (benchmarks/ai.py)
-CANDIDATES = 6  # options played out at each action (the rest are clearly worse by estimate)
+CANDIDATES = 4  # options played out at each action (the rest are clearly worse by estimate)
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
-PRIOR = 1.0  # weight of the normal player's estimate against one imagined game
+MARGIN = 1.5  # points another option must beat the normal player's choice by, in one imagined game
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
 
@@ -214,35 +214,42 @@ class HardPlayer:
             return plans[0] if plans else None
         start = time.perf_counter()
         used = 0
-        rounds = 0
+        longest = 0  # the longest imagined future so far: what one more is likely to cost
         while True:
             world = self.rng.randrange(1 << 30)
-            for i, plan in enumerate(plans):
+            for plan in plans:
                 left = self.positions - used
-                if left <= 0 or (self.seconds is not None and time.perf_counter() - start > self.seconds):
-                    break  # out of budget: options not yet tried this round are compared on fewer games
-                # share what is left fairly among the options still to try in this round
-                cap = min(ROLLOUT_CAP, max(1, left // (len(plans) - i)))
-                result = self.rollout(view, plan, world, cap)
+                if self.seconds is not None and time.perf_counter() - start > self.seconds:
+                    left = 0
+                # Play a future only if it can run to its end: one cut short would be judged
+                # in the middle of somebody's turn, unlike the others.
+                if left <= 0 or (longest and left < longest):
+                    break
+                result = self.rollout(view, plan, world, min(ROLLOUT_CAP, left))
                 if result is None:  # the position cannot be imagined: play like the normal player
                     self.searched = used
                     return None
                 value, n = result
                 used += n
+                longest = max(longest, n)
                 plan.results.append(value)
-            rounds += 1
-            if used >= self.positions or any(p.tries < rounds for p in plans):
-                break
+            else:
+                continue
+            break
         self.searched = used
         tried = [p for p in plans if p.tries]
         if not tried:
             return None
         # compared on the imagined games all of them played; ties go to the normal player's estimate
         common = min(p.tries for p in tried)
-        # With few imagined games their average is noisy: the normal player's estimate counts
-        # as one more opinion, worth less the more games there are.
-        prior = PRIOR / common
-        return max(tried, key=lambda p: (round(p.mean_of(common) + prior * p.estimate, 6), p.estimate))
+        # A few imagined games are a noisy judge: the normal player's choice (the first option)
+        # stands unless another did clearly better in the same games, by a margin that shrinks
+        # as the games add up.
+        base = plans[0]
+        best = max(tried, key=lambda p: (round(p.mean_of(common), 6), p.estimate))
+        if base.tries and best is not base and best.mean_of(common) - base.mean_of(common) < MARGIN / common**0.5:
+            return base
+        return best
 
     def rollout(self, view: dict[str, Any], plan: Plan, world: int, cap: int) -> tuple[float, int] | None:
         """Play `plan` and what follows in the imagined game number `world`: (result, positions)."""
@@ -265,7 +272,7 @@ class HardPlayer:
                 break
             game.choose(players[d.player].choose(d, game.view(d.player)))
             n += 1
-        return judge(game, me), n
+        return judge(game, me), max(1, n)
 
 
 def judge(game: Game, me: str) -> float:
@@ -281,15 +288,20 @@ def judge(game: Game, me: str) -> float:
     for p in game.players.values():
         if not p.damage:
             continue
-        weight = min(1.0, len(p.damage) / KILLSHOT) ** 1.5
+        # about a point a token, as the board would pay it if it died now: its ranks, its skulls
+        weight = min(1.0, len(p.damage) / KILLSHOT)
         for a in score_board(p.damage, p.skulls, p.frenzy_board, seats):
             value[a.player] += weight * a.points
+        for c, n in p.marks.items():  # marks are damage waiting for the next hit
+            if c in value:
+                value[c] += 0.4 * n
     if not game.over:  # at the end the track is already in the scores
         for a in score_track(game.board.track, seats):
             value[a.player] += 0.7 * a.points
     mine = game.players[me]
-    value[me] += sum(rating(w.id) * (LOADED if w.loaded else UNLOADED) for w in mine.weapons)
-    value[me] += CUBE * sum(mine.ammo.values()) + 0.5 * len(mine.powerups)
+    # What I hold is worth a little (the next shots), much less than points on the boards.
+    value[me] += 0.5 * sum(rating(w.id) * (LOADED if w.loaded else UNLOADED) for w in mine.weapons)
+    value[me] += 0.5 * CUBE * sum(mine.ammo.values()) + 0.3 * len(mine.powerups)
     others = [value[c] for c in seats if c != me]
     return value[me] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
