@@ -52,7 +52,14 @@ class Tournament:
 
     def player(self, kind: str, seed: int):
         if kind == "hard":
-            return make_player(kind, seed, positions=self.args.hard_positions, seconds=self.args.hard_seconds)
+            return make_player(
+                kind,
+                seed,
+                positions=self.args.hard_positions,
+                seconds=self.args.hard_seconds,
+                candidates=self.args.hard_candidates,
+                margin=self.args.hard_margin,
+            )
         return make_player(kind, seed)
 
     def play(self, kinds: list[str], seed: int, arena: str) -> list[str]:
@@ -142,6 +149,8 @@ def main() -> None:
     ap.add_argument("--skulls", type=int, default=8)
     ap.add_argument("--hard-positions", type=int, default=3000)
     ap.add_argument("--hard-seconds", type=float, default=None, help="a time limit on top (not repeatable)")
+    ap.add_argument("--hard-candidates", type=int, default=4, help="options the hard player plays out")
+    ap.add_argument("--hard-margin", type=float, default=1.5, help="how clearly an option must beat normal's")
     ap.add_argument("--only", default="hard,normal,easy,seats")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()

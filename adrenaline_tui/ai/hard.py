@@ -120,6 +120,7 @@ class HardPlayer:
         positions: int = DEFAULT_POSITIONS,
         seconds: float | None = 1.0,
         candidates: int = CANDIDATES,
+        margin: float = MARGIN,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
@@ -127,6 +128,7 @@ class HardPlayer:
         self.positions = positions
         self.seconds = seconds
         self.candidates = candidates
+        self.margin = margin
         self.follower: Follower | None = None
         self.searched = 0  # positions searched for the last decision (tests check the budget)
         self.plans: list[Plan] = []  # the options weighed at the last action, best first
@@ -247,7 +249,7 @@ class HardPlayer:
         # as the games add up.
         base = plans[0]
         best = max(tried, key=lambda p: (round(p.mean_of(common), 6), p.estimate))
-        if base.tries and best is not base and best.mean_of(common) - base.mean_of(common) < MARGIN / common**0.5:
+        if base.tries and best is not base and best.mean_of(common) - base.mean_of(common) < self.margin / common**0.5:
             return base
         return best
 
