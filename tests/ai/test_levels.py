@@ -34,16 +34,17 @@ def test_the_levels_are_registered_in_order():
     assert isinstance(hard, HardPlayer) and hard.positions == 50
 
 
-def test_easy_finishes_games_and_replays_exactly_with_the_same_seeds():
-    histories = []
-    for _ in range(2):
-        config = GameConfig(players=FIGURES[:3], arena="arena_10", skulls=5, ending="sudden_death")
-        game = Game.new(config, 3)
-        bots = {c: EasyPlayer(10 + i) for i, c in enumerate(config.players)}
-        histories.append(play(game, bots))
-        assert game.over
-        assert all(b.inner.misses == 0 for b in bots.values())
-    assert histories[0] == histories[1]
+def test_easy_finishes_games_in_both_endings_and_replays_exactly_with_the_same_seeds():
+    for ending in ("sudden_death", "frenzy"):
+        histories = []
+        for _ in range(2):
+            config = GameConfig(players=FIGURES[:3], arena="arena_10", skulls=5, ending=ending)
+            game = Game.new(config, 3)
+            bots = {c: EasyPlayer(10 + i) for i, c in enumerate(config.players)}
+            histories.append(play(game, bots))
+            assert game.over and (game.frenzy or ending == "sudden_death")
+            assert all(b.inner.misses == 0 for b in bots.values())
+        assert histories[0] == histories[1]
 
 
 def test_easy_makes_mistakes_the_normal_player_would_not():
