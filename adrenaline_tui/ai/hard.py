@@ -6,9 +6,12 @@ Teleporter play, ending the turn), keeps the most promising few by the normal pl
 and plays each of them forward in games sampled from its own view (`determinise.py`): the rest
 of its turn (more actions, shots, powerups, reloading) and the other players' replies, everyone
 played by the normal player. Each imagined game is scored (points made, points the damage on the
-boards would pay, the killshot track, its own weapons and ammo, against the best of the others)
-and the option with the best average wins. Every option is tried in the same imagined games, so
-the comparison is fair even with few of them.
+boards would pay, the killshot track, its own weapons and ammo, against the others). Every option
+is tried in the same imagined games, so the comparison is fair even with few of them; still, a
+handful of games is a noisy judge, so the normal player's own choice stands unless another option
+beat it clearly (`MARGIN`, shrinking as the games add up). Measured (benchmarks/ai.py): with the
+budgets a small machine affords, the search rarely finds such a clear winner, and hard plays
+about as well as normal; playing out more options per game needs faster imagined games.
 
 It never reads the true game: imagined games are built from `game.view(seat)` alone, and its
 random numbers come from its own seed. The work is counted in searched positions (decisions
@@ -39,7 +42,9 @@ from adrenaline_tui.rules.payment import spendable
 from adrenaline_tui.rules.scoring import score_board, score_track
 from adrenaline_tui.rules.state import KILLSHOT
 
-DEFAULT_POSITIONS = 3000  # about a second on one core of a small machine (benchmarks/ai.py)
+# Positions searched per decision at most; the app also stops at one second, which is what binds
+# on a busy machine (100-300 positions a second there, benchmarks/ai.py).
+DEFAULT_POSITIONS = 3000
 CANDIDATES = 4  # options played out at each action (the rest are clearly worse by estimate)
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
 MARGIN = 1.5  # points another option must beat the normal player's choice by, in one imagined game
