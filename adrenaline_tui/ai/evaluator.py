@@ -29,6 +29,7 @@ from adrenaline_tui.ai.values import (
     rating,
 )
 from adrenaline_tui.rules.cards import CUBES, CardSet, powerup_colour, powerup_kind
+from adrenaline_tui.rules.effects import can_fire
 from adrenaline_tui.rules.payment import spendable
 from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
 from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POWERUPS, MAX_WEAPONS
@@ -321,7 +322,14 @@ class Evaluator:
         if paid is not None:
             cubes, cards = paid
             budget = spendable(cubes, cards)
-            outs = self.book.from_square(self.cards.weapons[weapon], self.arena, self.me, square, self.seats(square))
+            card = self.cards.weapons[weapon]
+            seats = self.seats(square)
+            # the engine's quick test first: most weapons from most squares have nobody to hit,
+            # and proving that by search costs as much as finding every outcome
+            if not can_fire(card, self.arena, self.me, dict(seats), budget):
+                self._shots[key] = None
+                return None
+            outs = self.book.from_square(card, self.arena, self.me, square, seats)
             for out in outs:
                 hits, spent, _ = out
                 if not fits(spent, budget):

@@ -37,6 +37,8 @@ from adrenaline_tui.ai.values import CUBE, LOADED, SHOT_KINDS, UNLOADED, rating
 from adrenaline_tui.rules import Decision, effects
 from adrenaline_tui.rules.cards import CUBES, load_cards, powerup_colour, powerup_kind
 
+SHARED_BOOK = ShotBook(limit=200_000)
+
 
 @dataclass(slots=True)
 class Mirror:
@@ -50,17 +52,25 @@ class Mirror:
 class SensiblePlayer:
     """Grabs weapons it can pay for, shoots the best target it sees, reloads, uses powerups."""
 
-    name = "sensible"
+    name = "normal"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, book: ShotBook | None = None, *, quick: bool = False) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
-        self.book = ShotBook()
+        # Outcomes depend on public facts only (weapon, arena, shooter, where everyone stands),
+        # so every player shares one book: a shot one seat worked out is known to the next.
+        self.book = book if book is not None else SHARED_BOOK
         self._mirror: Mirror | None = None
         self._last: Table | None = None  # the table at my previous decision
         self._moved_to: str | None = None  # where my last answer put me (shoot_move)
         self._powerup_plan: list[str] = []  # answers planned for a Newton or Teleporter
         self.misses = 0  # answers the reasoning got wrong and the safety net replaced
+        # Quick: never weighs a Newton or Teleporter play (a third of its thinking). The hard
+        # player's imagined games are played by quick players: many games beat finer ones.
+        self.quick = quick
+        # An outcome the next shot should aim for (who takes how much), set by a player that
+        # chose the shot by looking further ahead (`hard.py`); None: the best outcome by value.
+        self.aim: tuple | None = None
 
     # ------------------------------------------------------------------- entry
     def choose(self, decision: Decision, view: dict[str, Any] | None = None) -> str:
@@ -114,11 +124,17 @@ class SensiblePlayer:
         best_key = step.kind if step.kind in offered else "end"
         self._powerup_plan = []
         self._moved_to = None
-        if t.actions_left > 0:
+        if t.actions_left > 0 and not self.quick:
             best_gain = 0.0
+            weighed: set[str] = set()
             for card in d.keys:
                 if card in ("run", "grab", "shoot", "end"):
                     continue
+                # two cards of one kind play the same (colour only matters when paying): weigh
+                # each kind once, and keep the card that is worth least as ammo
+                if powerup_kind(card) in weighed:
+                    continue
+                weighed.add(powerup_kind(card))
                 plan = self._powerup_gain(card, ev, me)
                 if plan is not None and plan[0] > best_gain:
                     best_gain, best_key, self._powerup_plan = plan[0], card, plan[1]
@@ -175,7 +191,9 @@ class SensiblePlayer:
                         # bringing someone into sight first, then closer (for short-range weapons)
                         pushes.append((not hidden, arena.distance[me.square][dest], victim, dest))
         best: tuple[float, list[str]] | None = None
-        for _, _, victim, dest in sorted(pushes)[:6]:
+        # Only pushes that bring someone into sight: the rest rarely beat moving myself, and
+        # each one tried means searching every shot again.
+        for _, _, victim, dest in sorted(p for p in pushes if not p[0])[:4]:
             seats = tuple((c, dest if c == victim else q) for c, q in t.seats)
             pushed = Evaluator(_moved_table(t, seats), ev.book, ev.cards)
             after = base._replace(targets=pushed.targets())
@@ -347,9 +365,13 @@ class SensiblePlayer:
         order = {f: i for i, f in enumerate(shot.pos)}
         continuation: dict[tuple, float] = {}
 
+        aim = self.aim
+
         def value(key: str) -> float:
             best = float("-inf")
             for hits, spent, final in self.book.child_outcomes(shot, key, order=order):
+                if aim is not None and hits != aim:
+                    continue
                 _, net, after, cubes, cards = ev.shot_result(
                     me.targets, me.cubes, me.powerups, hits, spent, mirror.fresh
                 )
@@ -362,6 +384,8 @@ class SensiblePlayer:
                 best = max(best, net + cont)
             return best
 
+        if aim is not None and all(value(k) == float("-inf") for k in d.keys):
+            aim = self.aim = None  # the aimed outcome is out of reach after all: best by value
         key = self._best_key(d, value)
         after, ops = effects.apply(shot, key)
         for f, _, m in ops_hits(ops):
