@@ -30,12 +30,14 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from adrenaline_tui.ai import modes
 from adrenaline_tui.ai.evaluator import Evaluator, Me
 from adrenaline_tui.ai.shots import NOTHING, Budget, ShotBook, ops_hits
 from adrenaline_tui.ai.table import Table, cost_counts
 from adrenaline_tui.ai.values import CUBE, LOADED, SHOT_KINDS, UNLOADED, rating
 from adrenaline_tui.rules import Decision, effects
 from adrenaline_tui.rules.cards import CUBES, load_cards, powerup_colour, powerup_kind
+from adrenaline_tui.rules.modes.bot import BOT_ACTION
 
 SHARED_BOOK = ShotBook(limit=200_000)
 
@@ -64,6 +66,7 @@ class SensiblePlayer:
         self._last: Table | None = None  # the table at my previous decision
         self._moved_to: str | None = None  # where my last answer put me (shoot_move)
         self._powerup_plan: list[str] = []  # answers planned for a Newton or Teleporter
+        self._tile: str | None = None  # the turret-board tile I chose, for the commandeer question
         self.misses = 0  # answers the reasoning got wrong and the safety net replaced
         # Quick: never weighs a Newton or Teleporter play (a third of its thinking). The hard
         # player's imagined games are played by quick players: many games beat finer ones.
@@ -122,6 +125,10 @@ class SensiblePlayer:
         options = [o for o in ev.options(me) if o[2].kind in offered]
         step = ev.best_step(me, options, self.rng)
         best_key = step.kind if step.kind in offered else "end"
+        if best_key == "end" and BOT_ACTION in offered:
+            # the bot action is owed before the turn can end: after my own actions, when where
+            # everyone stands is settled (and my own killshots are taken)
+            best_key = BOT_ACTION
         self._powerup_plan = []
         self._moved_to = None
         if t.actions_left > 0 and not self.quick:
@@ -353,6 +360,39 @@ class SensiblePlayer:
 
         return self._best_key(d, value)
 
+    # ------------------------------------------------------- modes and the bot
+    # Valued in modes.py, in the same points as the rest of the turn.
+    def _on_bot_move(self, d: Decision, t: Table) -> str:
+        return self._best_key(d, lambda q: modes.bot_square_value(t, q))
+
+    def _on_bot_target(self, d: Decision, t: Table) -> str:
+        return self._best_key(d, lambda k: modes.bot_shot_value(t, k))
+
+    def _on_bot_place(self, d: Decision, t: Table) -> str:
+        return self._best_key(d, lambda k: modes.bot_spawn_value(t, k.split(":", 1)[1]))
+
+    _on_bot_respawn = _on_bot_place
+
+    def _on_overkill_track(self, d: Decision, t: Table) -> str:
+        overkiller = _overkiller(d, t)
+        return self._best_key(d, lambda k: modes.overkill_value(t, overkiller, k.split(":", 1)[1]))
+
+    def _on_turret_tile(self, d: Decision, t: Table) -> str:
+        # remembered for the commandeer question that follows (the tile is still on the board)
+        self._tile = self._best_key(d, lambda code: modes.tile_value(t, code))
+        return self._tile
+
+    def _on_commandeer(self, d: Decision, t: Table) -> str:
+        square = next((o.square for o in d.options if o.square), t.square)
+        offer = [c for c in (t.view.get("turret") or {}).get("offer", []) if c]
+        code, self._tile = self._tile, None
+        if code not in offer:
+            # the tile question had one answer and was never asked of me: the one I would pick
+            code = max(offer, key=lambda c: (modes.tile_value(t, c), c), default=None)
+        if code is None or square is None:
+            return "keep" if "keep" in d.keys else self._fallback(d)
+        return modes.best_commandeer(t, code, list(d.keys), square)
+
     # ------------------------------------------------------------------ a shot
     def _shot_choice(self, d: Decision, t: Table) -> str:
         mirror = self._settle(d, t)
@@ -411,6 +451,7 @@ class SensiblePlayer:
         candidates += [q for q in last.arena.within(last.square, 2)] if last.square else []
         for q in dict.fromkeys(candidates):
             pos = {c: (q if c == t.me else sq) for c, sq in last.seats}
+            pos.update(last.objects)
             shot = effects.begin(self.cards.weapons[weapon], t.arena, t.me, pos, budget)
             fresh: dict[str, int] = {}
             found = _catch_up(shot, [last.budget(), budget], d, t, fresh)
@@ -453,6 +494,15 @@ class SensiblePlayer:
             if v > best_v:
                 best_key, best_v = k, v
         return best_key if best_key is not None else self._fallback(d)
+
+
+def _overkiller(d: Decision, t: Table) -> str:
+    """Whose overkill token is placed: mine, unless the question is about the bot's (which the
+    player whose turn it is places); the prompt names whose it is."""
+    bot = t.view.get("bot")
+    if bot is not None and d.prompt.startswith(f"{bot['name']}'s "):
+        return bot["colour"]
+    return t.me
 
 
 def _moved_table(t: Table, seats: tuple[tuple[str, str], ...]) -> Table:
