@@ -20,6 +20,9 @@ WRONG_ACTION = 0.3  # does something other than the best next action
 MISSED_SHOT = 0.35  # an answer inside a shot chosen at random (wrong target, wasted effect)
 FORGETS_RELOAD = 0.5  # ends the turn without reloading what it could
 FORGETS_POWERUP = 0.6  # lets a Targeting Scope or Tagback Grenade chance go by
+# The modes' and the bot's questions: where the bot goes and whom it shoots, which tile, which
+# turret deal, which track; a beginner gets these wrong about as often as a target in a shot.
+MODE_KINDS = frozenset({"bot_move", "bot_target", "turret_tile", "commandeer", "overkill_track"})
 
 
 class EasyPlayer:
@@ -48,7 +51,7 @@ class EasyPlayer:
             acting = [k for k in keys if k in ("run", "grab", "shoot")]
             if acting and roll < WRONG_ACTION:
                 return self.rng.choice(acting)
-        elif kind in SHOT_KINDS:
+        elif kind in SHOT_KINDS or kind in MODE_KINDS:
             if roll < MISSED_SHOT:
                 return self.rng.choice(keys)
         elif kind == "reload":

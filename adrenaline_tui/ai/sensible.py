@@ -37,6 +37,7 @@ from adrenaline_tui.ai.table import Table, cost_counts
 from adrenaline_tui.ai.values import CUBE, LOADED, SHOT_KINDS, UNLOADED, rating
 from adrenaline_tui.rules import Decision, effects
 from adrenaline_tui.rules.cards import CUBES, load_cards, powerup_colour, powerup_kind
+from adrenaline_tui.rules.effects import is_object
 from adrenaline_tui.rules.modes.bot import BOT_ACTION
 
 SHARED_BOOK = ShotBook(limit=200_000)
@@ -68,6 +69,7 @@ class SensiblePlayer:
         self._powerup_plan: list[str] = []  # answers planned for a Newton or Teleporter
         self._tile: str | None = None  # the turret-board tile I chose, for the commandeer question
         self.misses = 0  # answers the reasoning got wrong and the safety net replaced
+        self.lost_shots = 0  # questions in a shot answered without my copy of it (lost track)
         # Quick: never weighs a Newton or Teleporter play (a third of its thinking). The hard
         # player's imagined games are played by quick players: many games beat finer ones.
         self.quick = quick
@@ -398,6 +400,7 @@ class SensiblePlayer:
         mirror = self._settle(d, t)
         if mirror is None:
             self._mirror = None
+            self.lost_shots += 1
             return self._shot_fallback(d, t)
         ev = self._eval(t)
         me = ev.start()
@@ -552,7 +555,8 @@ def _catch_up(
             not state.finished
             and not state.dead
             and set(legal) == set(d.keys)
-            and all(t.pos.get(f) == q for f, q in state.pos.items())
+            # a spawnpoint target stays in the shot after it is tagged (the view drops it then)
+            and all(t.pos.get(f) == q or is_object(f) for f, q in state.pos.items())
         ):
             for f, mk in gained.items():
                 fresh[f] = fresh.get(f, 0) + mk

@@ -139,3 +139,15 @@ def test_every_level_finishes_games_of_every_mode_with_and_without_the_bot(mode,
     assert game.over
     normal = [p for p in seats.values() if isinstance(p, SensiblePlayer)]
     assert all(p.misses == 0 for p in normal)
+
+
+def test_follows_its_shots_in_domination_with_the_bot():
+    # Spawnpoints are shot targets and the bot a figure: the player's copy of each shot must
+    # match the engine's at every question (a tagged spawnpoint leaves the view, not the shot).
+    players = ("yellow", "blue", "grey")
+    config = GameConfig(players=players, arena="arena_12", skulls=5, mode="domination", bot="purple")
+    game = Game.new(config, 0)
+    seats = {c: SensiblePlayer(i) for i, c in enumerate(players)}
+    while (d := game.pending) is not None:
+        game.choose(seats[d.player].choose(d, game.view(d.player)))
+    assert all(p.lost_shots == 0 and p.misses == 0 for p in seats.values())
