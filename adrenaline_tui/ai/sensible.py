@@ -18,6 +18,10 @@ How it decides, in short:
 - Powerups: Teleporter and Newton when they make this turn clearly better; Targeting Scope when the
   extra damage is worth the card and a cube; Tagback Grenade whenever it is offered.
 - It pays with cubes before powerup cards, and with the card it values least when it must.
+- Game modes and the bot: the mode's value module (`modes.py`) adds what the mode scores to the
+  same search (a spawnpoint hit, ending on a spawnpoint, a turret won by a grab, turret damage on
+  a move); the bot is one more figure to shoot, and the bot action is taken once its own actions
+  are done (where everyone stands is settled then), aimed by what the bot's shot does to the race.
 
 It sees only `game.view(colour)`: positions, damage, marks, racks and ammo tiles are public, its
 own cards are its own. Ties are broken by its seeded RNG, so a seed fixes its play.
