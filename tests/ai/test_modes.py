@@ -151,3 +151,23 @@ def test_follows_its_shots_in_domination_with_the_bot():
     while (d := game.pending) is not None:
         game.choose(seats[d.player].choose(d, game.view(d.player)))
     assert all(p.lost_shots == 0 and p.misses == 0 for p in seats.values())
+
+
+def test_puts_its_overkill_token_on_the_track_where_it_gains_most():
+    # Blue (10 damage) is overkilled by the Lock Rifle. Grey leads the red track and yellow the
+    # yellow one already: a first token on the empty blue track makes yellow first there (8).
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r0c1", "weapons": ["lock-rifle"], "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r0c0", "damage": ["grey"] * 10},
+            {"colour": "grey", "square": "r2c1"},
+        ],
+        arena=ARENA,
+        mode="domination",
+        domination={"red": ["grey", "grey"], "blue": [], "yellow": ["yellow"]},
+        racks={"red": [], "blue": [], "yellow": []},
+        actions_taken=1,
+    )
+    answers, events = play_turn(game, "yellow")
+    assert [e.data["killer"] for e in of_kind(events, "overkill")] == ["yellow"]
+    assert ("overkill_track", "spawn:blue") in answers
