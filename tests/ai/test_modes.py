@@ -171,3 +171,22 @@ def test_puts_its_overkill_token_on_the_track_where_it_gains_most():
     answers, events = play_turn(game, "yellow")
     assert [e.data["killer"] for e in of_kind(events, "overkill")] == ["yellow"]
     assert ("overkill_track", "spawn:blue") in answers
+
+
+def test_moves_the_bot_to_where_it_sees_the_better_target():
+    # From r0c1 the bot sees only grey (fresh); one step to r0c2 brings blue (10 damage, all
+    # yellow's) into its sight, and yellow on r2c1 stays out of it.
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r2c1", "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r0c3", "damage": ["yellow"] * 10},
+            {"colour": "grey", "square": "r0c0"},
+        ],
+        arena=ARENA,
+        bot={"colour": "purple", "square": "r0c1"},
+        turn=2,
+        racks={"red": [], "blue": [], "yellow": []},
+        actions_taken=2,
+    )
+    answers, _ = play_turn(game, "yellow")
+    assert ("bot_move", "r0c2") in answers and ("bot_target", "blue") in answers
