@@ -14,10 +14,10 @@ from adrenaline_tui import __version__
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from adrenaline_tui.ai import PLAYER_KINDS, RandomPlayer, make_player
+    from adrenaline_tui.ai import PLAYER_KINDS, RandomPlayer, canonical_kind, make_player
     from adrenaline_tui.rules import FIGURES, ConfigError, Game, GameConfig
 
-    kinds = [k.strip() for k in args.ai.split(",") if k.strip()] or ["random"]
+    kinds = [canonical_kind(k.strip()) for k in args.ai.split(",") if k.strip()] or ["random"]
     unknown = [k for k in kinds if k not in PLAYER_KINDS]
     if unknown:
         print(
@@ -320,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--ai",
         default="random",
         metavar="KIND[,KIND...]",
-        help="computer player for each seat in order, e.g. sensible,random,random; one kind fills every seat",
+        help="computer player for each seat in order: easy, normal, hard or random, e.g. hard,normal,normal; "
+        "one kind fills every seat",
     )
     sim.add_argument("--rotate", action="store_true", help="move the players one seat on after every game")
     sim.set_defaults(func=_simulate)
