@@ -90,6 +90,9 @@ class Evaluator:
         self._v: dict[Me, float] = {}
         self._term: dict[tuple, tuple[float, bool]] = {}
         self._shots: dict[tuple, Shooting | None] = {}
+        # One result of a shot (who takes what, what it costs) is worth the same from every
+        # square and every plan that reaches it with the same targets and ammo: valued once.
+        self._results: dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]] = {}
         self.cube = 0.0 if self.last_turn else CUBE
         self._posval: dict[tuple[str, bool], float] = {}
         self.weight = {c: 1.0 + TARGET_LEADER * table.track_tokens(c) for c in table.figures}
@@ -270,6 +273,23 @@ class Evaluator:
         it is used when one more damage on someone the shot hit is worth more than that (a
         killshot nearly always is).
         """
+        if fresh:
+            return self._shot_result(targets, cubes, cards, hits, spent, fresh)
+        key = (targets, cubes, cards, hits, spent)
+        known = self._results.get(key)
+        if known is None:
+            known = self._results[key] = self._shot_result(targets, cubes, cards, hits, spent, None)
+        return known
+
+    def _shot_result(
+        self,
+        targets: Targets,
+        cubes: Budget,
+        cards: tuple[str, ...],
+        hits: Hits,
+        spent: Budget,
+        fresh: dict[str, int] | None,
+    ) -> tuple[float, float, Targets, Budget, tuple[str, ...]]:
         gross, targets = self.hits_value(hits, targets, fresh)
         paid = self.pay(cubes, cards, spent)
         if paid is None:
