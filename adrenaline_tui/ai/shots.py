@@ -99,7 +99,14 @@ def search_keys(shot: effects.Shot, order: dict[str, int], *, canonical: bool = 
 
 def _book_key(shot: effects.Shot) -> tuple:
     """`Shot.key()` with its sets as sorted tuples (see `Outcomes` for why)."""
-    return tuple(tuple(sorted(part)) if isinstance(part, frozenset) else part for part in shot.key())
+    # Spelled out (the sets are used, completed and hits): this runs for every searched node.
+    # The garbage-collector test in tests/ai/test_shots.py fails if `Shot.key()` changes shape.
+    k = shot.key()
+    return (k[0], k[1], _sorted(k[2]), _sorted(k[3]), k[4], k[5], k[6], _sorted(k[7]), *k[8:])
+
+
+def _sorted(part: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(part)) if len(part) > 1 else tuple(part)
 
 
 class ShotBook:
@@ -127,6 +134,10 @@ class ShotBook:
             self._size = 0
         order = {f: i for i, f in enumerate(shot.pos)}
         return self._search(shot, self._table(shot), order)
+
+    def known(self, shot: effects.Shot) -> Outcomes | None:
+        """The outcomes of `shot` if they are in the book already, else None (nothing is searched)."""
+        return self._table(shot).get(_book_key(shot))
 
     def _search(self, shot: effects.Shot, table: dict[tuple, Outcomes], order: dict[str, int]) -> Outcomes:
         key = _book_key(shot)
@@ -172,5 +183,17 @@ class ShotBook:
         included (its square there is replaced by `square`). Seat order matters: `Shot.key()` records squares
         without names, so every shot of one table must list figures in the same order.
         """
-        pos = {f: (square if f == shooter else q) for f, q in seats}
-        return self.outcomes(effects.begin(weapon, arena, shooter, pos, PLANNING_BUDGET))
+        return self.outcomes(_first_shot(weapon, arena, shooter, square, seats))
+
+    def known_from_square(
+        self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
+    ) -> Outcomes | None:
+        """`from_square` if the book knows it already, else None (nothing is searched)."""
+        return self.known(_first_shot(weapon, arena, shooter, square, seats))
+
+
+def _first_shot(
+    weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
+) -> effects.Shot:
+    pos = {f: (square if f == shooter else q) for f, q in seats}
+    return effects.begin(weapon, arena, shooter, pos, PLANNING_BUDGET)
