@@ -87,6 +87,10 @@ class Tournament:
             kinds[seat] = hero
             winners = self.play(kinds, self.args.seed + i, ARENAS[(i // 5) % len(ARENAS)])
             wins += (FIGURES[seat] in winners) / max(1, len(winners))
+            if self.args.progress:  # a long match can be read (and stopped) part-way
+                print(
+                    f"  game {i + 1}: {hero} in seat {seat + 1}, winners {winners}; {hero} {wins:g}/{i + 1}", flush=True
+                )
         lo, hi = wilson(wins, games)
         print(
             f"{hero} vs four {field}: {hero} won {wins:g} of {games} ({100 * wins / games:.1f}%, "
@@ -153,6 +157,7 @@ def main() -> None:
     ap.add_argument("--hard-margin", type=float, default=1.5, help="how clearly an option must beat normal's")
     ap.add_argument("--only", default="hard,normal,easy,seats")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--progress", action="store_true", help="print each game of a match as it ends")
     args = ap.parse_args()
     parts = set(args.only.split(","))
     t = Tournament(args)
