@@ -126,6 +126,7 @@ class HardPlayer:
         seconds: float | None = 1.0,
         candidates: int = CANDIDATES,
         margin: float = MARGIN,
+        horizon: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
@@ -134,6 +135,9 @@ class HardPlayer:
         self.seconds = seconds
         self.candidates = candidates
         self.margin = margin
+        # Other players' turns an imagined game plays after mine (None: everyone's once). Fewer
+        # make each imagined game cheaper, so a budget of positions buys more of them.
+        self.horizon = horizon
         self.follower: Follower | None = None
         self.searched = 0  # positions searched for the last decision (tests check the budget)
         self.plans: list[Plan] = []  # the options weighed at the last action, best first
@@ -272,7 +276,8 @@ class HardPlayer:
         players: dict[str, Any] = {c: SensiblePlayer(rng.randrange(1 << 30), quick=True) for c in game.seats}
         players[me] = Follower(plan, players[me])
         start_turn = game.turn
-        last_turn = start_turn + len(game.seats) - 1  # everyone else answers once
+        others = len(game.seats) - 1 if self.horizon is None else max(0, min(self.horizon, len(game.seats) - 1))
+        last_turn = start_turn + others  # everyone else answers once, or the next `horizon` of them
         n = 0
         while (d := game.pending) is not None and n < cap:
             if game.turn > last_turn:
