@@ -15,6 +15,7 @@ Think time is measured for every decision of every player and reported per level
 
     python benchmarks/ai.py [--games N] [--hard-games N] [--skulls S] [--hard-positions P]
                             [--hard-seconds S] [--only hard,normal,easy,seats] [--seed S]
+                            [--cpu] [--progress]
 
 The hard player's budget in the tournament is counted in positions (deterministic, so a run can
 be repeated); its default in the app is 3000 positions or one second, whichever comes first.
@@ -49,6 +50,9 @@ class Tournament:
         self.args = args
         self.times: dict[str, list[float]] = defaultdict(list)
         self.games: list[tuple[dict[str, str], list[str]]] = []  # seat kinds, winners
+        # Wall time is what a player waits; on a shared machine this process's CPU time is the
+        # figure that can be compared between runs (--cpu).
+        self.clock = time.process_time if args.cpu else time.perf_counter
 
     def player(self, kind: str, seed: int):
         if kind == "hard":
@@ -59,6 +63,7 @@ class Tournament:
                 seconds=self.args.hard_seconds,
                 candidates=self.args.hard_candidates,
                 margin=self.args.hard_margin,
+                horizon=self.args.hard_horizon,
             )
         return make_player(kind, seed)
 
@@ -70,9 +75,9 @@ class Tournament:
         while (d := game.pending) is not None:
             bot = bots[d.player]
             view = None if isinstance(bot, RandomPlayer) else game.view(d.player)
-            start = time.perf_counter()
+            start = self.clock()
             key = bot.choose(d, view)
-            self.times[seated[d.player]].append(time.perf_counter() - start)
+            self.times[seated[d.player]].append(self.clock() - start)
             game.choose(key)
         winners = [r["player"] for r in game.ranking or [] if r["rank"] == 1]
         self.games.append((seated, winners))
@@ -87,6 +92,10 @@ class Tournament:
             kinds[seat] = hero
             winners = self.play(kinds, self.args.seed + i, ARENAS[(i // 5) % len(ARENAS)])
             wins += (FIGURES[seat] in winners) / max(1, len(winners))
+            if self.args.progress:  # a long match can be read (and stopped) part-way
+                print(
+                    f"  game {i + 1}: {hero} in seat {seat + 1}, winners {winners}; {hero} {wins:g}/{i + 1}", flush=True
+                )
         lo, hi = wilson(wins, games)
         print(
             f"{hero} vs four {field}: {hero} won {wins:g} of {games} ({100 * wins / games:.1f}%, "
@@ -134,7 +143,8 @@ class Tournament:
         print("\nrating (Bradley-Terry, random = 0, Elo scale; from every game above):")
         for k, r in sorted(self.ratings().items(), key=lambda kv: -kv[1]):
             print(f"  {k:7} {r:6.0f}")
-        print("\nthink time per decision (ms):   decisions   median     p99      max")
+        clock = "CPU" if self.args.cpu else "wall"
+        print(f"\nthink time per decision ({clock} ms):   decisions   median     p99      max")
         for k in ("hard", "normal", "easy", "random"):
             ms = sorted(x * 1000 for x in self.times.get(k, []))
             if ms:
@@ -151,8 +161,11 @@ def main() -> None:
     ap.add_argument("--hard-seconds", type=float, default=None, help="a time limit on top (not repeatable)")
     ap.add_argument("--hard-candidates", type=int, default=4, help="options the hard player plays out")
     ap.add_argument("--hard-margin", type=float, default=1.5, help="how clearly an option must beat normal's")
+    ap.add_argument("--hard-horizon", type=int, default=None, help="others' turns an imagined game plays")
     ap.add_argument("--only", default="hard,normal,easy,seats")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cpu", action="store_true", help="think time in this process's CPU time, not wall time")
+    ap.add_argument("--progress", action="store_true", help="print each game of a match as it ends")
     args = ap.parse_args()
     parts = set(args.only.split(","))
     t = Tournament(args)

@@ -29,6 +29,10 @@ from adrenaline_tui.rules.cards import Move, Select, Weapon
 Hits = tuple[tuple[str, int, int], ...]  # (figure, damage, marks), sorted by figure
 Budget = tuple[int, int, int]  # red, blue, yellow
 Outcome = tuple[Hits, Budget, str]  # what it does, what it costs, where the shooter ends
+# Sorted tuples, not sets, and keys without sets: tuples of strings and numbers are not tracked
+# by Python's garbage collector, so a book of hundreds of thousands of entries does not make
+# every full collection walk it (that walk was the worst think times: 100-200 ms pauses).
+Outcomes = tuple[Outcome, ...]
 
 # Enough of every colour for any combination of a card's optional effects (no card asks more
 # than two cubes of one colour in a single shot), so outcomes computed with it can be filtered
@@ -93,16 +97,29 @@ def search_keys(shot: effects.Shot, order: dict[str, int], *, canonical: bool = 
     return keys
 
 
+def _book_key(shot: effects.Shot) -> tuple:
+    """`Shot.key()` with its sets as sorted tuples (see `Outcomes` for why)."""
+    # Spelled out (the sets are used, completed and hits): this runs for every searched node.
+    # The garbage-collector test in tests/ai/test_shots.py fails if `Shot.key()` changes shape.
+    k = shot.key()
+    return (k[0], k[1], _sorted(k[2]), _sorted(k[3]), k[4], k[5], k[6], _sorted(k[7]), *k[8:])
+
+
+def _sorted(part: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(part)) if len(part) > 1 else tuple(part)
+
+
 class ShotBook:
     """Cached shot outcomes. One per computer player; it only ever holds public facts."""
 
     def __init__(self, limit: int = 20_000) -> None:
         # A whole game needs a few thousand entries; the cap only bounds memory in long sessions.
         self.limit = limit
-        self._memo: dict[tuple, dict[tuple, frozenset[Outcome]]] = {}
+        self._memo: dict[tuple, dict[tuple, Outcomes]] = {}
         self._size = 0
+        self.searched = 0  # positions of shots worked out so far (not found in the book)
 
-    def _table(self, shot: effects.Shot) -> dict[tuple, frozenset[Outcome]]:
+    def _table(self, shot: effects.Shot) -> dict[tuple, Outcomes]:
         # Shot.key() leaves out the card, the arena and the shooter, so those pick the table.
         ident = (shot.weapon.id, shot.arena.id, shot.shooter)
         table = self._memo.get(ident)
@@ -110,7 +127,7 @@ class ShotBook:
             table = self._memo[ident] = {}
         return table
 
-    def outcomes(self, shot: effects.Shot) -> frozenset[Outcome]:
+    def outcomes(self, shot: effects.Shot) -> Outcomes:
         """Every distinct outcome of finishing `shot` from its current state (empty: it cannot be)."""
         if self._size > self.limit:
             self._memo.clear()
@@ -118,26 +135,29 @@ class ShotBook:
         order = {f: i for i, f in enumerate(shot.pos)}
         return self._search(shot, self._table(shot), order)
 
-    def _search(
-        self, shot: effects.Shot, table: dict[tuple, frozenset[Outcome]], order: dict[str, int]
-    ) -> frozenset[Outcome]:
-        key = shot.key()
+    def known(self, shot: effects.Shot) -> Outcomes | None:
+        """The outcomes of `shot` if they are in the book already, else None (nothing is searched)."""
+        return self._table(shot).get(_book_key(shot))
+
+    def _search(self, shot: effects.Shot, table: dict[tuple, Outcomes], order: dict[str, int]) -> Outcomes:
+        key = _book_key(shot)
         known = table.get(key)
         if known is not None:
             return known
         found: set[Outcome] = set()
         for k in search_keys(shot, order):
             found.update(self.child_outcomes(shot, k, table, order))
-        result = frozenset(found)
+        result = tuple(sorted(found))
         table[key] = result
         self._size += 1
+        self.searched += 1
         return result
 
     def child_outcomes(
         self,
         shot: effects.Shot,
         key: str,
-        table: dict[tuple, frozenset[Outcome]] | None = None,
+        table: dict[tuple, Outcomes] | None = None,
         order: dict[str, int] | None = None,
     ) -> list[Outcome]:
         """Outcomes of choosing `key` now and finishing the shot in the best ways afterwards."""
@@ -156,12 +176,24 @@ class ShotBook:
 
     def from_square(
         self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
-    ) -> frozenset[Outcome]:
+    ) -> Outcomes:
         """Outcomes of firing `weapon` from `square` with the planning budget; filter with `fits`.
 
         `seats` lists every figure on the board with its square, in seat order, the shooter
         included (its square there is replaced by `square`). Seat order matters: `Shot.key()` records squares
         without names, so every shot of one table must list figures in the same order.
         """
-        pos = {f: (square if f == shooter else q) for f, q in seats}
-        return self.outcomes(effects.begin(weapon, arena, shooter, pos, PLANNING_BUDGET))
+        return self.outcomes(_first_shot(weapon, arena, shooter, square, seats))
+
+    def known_from_square(
+        self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
+    ) -> Outcomes | None:
+        """`from_square` if the book knows it already, else None (nothing is searched)."""
+        return self.known(_first_shot(weapon, arena, shooter, square, seats))
+
+
+def _first_shot(
+    weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
+) -> effects.Shot:
+    pos = {f: (square if f == shooter else q) for f, q in seats}
+    return effects.begin(weapon, arena, shooter, pos, PLANNING_BUDGET)

@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 
 from adrenaline_tui.ai import LEVELS, EasyPlayer, HardPlayer, SensiblePlayer, make_player
+from adrenaline_tui.ai import hard as hard_module
 from adrenaline_tui.ai.coach import advise
 from adrenaline_tui.ai.determinise import sample_game, scenario_from_view
+from adrenaline_tui.ai.hard import Plan
 from adrenaline_tui.rules import FIGURES, Decision, Game, GameConfig, Option
 
 SMALL = {"positions": 60, "seconds": None, "candidates": 3}
@@ -202,3 +204,17 @@ def test_the_coach_explains_a_shot_by_what_it_does():
 
     reason = _plan_reason(Plan("shoot", "r1c2", "lock-rifle", aim=(("blue", 2, 1),)), view)
     assert reason == ("Shoot with the Lock Rifle: 2 damage puts Banshee at 7, 1 mark on Banshee.")
+
+
+def test_hard_imagines_as_many_of_the_others_turns_as_its_horizon(monkeypatch):
+    # An imagined game stops where it is judged: after my turn and the next `horizon` turns of
+    # the others (None: each of them once). A shorter horizon makes each imagined game cheaper.
+    game = _honesty_position(0, 0)
+    view = game.view("yellow")
+    judged: list[int] = []
+    monkeypatch.setattr(hard_module, "judge", lambda g, me: judged.append(g.turn) or 0.0)
+    for horizon in (0, 1, None):
+        hard = HardPlayer(5, seconds=None, horizon=horizon)
+        assert hard.rollout(view, Plan("end"), world=3, cap=2000) is not None
+    start = view["turn"]
+    assert judged == [start + 1, start + 2, start + 3]  # judged as the first turn past it begins

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from adrenaline_tui.ai import PLAYER_KINDS, SensiblePlayer, make_player
+from adrenaline_tui.ai.evaluator import Evaluator
+from adrenaline_tui.ai.shots import ShotBook
+from adrenaline_tui.ai.table import Table
 from adrenaline_tui.rules.cards import CUBES
 from tests.ai.helpers import answer, of_kind, play_turn, player, scenario
 
@@ -384,3 +387,24 @@ def test_decides_from_public_information_only():
         return play_turn(game, "yellow", seed=9)[0]
 
     assert turn(["newton-blue"], "railgun") == turn(["teleporter-red"], "shotgun")
+
+
+def test_past_its_search_cap_a_decision_weighs_only_shots_from_squares_next_to_it():
+    # The cap bounds the worst decision's thinking: once it is spent, shots from far squares
+    # that are not in the book yet count as not there, shots from next door are still searched.
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r1c2", "weapons": ["lock-rifle"], "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r2c3"},
+            {"colour": "grey", "square": "r0c0"},
+        ]
+    )
+    table = Table(game.view("yellow"))
+    capped = Evaluator(table, ShotBook(), table.cards)
+    capped.search_cap = 0
+    me = capped.start()
+    # r0c1 (two steps away) sees grey in the red room through the door; r1c3 is next door
+    assert capped.best_shot(me, "lock-rifle", "r0c1") is None
+    assert capped.best_shot(me, "lock-rifle", "r1c3") is not None
+    free = Evaluator(table, ShotBook(), table.cards)
+    assert free.best_shot(free.start(), "lock-rifle", "r0c1") is not None
