@@ -118,7 +118,7 @@ async def test_the_lobby_sets_up_a_domination_table_with_the_bot(tmp_path: Path)
             table = host.tables[lobby.table["code"]]
             assert (table.mode, table.bot) == ("domination", "purple")
             text = str(lobby.query_one("#table-text").render())
-            assert "domination" in text and "bot Violet" in text
+            assert "domination mode, with the bot (Violet)" in text
     finally:
         await stop_host(host, server)
 

@@ -106,13 +106,13 @@ class LobbyScreen(BaseScreen):
         box = self.query_one("#table")
         box.display = True
         lines = [f"Table {table['code']}: {arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"]
-        # Tables from a host before the modes say neither: the standard game, no bot.
-        if table.get("mode", "standard") != "standard":
-            lines[0] += f", {table['mode']}"
-        if table.get("bot"):
-            lines[0] += f", bot {hero(table['bot'])}"
         if table.get("timer"):
             lines[0] += f", {table['timer']} s a decision"
+        # On a line of its own (the first is full at 80 columns). Tables from a host before the
+        # modes say neither: the standard game, no bot.
+        mode, bot = table.get("mode") or "standard", table.get("bot")
+        if mode != "standard" or bot:
+            lines.append(f"  {mode} mode" + (f", with the bot ({hero(bot)})" if bot else ", no bot"))
         for seat in table["seats"]:
             if seat["kind"] == "computer":
                 who = "computer"
