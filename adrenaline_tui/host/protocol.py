@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from adrenaline_tui.rules.arena import ARENA_IDS
-from adrenaline_tui.rules.state import ENDINGS, FIGURES
+from adrenaline_tui.rules.state import ENDINGS, FIGURES, MODES
 
 VERSION = 1
 # A client line is short (a key, a code, a chat line); anything longer is refused unread.
@@ -105,6 +105,16 @@ def _create(msg: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("each colour can be used once")
     if not any(k == "human" for _, k in out):
         raise ProtocolError("a table needs at least one person")
+    # The mode and the bot are optional: a client from before the modes gets the standard game.
+    mode = _str(msg, "mode", limit=32, required=False) or "standard"
+    if mode not in MODES:
+        raise ProtocolError(f"no mode '{printable(mode, 32)}' (modes are {', '.join(MODES)})")
+    bot = _str(msg, "bot", limit=16, required=False)
+    if bot is not None:
+        if bot not in FIGURES:
+            raise ProtocolError(f"no figure '{printable(bot, 16)}' for the bot (figures are {', '.join(FIGURES)})")
+        if bot in {c for c, _ in out}:
+            raise ProtocolError(f"{bot} is a seat; the bot takes a figure nobody plays")
     timer = _int(msg, "timer", 0, MAX_TIMER, default=0)
     if 0 < timer < MIN_TIMER:
         raise ProtocolError(f"a turn timer is off (0) or {MIN_TIMER} to {MAX_TIMER} seconds")
@@ -115,6 +125,8 @@ def _create(msg: dict[str, Any]) -> dict[str, Any]:
         "ending": ending,
         "seats": out,
         "timer": timer,
+        "mode": mode,
+        "bot": bot,
     }
 
 

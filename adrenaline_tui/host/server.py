@@ -142,6 +142,7 @@ class Host:
                 continue
             g = session.game
             table = HostTable(code, g.config.arena, g.config.skulls, g.config.ending, dict(session.kinds))
+            table.mode, table.bot = g.config.mode, g.config.bot
             table.session = session
             self.load_extras(table, path.with_name(f"{code}{EXTRAS}"))
             self.tables[code] = table
@@ -287,6 +288,7 @@ class Host:
                 "v": protocol.VERSION,
                 "arenas": list(protocol.ARENA_IDS),
                 "endings": list(protocol.ENDINGS),
+                "modes": list(protocol.MODES),
                 "colours": list(protocol.FIGURES),
             }
         )
@@ -306,6 +308,7 @@ class Host:
         kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}
         table = HostTable(new_code(self.tables), msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
         table.timer = msg["timer"]
+        table.mode, table.bot = msg["mode"], msg["bot"]
         client.created = table
         self.tables[table.code] = table
         client.send({"type": "created", "code": table.code})

@@ -52,6 +52,9 @@ class HostTable:
     handed: dict[str, str] = field(default_factory=dict)
     # Seat -> the identity (SSH key fingerprint) of the person who sat there with one.
     owners: dict[str, str] = field(default_factory=dict)
+    # The game mode (rules/modes/) and the bot's figure (None: no bot); see GameConfig.
+    mode: str = "standard"
+    bot: str | None = None
 
     @property
     def started(self) -> bool:
@@ -67,6 +70,8 @@ class HostTable:
             skulls=self.skulls,
             ending=self.ending,
             tagback_prompt="all",
+            mode=self.mode,
+            bot=self.bot,
         )
 
     def free_seats(self) -> list[str]:
@@ -161,6 +166,8 @@ class HostTable:
             "arena": self.arena,
             "skulls": self.skulls,
             "ending": self.ending,
+            "mode": self.mode,
+            "bot": self.bot,
             "started": self.started,
             "seats": [
                 {

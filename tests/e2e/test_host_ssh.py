@@ -2,6 +2,8 @@
 
 One sets up a table, two join by its code, they play some turns (each pressing keys only when
 the host says it is their decision), one drops and comes back to the same seat and decision.
+At a table set up from a scenario, a shot draws an out-of-turn Tagback question and a kill a
+respawn question, each on the screen of the person it belongs to only.
 Then what the SSH door must refuse: running a command, sftp, and port forwarding.
 """
 
@@ -20,6 +22,8 @@ from pathlib import Path
 import pytest
 
 from adrenaline_tui.rules import Game, SaveError
+from adrenaline_tui.tui.session import HUMAN, Session
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
 
 from .terminal import Tmux, adrenaline_command, have_tmux
 
@@ -139,6 +143,110 @@ def test_three_people_play_over_ssh_and_one_comes_back(host: RunningHost) -> Non
     finally:
         for t in players.values():
             t.close()
+
+
+# Yellow (ann) shoots blue (bob, holding a Tagback Grenade, in sight) with the Lock Rifle, then
+# finishes grey (cat, 10 damage, also in sight) with the ZX-2; grey respawns at the end of the turn
+# (the Teleporter on top of the deck makes the respawn question's answers known).
+TAGBACK_AND_RESPAWN = {
+    "arena": "arena_11a",
+    "tagback_prompt": "all",  # what a hosted table plays with (host/tables.py)
+    "players": [
+        {
+            "colour": "yellow",
+            "square": "r1c1",
+            "weapons": ["lock-rifle", "zx-2"],
+            "ammo": {"red": 0, "blue": 0, "yellow": 0},
+        },
+        {"colour": "blue", "square": "r1c0", "powerups": ["tagback-grenade-blue"]},
+        {"colour": "grey", "square": "r1c0", "damage": ["blue"] * 10, "powerups": ["newton-red"]},
+    ],
+    "active": "yellow",
+    "decks": {"powerups": ["teleporter-blue"]},
+}
+SCENARIO_CODE = "TAGBK"
+
+
+def _answer(d, targets: list[str]) -> str:
+    """The answer the scenario's story needs to the pending decision `d`."""
+    keys = [o.key for o in d.options]
+    if d.kind == "action":
+        return "shoot"
+    if d.kind == "weapon":
+        return "lock-rifle" if "lock-rifle" in keys else "zx-2"
+    if d.kind == "effect":
+        return "basic"
+    if d.kind == "target":
+        return targets.pop(0)
+    if d.kind == "tagback":
+        return "tagback-grenade-blue" if "tagback-grenade-blue" in keys else "pass"
+    if d.kind == "respawn":
+        return "teleporter-blue"
+    raise AssertionError(f"the scenario did not expect {d.kind} for {d.player}: {keys}")
+
+
+def test_tagback_and_respawn_questions_reach_only_their_own_players(tmp_path: Path) -> None:
+    # The table is put where a restarted host finds its games: the host resumes it like any other
+    # (no way in for a guest to set up a position; a test only writes the host's own folder).
+    game = Game.from_scenario(TAGBACK_AND_RESPAWN, seed=1)
+    tables = tmp_path / "data" / "tables"
+    tables.mkdir(parents=True)
+    session = Session(game, dict.fromkeys(game.seats, HUMAN), tables / f"{SCENARIO_CODE}.json")
+    session.write_table()
+    session.autosave()
+    session.flush()
+    host = RunningHost(tmp_path)
+    players: dict[str, Tmux] = {}
+    try:
+        assert f"{SCENARIO_CODE}: resumed" in host.log.read_text()
+        seat_of = {"yellow": "ann", "blue": "bob", "grey": "cat"}
+        heroes = {"yellow": "D-struct-or", "blue": "Banshee", "grey": "Dozer"}
+        for colour, name in seat_of.items():  # one after another: each sits at the first free seat
+            players[name] = t = Tmux(host.ssh(name))
+            t.wait_for("Connected as", WAIT)
+            t.send(SCENARIO_CODE, "Enter")
+            t.wait_for(f"Sit: {heroes[colour]}", WAIT)
+            t.send("Enter")
+            t.wait_for(f"{heroes[colour]}'s view", WAIT)
+        # What the others' screens show once the host told them of the shot (or the kill).
+        public_sign = {"tagback": {"blue": "marks Banshee (1)", "grey": "Dozer KILLED"}, "respawn": "DEAD, respawning"}
+        questions = {"tagback": "Tagback Grenade?", "respawn": "discard a powerup to choose"}
+        asked: list[tuple[str, str]] = []
+        targets = ["blue", "grey"]
+        for decisions in range(20):
+            game = _settled(host, code=SCENARIO_CODE, at_least=decisions)
+            d = game.pending
+            if d.player == "blue" and d.kind == "action":
+                break  # turn 2: the story is told
+            key = _answer(d, targets)
+            index = [o.key for o in d.options].index(key)
+            owner = players[seat_of[d.player]]
+            screen = owner.wait_for(d.options[index].label[:20], WAIT)
+            assert d.prompt[:20] in screen
+            if d.kind in questions:
+                asked.append((d.kind, d.player))
+                assert questions[d.kind] in screen
+                sign = public_sign[d.kind]
+                sign = sign[d.player] if isinstance(sign, dict) else sign
+                for name, other in players.items():
+                    if name != seat_of[d.player]:
+                        # Their screen has this position, and the question is not on it.
+                        assert questions[d.kind] not in other.wait_for(sign, WAIT), name
+            owner.send(HOTKEYS[index])
+        else:
+            raise AssertionError("the scenario's turn never ended")
+        # Bob threw his grenade (and was asked once more, with nothing left to throw), Cat was
+        # asked too (hit and in sight: a hosted table asks everyone, holding one or not), then
+        # Cat respawned where the discarded Teleporter said.
+        assert asked == [("tagback", "blue"), ("tagback", "blue"), ("tagback", "grey"), ("respawn", "grey")]
+        thrown = [e for e in game.events if e.kind == "powerup" and e.data.get("player") == "blue"]
+        assert thrown, "Banshee's Tagback Grenade was never thrown"
+        respawned = [e for e in game.events if e.kind == "respawn" and e.data.get("player") == "grey"]
+        assert respawned and respawned[-1].data.get("discarded") == "teleporter-blue"
+    finally:
+        for t in players.values():
+            t.close()
+        host.stop()
 
 
 def test_the_door_offers_a_terminal_and_nothing_else(host: RunningHost, tmp_path: Path) -> None:

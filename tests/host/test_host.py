@@ -409,3 +409,56 @@ async def test_a_failing_computer_player_does_not_stall_the_table(sock: Path, mo
         assert {e.data.get("player") for e in game.events if e.kind == "turn"} >= {"blue", "grey"}
     finally:
         await stop_host(host, server)
+
+
+async def test_a_domination_table_with_the_bot_is_created_and_played(sock: Path) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        seats = [{"colour": "yellow", "kind": "human"}, {"colour": "blue", "kind": "computer"}]
+        seats.append({"colour": "grey", "kind": "computer"})
+        code, wires = await seated_table(sock, seats, mode="domination", bot="purple")
+        table = host.tables[code]
+        assert table.lobby()["mode"] == "domination" and table.lobby()["bot"] == "purple"
+        game = table.session.game
+        assert (game.config.mode, game.config.bot) == ("domination", "purple")
+        n = 0
+        for _ in range(40):
+            got = await decider(wires, n)
+            if got is None or any(e.kind == "bot_action" for e in game.events):
+                break
+            colour, state = got
+            n = state["decisions"]
+            assert colour == "yellow"  # the bot's action is the decision of whoever's turn it is
+            await wires[colour].send(
+                {"type": "choose", "key": state["view"]["pending"]["options"][-1]["key"], "decision": n}
+            )
+            n += 1
+        assert "bot_action" in [e.kind for e in game.events]
+    finally:
+        await stop_host(host, server)
+
+
+@pytest.mark.parametrize(
+    ("more", "reason"),
+    [
+        ({"mode": "capture"}, "no mode"),
+        ({"mode": 3}, "'mode' must be text"),
+        ({"bot": "red"}, "no figure"),
+        ({"bot": "yellow"}, "is a seat"),
+        ({"bot": ["purple"]}, "'bot' must be text"),
+    ],
+)
+async def test_a_bad_mode_or_bot_is_refused_and_changes_nothing(sock: Path, more: dict, reason: str) -> None:
+    host, server = await start_host(None, sock)
+    try:
+        creator = await Wire.connect(sock)
+        create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS}
+        await creator.send(create | more)
+        assert reason in (await creator.expect("error", about="create"))["reason"]
+        assert host.tables == {}
+        # Without a mode or a bot (a client from before the modes): the standard game.
+        await creator.send(create)
+        code = (await creator.expect("created"))["code"]
+        assert (host.tables[code].mode, host.tables[code].bot) == ("standard", None)
+    finally:
+        await stop_host(host, server)

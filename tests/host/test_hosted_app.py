@@ -97,6 +97,32 @@ async def test_a_bad_code_is_answered_in_the_lobby(tmp_path: Path) -> None:
         await stop_host(host, server)
 
 
+async def test_the_lobby_sets_up_a_domination_table_with_the_bot(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            lobby = app.screen
+            from adrenaline_tui.tui.widgets.choice import Choice
+
+            # The whole form fits at 80x24: the mode and the bot rows too.
+            for field in ("#mode", "#bot", "#create"):
+                assert lobby.query_one(field).region.bottom <= 23, field
+            lobby.query_one("#mode", Choice).set_value("domination")
+            lobby.query_one("#bot", Choice).set_value("purple")
+            await pilot.pause()
+            lobby.action_create()
+            await _until(pilot, lambda: lobby.table is not None, "the table in the lobby")
+            table = host.tables[lobby.table["code"]]
+            assert (table.mode, table.bot) == ("domination", "purple")
+            text = str(lobby.query_one("#table-text").render())
+            assert "domination mode, with the bot (Violet)" in text
+    finally:
+        await stop_host(host, server)
+
+
 def test_no_host_says_so() -> None:
     async def run() -> None:
         app = RemoteApp(Path("/nonexistent/host.sock"), "ann")

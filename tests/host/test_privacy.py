@@ -21,6 +21,8 @@ from tests.host.wire import Wire, decider, seated_table, start_host, stop_host
 
 # Two whole games in CI; a longer soak: ADRENALINE_PRIVACY_GAMES=20 pytest tests/host/test_privacy.py
 GAMES = int(os.environ.get("ADRENALINE_PRIVACY_GAMES", "2"))
+# Game n is set up in the n-th of these, round and round: the modes and the bot are sent too.
+SETUPS: list[dict[str, Any]] = [{}, {"mode": "domination", "bot": "purple"}, {"mode": "turret"}]
 
 
 def _hidden_words(game: Any, seat: str | None, public: set[str]) -> set[str]:
@@ -101,7 +103,10 @@ async def _play(tmp_path: Path, seed: int) -> set[str]:
             {"colour": "green", "kind": "computer"},
         ]
         rng = random.Random(seed)
-        code, wires = await _table(sock, seats, host, tables)
+        setup = SETUPS[(seed - 1) % len(SETUPS)]
+        code, wires = await _table(sock, seats, host, tables, setup)
+        config = tables[0].session.game.config
+        assert (config.mode, config.bot) == (setup.get("mode", "standard"), setup.get("bot"))
         watcher = await Wire.connect(sock, "w")
         await watcher.send({"type": "join", "code": code, "seat": None})
         n = 0
@@ -134,8 +139,10 @@ async def _play(tmp_path: Path, seed: int) -> set[str]:
         await stop_host(host, server)
 
 
-async def _table(sock: Path, seats: list[dict[str, str]], host: Any, tables: list[Any]) -> tuple[str, dict[str, Wire]]:
-    task = asyncio.create_task(seated_table(sock, seats))
+async def _table(
+    sock: Path, seats: list[dict[str, str]], host: Any, tables: list[Any], setup: dict[str, Any]
+) -> tuple[str, dict[str, Wire]]:
+    task = asyncio.create_task(seated_table(sock, seats, **setup))
     while not host.tables:
         await asyncio.sleep(0.001)
     tables.append(next(iter(host.tables.values())))

@@ -115,11 +115,15 @@ SEATS = [
 ]
 
 
-async def seated_table(sock: Path, seats: list[dict[str, str]] | None = None) -> tuple[str, dict[str, Wire]]:
-    """A started table with a client in every human seat; returns its code and the clients."""
+async def seated_table(
+    sock: Path, seats: list[dict[str, str]] | None = None, **more: Any
+) -> tuple[str, dict[str, Wire]]:
+    """A started table with a client in every human seat; returns its code and the clients.
+    `more`: further fields of the create message (a mode, a bot)."""
     seats = seats or SEATS
     creator = await Wire.connect(sock, "creator")
-    await creator.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "sudden_death", "seats": seats})
+    create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "sudden_death", "seats": seats}
+    await creator.send(create | more)
     code = (await creator.expect("created"))["code"]
     humans = [s["colour"] for s in seats if s["kind"] == "human"]
     wires = {humans[0]: creator}

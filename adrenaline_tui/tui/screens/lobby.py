@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Static
 
 from adrenaline_tui.rules import FIGURES
 from adrenaline_tui.rules.arena import ARENA_IDS
-from adrenaline_tui.rules.state import ENDINGS
+from adrenaline_tui.rules.state import ENDINGS, MODES
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.screens.setup import arena_label
@@ -34,6 +34,8 @@ SEAT_KINDS = [("human", "Person"), ("computer", "Computer"), (OFF, "Empty")]
 DEFAULT_KINDS = ("human", "human", "human", OFF, OFF)
 # Seconds for a person's decision before a computer takes it (off by default).
 TIMERS = [(0, "off"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), (300, "5 minutes")]
+# The bot takes a figure nobody plays; the host says so if the one chosen is a seat.
+BOTS: list[tuple[str | None, str]] = [(None, "no bot"), *((c, hero(c)) for c in FIGURES)]
 
 
 class LobbyScreen(BaseScreen):
@@ -72,6 +74,11 @@ class LobbyScreen(BaseScreen):
             with Horizontal(classes="form-row"):
                 yield Static("Turn timer", classes="label")
                 yield Choice(TIMERS, 0, id="timer")
+            with Horizontal(classes="form-row"):
+                yield Static("Mode", classes="label")
+                yield Choice([(m, m) for m in MODES], "standard", id="mode")
+                yield Static("Bot", classes="label")
+                yield Choice(BOTS, None, id="bot")
             for colour, kind in zip(FIGURES, DEFAULT_KINDS, strict=True):
                 with Horizontal(classes="form-row"):
                     yield Static(hero(colour), classes="label")
@@ -101,6 +108,11 @@ class LobbyScreen(BaseScreen):
         lines = [f"Table {table['code']}: {arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"]
         if table.get("timer"):
             lines[0] += f", {table['timer']} s a decision"
+        # On a line of its own (the first is full at 80 columns). Tables from a host before the
+        # modes say neither: the standard game, no bot.
+        mode, bot = table.get("mode") or "standard", table.get("bot")
+        if mode != "standard" or bot:
+            lines.append(f"  {mode} mode" + (f", with the bot ({hero(bot)})" if bot else ", no bot"))
         for seat in table["seats"]:
             if seat["kind"] == "computer":
                 who = "computer"
@@ -163,6 +175,8 @@ class LobbyScreen(BaseScreen):
                 "ending": self.query_one("#ending", Choice).value,
                 "seats": seats,
                 "timer": self.query_one("#timer", Choice).value,
+                "mode": self.query_one("#mode", Choice).value,
+                "bot": self.query_one("#bot", Choice).value,
             }
         )
 
