@@ -209,6 +209,9 @@ def waiting_state(view: dict[str, Any], kinds: dict[str, str]) -> PanelState:
     prompt nor the deciding player is shown - only the public fact of whose turn it is.
     """
     active = next(p for p in view["players"] if p["colour"] == view["active"])
+    if view.get("viewer") == active["colour"]:
+        # Your own turn, someone else answering (a Tagback Grenade, say, at a hosted table).
+        return PanelState("Waiting for the other players…", note=f"Turn {view['turn']}")
     if kinds.get(active["colour"], "human") != "human":
         return PanelState(f"{active['name']} (computer) is playing…", note=f"Turn {view['turn']}")
     return PanelState(f"Waiting for {active['name']}…", note=f"Turn {view['turn']}")

@@ -58,3 +58,27 @@ def test_long_weapon_names_are_shortened_so_every_weapon_keeps_its_loaded_mark()
     assert len(weapons) <= 42
     assert weapons.count("○") == 3 and weapons.count("…") >= 2
     assert weapons.endswith("♦0")
+
+
+def test_the_player_whose_turn_it_is_waits_for_the_others_not_for_themselves() -> None:
+    """While someone else answers in your turn (a respawn here, a Tagback Grenade at a hosted
+    table), your panel said "Waiting for <your own name>"; the others still see whose turn it is."""
+    game = scenario(
+        [
+            {
+                "colour": "yellow",
+                "square": "r2c3",
+                "weapons": ["electroscythe"],
+                "ammo": {"red": 0, "blue": 0, "yellow": 0},
+            },
+            {"colour": "blue", "square": "r2c3", "damage": ["grey"] * 10, "powerups": ["newton-red"]},
+            {"colour": "grey", "square": "r0c0"},
+        ],
+        arena="arena_12",
+        decks={"powerups": ["newton-yellow"]},
+    )
+    play(game, "shoot", "end")
+    assert game.pending.kind == "respawn" and game.pending.player == "blue"
+    kinds = {"yellow": "human", "blue": "human", "grey": "human"}
+    assert presenter.waiting_state(game.view("yellow"), kinds).prompt == "Waiting for the other players…"
+    assert presenter.waiting_state(game.view("grey"), kinds).prompt == "Waiting for D-struct-or…"
