@@ -12,7 +12,7 @@ without a key, so the cursor can reach them and the line underneath says what is
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -37,7 +37,7 @@ def hotkey(index: int) -> str | None:
 class PanelState:
     prompt: str
     labels: tuple[str, ...] = ()
-    details: tuple[str, ...] = ()
+    details: Sequence[str] = ()  # each option's preview (the table's are worked out when read)
     note: str = ""  # shown when there is nothing to choose (someone else decides)
     dimmed: frozenset[int] = frozenset()  # options a lesson will not play
     greyed: tuple[tuple[str, str], ...] = ()  # (label, why not) of actions not allowed now
