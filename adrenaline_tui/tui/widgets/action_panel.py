@@ -206,6 +206,10 @@ class ActionPanel(Vertical):
         more = self.query_one("#more", Static)
         if count == 0 or height <= 0:
             text = ""
+        elif more.display and round(options.scroll_y) == 0 and count <= height + 1:
+            # The line itself took the row the last option needs: without it all fit (a
+            # short list after a long one showed "1 below" with the row free).
+            text = ""
         else:
             top = round(options.scroll_y)
             above, below = range(0, top), range(min(count, top + height), count)
