@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import random
 import select
@@ -315,6 +316,11 @@ class AdrenalineApp(App[int]):
         self.exit(return_code=HANGUP_STATUS)
 
     def on_ready(self) -> None:
+        # What start-up built (Textual, the card data, the first screen) lives as long as the
+        # app: moved out of the collector's sight once drawn, so a full collection no longer
+        # walks it. Late in a game (turn 150) one came every twenty-odd keys and took 66 ms
+        # of CPU, a dropped frame; 33 ms so.
+        self.call_after_refresh(gc.freeze)
         # The first screen is opened once the app is ready, not while it mounts: Textual holds
         # back every frame until mounting is over, so a screen drawn during it is drawn twice.
         # Straight to the table when resuming: the title is only built if someone goes back to it.

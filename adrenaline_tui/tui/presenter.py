@@ -7,7 +7,8 @@ state, so what one person may not know cannot reach the screen.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.cards import powerup_kind
@@ -164,6 +165,53 @@ def option_preview(game: Game, option: dict[str, Any], shooting_with: str | None
     return sentences(does) or option_detail(game, option, shooting_with)
 
 
+class Previews(Sequence[str]):
+    """The options' previews (`option_preview`), each worked out when first read: a frame
+    shows only the one under the cursor, and working them all out on every decision (a
+    Shoot's reach for every weapon among them) cost more than drawing the frame. Equal to
+    another of the same game at the same decision without working any out; to another
+    game's when every preview reads the same.
+
+    A preview is only ever worked out at the decision it was made for: once the game has
+    moved on (a computer answering a Tagback Grenade while this list is still on screen),
+    an unread one stays empty - worked out then, it could tell what the computer did."""
+
+    def __init__(self, game: Game, options: list[dict[str, Any]], weapon: str | None) -> None:
+        self._game, self._options, self._weapon = game, options, weapon
+        self._known: dict[int, str] = {}
+        self._history = tuple(game.history)
+        self._position = (self._history, tuple(o["key"] for o in options), weapon)
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        index = range(len(self))[index]  # IndexError as a tuple would
+        if index not in self._known:
+            if len(self._game.history) != len(self._history) or tuple(self._game.history) != self._history:
+                return ""
+            self._known[index] = option_preview(self._game, self._options[index], self._weapon)
+        return self._known[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Previews) and other._game is self._game:
+            # The same game at the same decision: no need to work any preview out.
+            return other._position == self._position
+        return isinstance(other, Previews | tuple | list) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(len(self))  # equal previews may come from different games
+
+    def __repr__(self) -> str:
+        return f"Previews({len(self)} options at decision {len(self._history)})"
+
+
 def sentences(parts: tuple[str, ...] | list[str]) -> str:
     """Clauses joined as sentences, each ending in a full stop."""
     return " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in (p.strip() for p in parts) if p)
@@ -196,7 +244,7 @@ def panel_state(game: Game, view: dict[str, Any], kinds: dict[str, str]) -> Pane
     return PanelState(
         prompt=pending["prompt"],
         labels=tuple(o["label"] for o in opts),
-        details=tuple(option_preview(game, o, weapon) for o in opts),
+        details=Previews(game, opts, weapon),
         greyed=greyed_actions(game, view),
     )
 

@@ -205,7 +205,8 @@ def _order(path: Path) -> int:
     return int(m[1]) if m else 1000
 
 
-def _lesson_id(path: Path, given: str | None) -> str:
+def id_of_lesson(path: Path, given: str | None) -> str:
+    """A lesson's id: the one its file gives, else its file name without the order number."""
     return given or re.sub(r"^\d+-", "", path.stem)
 
 
@@ -213,7 +214,7 @@ def load_lesson(path: str | Path) -> Lesson:
     """Read, validate and check one lesson file."""
     path = Path(path)
     raw = read_yaml_mapping(path, "a lesson is a mapping with title, scenario and steps (see docs/lessons.md)")
-    lesson_id = _lesson_id(path, raw.get("id") if isinstance(raw.get("id"), str) else None)
+    lesson_id = id_of_lesson(path, raw.get("id") if isinstance(raw.get("id"), str) else None)
     try:
         model = LessonModel.model_validate(raw)
     except ValidationError as exc:

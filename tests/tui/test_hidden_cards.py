@@ -10,6 +10,7 @@ the end of a turn, paying with a powerup) by declining it, so the public game is
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -110,10 +111,12 @@ class Recorder:
     def frame(table: TableScreen) -> tuple[Any, ...]:
         game, view, kinds = table.session.game, table.view, table.session.kinds
         assert view is not None
+        panel = presenter.panel_state(game, view, kinds)
         return (
             "table",
             table.viewer,
-            presenter.panel_state(game, view, kinds),
+            # Every option's preview as it reads now (the table works them out when shown).
+            dataclasses.replace(panel, details=tuple(panel.details)),
             presenter.status(game, view, table.viewer, kinds),
             presenter.board_states(game, view, table.viewer, False),
             presenter.track_state(view),

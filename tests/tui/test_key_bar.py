@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.widgets import KeyBar
+from adrenaline_tui.tui.widgets.key_bar import Key
 
 from .helpers import make_app, new_session, screen_name, settle
 
@@ -58,3 +59,20 @@ async def test_at_80_columns_the_bar_tightens_so_every_key_fits() -> None:
         line = bar_line(app)
         assert len(line.rstrip()) <= 80 and "…" not in line
         assert line.startswith("u Undo x Explain") and "^p palette" in line
+
+
+async def test_at_80_columns_with_a_lesson_on_offer_the_bar_keeps_the_table_keys_and_says_where_the_rest_are() -> None:
+    app = make_app(new_session(SOLO))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        bar.show((*bar.state[:4], Key("w", "w", "Learn it", True), *bar.state[4:]))
+        line = bar_line(app)
+        assert len(line) <= 80 and "…" not in line, line
+        assert line.startswith("u Undo x Explain l Log c Rules w Learn it p Points esc Title")
+        # Quit and the palette are left out; the help key stays and says it lists them.
+        assert line.rstrip().endswith("f1 Help (all keys)") and "^q" not in line
+        # At 160 columns nothing is left out.
+        await pilot.resize_terminal(160, 40)
+        await settle(pilot)
+        assert "^q Quit" in bar_line(app) and "(all keys)" not in bar_line(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from adrenaline_tui.tui.session import HUMAN
+from adrenaline_tui.tui.widgets import ActionPanel
 from adrenaline_tui.tui.widgets.action_panel import fit_lines, hidden_rows_text
 
 from .helpers import make_app, scenario_session, screen_text, settle
@@ -114,3 +115,36 @@ async def test_help_at_80_columns_wraps_each_item_under_its_own_indent() -> None
     # Every other line is indented: a wrapped line no longer starts at the left edge.
     assert [line for line in lines if line not in headings and not line.startswith("  ")] == []
     assert max(len(line) for line in lines) <= width
+
+
+async def test_a_list_that_fits_after_a_long_one_shows_every_option_and_no_below_line() -> None:
+    """The "below" line takes a row of the list: once a long list (Run: where to?) had it, the
+    action list that follows (undo) showed "1 below" with its last option hidden, although
+    without the line every option fits."""
+    scenario = {
+        "arena": "arena_12",
+        "players": [
+            {"colour": "yellow", "name": "Ann", "square": "r1c2", "weapons": ["zx-2"]},
+            {"colour": "blue", "name": "Ben", "square": "r0c0"},
+            {"colour": "grey", "name": "Cat", "square": "r1c3"},
+        ],
+        "active": "yellow",
+    }
+    app = make_app(scenario_session(scenario, {"yellow": HUMAN, "blue": "random", "grey": "random"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(ActionPanel)
+        assert panel.state is not None and panel.state.labels[0].startswith("Run")
+        fits = panel.options.scrollable_content_region.height
+        count = panel.options.option_count
+        assert count <= fits and "below" not in screen_text(app)  # the action list fits at first
+        await pilot.press("1")  # Run: a list of squares longer than the panel
+        for _ in range(5):
+            await settle(pilot)
+        assert "below" in screen_text(app)
+        await pilot.press("u")
+        for _ in range(5):
+            await settle(pilot)
+        assert panel.options.option_count == count
+        assert "below" not in screen_text(app)
+        assert panel.options.scrollable_content_region.height >= count

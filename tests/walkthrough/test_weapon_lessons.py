@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.cards import load_cards
 from adrenaline_tui.walkthrough import LessonRunner, Progress, visible_weapons, weapon_lessons_to_offer
+from adrenaline_tui.walkthrough.offers import weapon_lesson_files, weapons_to_offer
 from tests.walkthrough.conftest import all_lessons
 
 CARDS = load_cards()
@@ -91,3 +93,20 @@ def test_lessons_already_seen_are_not_offered_again(home):
     progress.mark_offered(["zx-2"])
     offered = [lesson.weapon for lesson in weapon_lessons_to_offer(game, Progress.load().seen, all_lessons())]
     assert offered == ["heatseeker", "shotgun"]
+
+
+def test_offering_without_loading_a_lesson_offers_what_the_loaded_lessons_would(home):
+    """The table decides its offers from the lesson files' `weapon` and `id` fields alone."""
+    files = weapon_lesson_files()
+    loaded = {lesson.weapon: lesson for lesson in all_lessons() if lesson.weapon}
+    assert {w: (f.lesson_id, f.path.name) for w, f in files.items()} == {
+        w: (lesson.id, Path(lesson.source).name) for w, lesson in loaded.items()
+    }
+    game = game_with_racks({"red": ["furnace", "heatseeker"], "blue": ["lock-rifle"], "yellow": ["zx-2"]})
+    progress = Progress.load()
+    progress.mark_done("furnace")
+    progress.mark_skipped("lock-rifle")
+    for seen in (set(), Progress.load().seen):
+        expected = [lesson.weapon for lesson in weapon_lessons_to_offer(game, seen, all_lessons())]
+        assert weapons_to_offer(game, seen, files) == expected
+    assert weapons_to_offer(game, Progress.load().seen, files) == ["heatseeker", "zx-2", "shotgun"]

@@ -101,8 +101,8 @@ class TableScreen(BaseScreen):
         self._finished = False
         # Where each person last looked at the table, to recap what happened since.
         self.last_seen: dict[str, int] = {}
-        # Weapon lessons offered at this table and not taken yet (the `w` key opens them).
-        self.offered: list[Any] = []
+        # Weapons whose lessons are offered at this table and not taken yet (`w` opens them).
+        self.offered: list[str] = []
         self._offer_check_running = False
         # Whether the table was last told that saving fails.
         self._save_failing = False
@@ -210,24 +210,24 @@ class TableScreen(BaseScreen):
         )
 
     def _lessons_to_offer(self, view: dict[str, Any]) -> None:
-        from adrenaline_tui.walkthrough import weapon_lessons_to_offer
+        from adrenaline_tui.walkthrough.offers import weapon_lesson_files, weapons_to_offer
 
-        app = self.adrenaline
         try:
-            fresh = weapon_lessons_to_offer(view, app.progress.seen, app.lessons)
+            # Weapon ids only: a lesson is built when `w` opens it.
+            fresh = weapons_to_offer(view, self.adrenaline.progress.seen, weapon_lesson_files())
         finally:
             self._offer_check_running = False
         if fresh:
             self.app.call_from_thread(self._offer, fresh)
 
-    def _offer(self, fresh: list[Any]) -> None:
+    def _offer(self, fresh: list[str]) -> None:
         progress = self.adrenaline.progress
-        fresh = [lesson for lesson in fresh if lesson.weapon not in progress.offered]
+        fresh = [weapon for weapon in fresh if weapon not in progress.offered]
         if not fresh:
             return
-        progress.mark_offered(lesson.weapon for lesson in fresh)
-        self.offered = [*fresh, *(lesson for lesson in self.offered if lesson not in fresh)]
-        names = [self.session.game.cards.weapons[lesson.weapon].name for lesson in fresh]
+        progress.mark_offered(fresh)
+        self.offered = [*fresh, *(weapon for weapon in self.offered if weapon not in fresh)]
+        names = [self.session.game.cards.weapons[weapon].name for weapon in fresh]
         if len(names) == 1:
             what = f"New weapon on the rack: {names[0]}. Press w to learn it"
         elif len(names) <= 3:
@@ -249,14 +249,17 @@ class TableScreen(BaseScreen):
     def action_learn_weapon(self) -> None:
         if not self.offered:
             return
-        if len(self.offered) == 1:
-            lesson = self.offered.pop()
-            self.refresh_bindings()
-            self.adrenaline.open_lesson(lesson, from_game=True)
-            return
         offered, self.offered = self.offered, []
         self.refresh_bindings()
-        self.adrenaline.open_lessons(offered, "Weapons new on this table")
+        from adrenaline_tui.walkthrough import load_lesson
+        from adrenaline_tui.walkthrough.offers import weapon_lesson_files
+
+        files = weapon_lesson_files()
+        lessons = [load_lesson(files[weapon].path) for weapon in offered]
+        if len(lessons) == 1:
+            self.adrenaline.open_lesson(lessons[0], from_game=True)
+        else:
+            self.adrenaline.open_lessons(lessons, "Weapons new on this table")
 
     def repaint_look(self) -> None:
         for widget in self.query("ArenaMap, PlayerBoard, KillshotTrack, RacksPanel, StatusBar, EventLog"):

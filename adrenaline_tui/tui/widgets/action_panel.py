@@ -12,7 +12,7 @@ without a key, so the cursor can reach them and the line underneath says what is
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -37,7 +37,7 @@ def hotkey(index: int) -> str | None:
 class PanelState:
     prompt: str
     labels: tuple[str, ...] = ()
-    details: tuple[str, ...] = ()
+    details: Sequence[str] = ()  # each option's preview (the table's are worked out when read)
     note: str = ""  # shown when there is nothing to choose (someone else decides)
     dimmed: frozenset[int] = frozenset()  # options a lesson will not play
     greyed: tuple[tuple[str, str], ...] = ()  # (label, why not) of actions not allowed now
@@ -115,6 +115,8 @@ class ActionPanel(Vertical):
         # is told once, or not at all when it draws the map itself right after `show`.
         self.filling = False
         self._more_text = ""
+        # The prompt's lines at the last layout (0: not laid out yet).
+        self._prompt_lines = 0
         # Called with the cursor's index whenever it moves (else a Highlighted message is sent).
         self.on_cursor: Callable[[int | None], None] | None = None
 
@@ -147,15 +149,19 @@ class ActionPanel(Vertical):
             self._fill_options(highlight=state.start)
         self._show_detail(self.options.highlighted)
 
-    def _fit_prompt(self) -> None:
-        """A prompt that fits one line leaves its second line to the options (a layout pass
-        only when that changes)."""
+    def _fit_prompt(self, *, laid_out: bool = False) -> None:
+        """A prompt that fits one line leaves its second line to the options. The prompt's
+        height is `auto` (at most 2), so a layout pass sizes it by itself - the first one
+        included: setting its height once the panel had its size laid the table out again
+        right after the first frame. A new prompt asks for a layout only when its number of
+        lines changes."""
         if self.state is None or self.size.width <= 0:
             return
-        prompt = self.query_one("#prompt", Static)
         lines = 1 if len(self.state.prompt) <= self.size.width else 2
-        if prompt.styles.height is None or prompt.styles.height.value != lines:
-            prompt.styles.height = lines
+        if lines != self._prompt_lines:
+            if self._prompt_lines and not laid_out:
+                self.query_one("#prompt", Static).refresh(layout=True)
+            self._prompt_lines = lines
 
     def _label_width(self) -> int:
         return max(8, self.size.width - 5)
@@ -200,6 +206,10 @@ class ActionPanel(Vertical):
         more = self.query_one("#more", Static)
         if count == 0 or height <= 0:
             text = ""
+        elif more.display and round(options.scroll_y) == 0 and count <= height + 1:
+            # The line itself took the row the last option needs: without it all fit (a
+            # short list after a long one showed "1 below" with the row free).
+            text = ""
         else:
             top = round(options.scroll_y)
             above, below = range(0, top), range(min(count, top + height), count)
@@ -215,7 +225,7 @@ class ActionPanel(Vertical):
             self.call_after_refresh(self.show_hidden_rows)
 
     def on_resize(self) -> None:
-        self._fit_prompt()
+        self._fit_prompt(laid_out=True)  # the layout that resized the panel sized the prompt
         if self.state is not None and self.state.rows and self._label_width() != self._filled_width:
             self._fill_options(self.options.highlighted)
             self.cursor_moved(self.options.highlighted)

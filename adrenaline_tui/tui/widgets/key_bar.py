@@ -23,6 +23,12 @@ class Key(NamedTuple):
     display: str  # how the key is written ("^p", "?")
     description: str
     enabled: bool
+    app_wide: bool = False  # the app's own (quit, the palette): the first to go on a short line
+
+
+# The help screen lists every key: when the line cannot hold them all it keeps this one.
+HELP_KEYS = frozenset({"f1"})
+ALL_KEYS = "(all keys)"
 
 
 class KeyBar(Drawn):
@@ -56,26 +62,61 @@ class KeyBar(Drawn):
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
             if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
-                palette = Key(key, self.app.get_key_display(binding), binding.description, active.enabled)
+                palette = Key(
+                    key, self.app.get_key_display(binding), binding.description, active.enabled, app_wide=True
+                )
                 continue
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            keys.append(Key(key, self.app.get_key_display(binding), binding.description, active.enabled))
+            keys.append(
+                Key(
+                    key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    active.enabled,
+                    app_wide=active.node is self.app,
+                )
+            )
         if palette is not None:
             keys.append(palette)
         return tuple(keys)
+
+    def fitting(self, width: int) -> tuple[tuple[Key, ...], bool]:
+        """The keys that fit `width` and whether the line is roomy. Roomy when every key fits
+        that way, else tight (at 80 columns the roomy line cut off the last keys); when even the
+        tight line is too long (the table at 80 columns with `w Learn it`), keys are left out from
+        the right, never the help key, which then says it lists them all."""
+        keys = self.state
+
+        def length(items: tuple[Key, ...], gap: int) -> int:  # with the space after the last
+            return sum(len(k.display) + len(k.description) + gap for k in items)
+
+        if length(keys, 3) <= width:
+            return keys, True
+        if length(keys, 2) <= width:
+            return keys, False
+        kept = list(keys)
+        helps = [k for k in kept if k.key in HELP_KEYS]
+        if not helps:
+            return keys, False  # nowhere to say where the rest is: cut with an ellipsis
+        help_key = helps[0]
+        kept[kept.index(help_key)] = help_key._replace(description=f"{help_key.description} {ALL_KEYS}")
+        while length(tuple(kept), 2) > width and len(kept) > 1:
+            # The app's keys first (the help lists them), then the screen's from the right.
+            order = sorted(range(len(kept)), key=lambda i: (not kept[i].app_wide, -i))
+            drop = next(i for i in order if kept[i].key not in HELP_KEYS)
+            del kept[drop]
+        return tuple(kept), False
 
     def render(self) -> Text:
         self.current_look()
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
         text_style = self.get_component_rich_style("key-bar--description", partial=True)
-        # Roomy when the line fits, tight when it would not: at 80 columns the roomy line
-        # cut off the last keys (Footer scrolled instead).
-        roomy = sum(len(k.display) + len(k.description) + 3 for k in self.state) <= self.size.width
+        keys, roomy = self.fitting(self.size.width)
         out = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
-        for item in self.state:
+        for item in keys:
             start = out.cell_len
             if roomy:
                 out.append(f" {item.display} ", key_style)
