@@ -34,6 +34,8 @@ class Glyphs:
     unloaded: str
     cursor: str
     back: str
+    fist: str  # the 8th space of a Domination spawnpoint track
+    turret: str  # a commandeered turret, before its owner's letter
     # map lines: horizontal, vertical, and junctions by (up, down, left, right)
     h: str
     v: str
@@ -87,6 +89,8 @@ UNICODE = Glyphs(
     unloaded="○",
     cursor="▶",
     back="◀",
+    fist="✦",
+    turret="▲",
     h="─",
     v="│",
     junctions=_box_junctions(),
@@ -101,6 +105,8 @@ ASCII = Glyphs(
     unloaded="-",
     cursor=">",
     back="<",
+    fist="!",
+    turret="^",
     h="-",
     v="|",
     junctions=_ascii_junctions(),

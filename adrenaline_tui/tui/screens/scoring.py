@@ -71,8 +71,25 @@ def rank_notes(tokens: list[str], name: dict[str, str], what: str) -> dict[str, 
     return out
 
 
+def count_notes(counts: Counter[str], what: str, tie: str) -> dict[str, str]:
+    """Why each player ranked where they did when only the count matters (a spawnpoint track's
+    tokens, turrets held); `tie` says how a tie is settled."""
+    out = {}
+    for c, n in counts.items():
+        tied = [o for o, m in counts.items() if o != c and m == n]
+        out[c] = _plural(n, what) + (f", tied: {tie}" if tied else "")
+    return out
+
+
+def figure_names(game: Game) -> dict[str, str]:
+    """Names of everyone who can score or be scored: the players and the bot."""
+    bot = game.config.bot
+    return {c: game.name(c) for c in (*game.seats, *([bot] if bot else []))}
+
+
 def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
-    names = {c: game.name(c) for c in game.seats}
+    names = figure_names(game)
+    view = game.view(None)
     out: list[Breakdown] = []
     kills: dict[str, list[str]] = {}
     # Killshots come earlier in the turn than the scoring at its end: look back to the turn's start.
@@ -80,7 +97,7 @@ def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
     for e in game.events[start:]:
         if e.kind in ("killshot", "overkill"):
             kills.setdefault(e.data.get("target", ""), []).append(e.text)
-    track: list[str] = [c for entry in game.view(None)["killshot_track"] for c in entry]
+    track: list[str] = [c for entry in view["killshot_track"] for c in entry]
     for e in events:
         if e.kind != "scored":
             continue
@@ -98,6 +115,21 @@ def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
                     () if lines else ("Nobody made a killshot.",),
                 )
             )
+        elif board is not None and board.startswith("spawn:"):
+            # Domination: a spawnpoint track, scored at the end by the number of tokens.
+            colour = board.split(":", 1)[1]
+            tokens = list((view.get("domination") or {}).get("tracks", {}).get(colour, []))
+            notes = count_notes(Counter(tokens), "token", "all tied players get this rank's points")
+            lines = tuple(AwardLine(a["player"], a["points"], a["reason"], notes.get(a["player"], "")) for a in awards)
+            values = "8-6-4-2-1 (ties all paid, the next rank skipped)"
+            empty = () if lines else ("Nobody tagged this spawnpoint.",)
+            out.append(Breakdown(f"The {colour} spawnpoint track", tuple(tokens), values, lines, empty))
+        elif board == "turrets":
+            held = Counter((view.get("turret") or {}).get("turrets", {}).values())
+            notes = count_notes(held, "turret", "the earlier final turn wins")
+            lines = tuple(AwardLine(a["player"], a["points"], a["reason"], notes.get(a["player"], "")) for a in awards)
+            empty = () if lines else ("Nobody holds a turret.",)
+            out.append(Breakdown("The turrets", (), "8-6-4-2-1 (ties to the earlier final turn)", lines, empty))
         elif board is None:
             lines = tuple(
                 AwardLine(a["player"], a["points"], a["reason"], "two or more kills in one turn") for a in awards
@@ -169,7 +201,7 @@ class ScoringScreen(BaseScreen):
 
     def on_mount(self) -> None:
         look = look_of(self.app)
-        names = {c: self.game.name(c) for c in self.game.seats}
+        names = figure_names(self.game)
         body = Text()
         for b in self.items:
             body.append_text(breakdown_text(b, look, names))
