@@ -1,0 +1,92 @@
+"""Every way to play at the table: a whole game of Domination and of Turret mode, each with the
+bot, played through the keyboard against computer seats; what the table shows for each mode is
+built from public information only.
+
+Games are bounded (5 skulls, sudden death) so each takes seconds.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from adrenaline_tui.rules import Game, GameConfig
+from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.screens.scoring import breakdowns
+from adrenaline_tui.tui.session import HUMAN
+
+from .helpers import make_app, new_session, play_to_the_end, screen_text, settle
+
+THREE = {"yellow": HUMAN, "blue": "random", "grey": "random"}
+
+
+@pytest.mark.parametrize(
+    ("mode", "bot", "board", "tie_break"),
+    [
+        ("domination", "green", "DominationBoard", "spawnpoint tracks"),
+        ("turret", "green", "TurretBoard", "turrets"),
+        ("standard", "purple", "KillshotTrack", "killshot track"),
+    ],
+)
+async def test_a_whole_game_of_each_mode_with_the_bot(mode: str, bot: str, board: str, tie_break: str) -> None:
+    session = new_session(THREE, seed=5, mode=mode, bot=bot)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        assert table is not None
+        # The mode's board sits where the killshot track is, and the bot has its board.
+        assert type(table.query_one("#track")).__name__ == board
+        assert table.query_one(f"#board-{bot}") is not None
+        seen = await play_to_the_end(pilot, seed=2)
+        assert "ScoringScreen" in seen
+        text = screen_text(app)
+        assert "Final standings" in text
+        assert tie_break in text
+        game = session.game
+        assert game.over and game.ranking
+        kinds = {e.kind for e in game.events}
+        # The bot acted at the table: its action was taken, it shot or saw nobody.
+        assert "bot_action" in kinds
+        assert kinds & {"bot_shot", "bot_no_target"}
+
+
+def test_final_scoring_breaks_down_each_spawnpoint_track_and_the_turrets() -> None:
+    for mode, expected in (("domination", "spawnpoint track"), ("turret", "The turrets")):
+        game = Game(GameConfig(players=("yellow", "blue", "grey"), skulls=5, mode=mode), 4)
+        rng = random.Random(4)
+        while game.pending is not None:
+            game.choose(rng.choice(game.pending.keys))
+        titles = [b.title for b in breakdowns(game, game.events)]
+        wanted = [t for t in titles if expected in t]
+        # Domination scores its three tracks separately; Turret mode its turrets once.
+        assert len(wanted) == (3 if mode == "domination" else 1), titles
+        for b in breakdowns(game, game.events):
+            for line in b.lines:
+                assert line.points > 0 and line.player in game.players
+
+
+@pytest.mark.parametrize("mode", ["domination", "turret"])
+def test_the_mode_board_and_the_map_badges_show_only_public_information(mode: str) -> None:
+    """Whoever looks at the table, the mode's board and the map's turrets and spawnpoint counts
+    are the same (only the keys of options a person is choosing from differ): nothing on them
+    depends on a hidden card."""
+    game = Game(GameConfig(players=("yellow", "blue", "grey"), skulls=5, mode=mode, bot="green"), 7)
+    rng = random.Random(7)
+    checked = 0
+    while game.pending is not None and checked < 150:
+        public = game.view(None)
+        deciding = game.pending.player
+        for seat in game.seats:
+            view = game.view(seat)
+            state = presenter.mode_board_state(game, view)
+            if seat == deciding and getattr(state, "offered", ()):
+                continue
+            assert state == presenter.mode_board_state(game, public)
+            assert presenter.badges(game, view) == presenter.badges(game, public)
+            bot_board = presenter.board_states(game, view, seat, False)["green"]
+            assert bot_board == presenter.board_states(game, public, seat, False)["green"]
+        checked += 1
+        game.choose(rng.choice(game.pending.keys))
+    assert checked >= 100  # a good part of a game, both sides of turns and kills
