@@ -125,7 +125,9 @@ def _head(state: BoardState, p: dict[str, Any], look: Look, large: bool) -> Text
     head.append(g.cursor if state.active else " ", Style(bold=True))
     head.append(LETTER.get(colour, "?"), pal.figure_style(colour))
     head.append(" ")
-    title = p["name"] if p["name"] == hero(colour) or not large else f"{p['name']} ({hero(colour)})"
+    # The bot is named after its hero already ("Sprog (bot)").
+    named = p["name"] == hero(colour) or p["name"].startswith(hero(colour) + " ")
+    title = p["name"] if named or not large else f"{p['name']} ({hero(colour)})"
     head.append(title if large else title[:13], Style(bold=True))
     return head
 
