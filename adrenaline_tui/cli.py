@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from adrenaline_tui import __version__
 
@@ -142,12 +145,7 @@ def _review(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"adrenaline: {exc}", file=sys.stderr)
         return 2
-    try:
-        from adrenaline_tui.tui.app import run_app
-    except ImportError as exc:  # pragma: no cover - only without the UI extras
-        print(f"adrenaline: the terminal UI is not available ({exc})", file=sys.stderr)
-        return 2
-    return run_app(review=args.save)
+    return _open_app(review=args.save)
 
 
 def _check_data(args: argparse.Namespace) -> int:
@@ -194,13 +192,79 @@ def _cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play(args: argparse.Namespace) -> int:
+class StartError(Exception):
+    """Why the game cannot open: said in one line, exit status 2."""
+
+
+# Bounds that keep a setting meaningful: a computer never waits more than a minute per move, and
+# a seed fits the 63 bits a save and `random` handle without surprise.
+MAX_BOT_DELAY = 60.0
+MAX_SEED = 2**63 - 1
+
+
+def _bot_delay_setting() -> float | None:
+    """ADRENALINE_BOT_DELAY: seconds a computer waits before each move (tests use 0)."""
+    raw = os.environ.get("ADRENALINE_BOT_DELAY", "").strip()
+    if not raw:
+        return None
+    try:
+        delay = float(raw)
+    except ValueError:
+        delay = math.nan
+    if not 0 <= delay <= MAX_BOT_DELAY:  # also refuses nan and inf
+        raise StartError(
+            f"ADRENALINE_BOT_DELAY must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, not {raw[:40]!r}"
+        )
+    return delay
+
+
+def _seed_setting() -> int | None:
+    """ADRENALINE_SEED: the first new game's seed, for reproducible sessions."""
+    raw = os.environ.get("ADRENALINE_SEED", "").strip()
+    if not raw:
+        return None
+    if (
+        not (raw.isascii() and raw.isdigit()) or len(raw) > 19 or int(raw) > MAX_SEED
+    ):  # isdigit before int: no 5000-digit parse
+        raise StartError(f"ADRENALINE_SEED must be a whole number from 0 to {MAX_SEED}, not {raw[:40]!r}")
+    return int(raw)
+
+
+def _check_home() -> None:
+    """ADRENALINE_HOME, if set, must be a folder or not exist yet (the game makes it)."""
+    raw = os.environ.get("ADRENALINE_HOME")
+    if raw and Path(raw).expanduser().exists() and not Path(raw).expanduser().is_dir():
+        raise StartError(f"ADRENALINE_HOME is not a folder: {raw[:200]!r}")
+
+
+def _check_terminal() -> None:
+    """The game draws on standard error and reads standard input (Textual's way): both must be a
+    terminal. Without one (`ssh -T`, sftp or scp against a game account, `adrenaline </dev/null`)
+    it would wait forever on input that never comes."""
+    for stream in (sys.__stdin__, sys.__stderr__):
+        if stream is None or not stream.isatty():
+            raise StartError("the game needs a terminal (over SSH: ssh -t); for scripts see `adrenaline --help`")
+
+
+def _open_app(**options: Any) -> int:
+    """Open the game's screens in this terminal, once the terminal and the environment are checked."""
+    try:
+        bot_delay, seed = _bot_delay_setting(), _seed_setting()
+        _check_home()
+        _check_terminal()
+    except StartError as exc:
+        print(f"adrenaline: {exc}", file=sys.stderr)
+        return 2
     try:
         from adrenaline_tui.tui.app import run_app
     except ImportError as exc:  # pragma: no cover - only without the UI extras
         print(f"adrenaline: the terminal UI is not available ({exc})", file=sys.stderr)
         return 2
-    return run_app(continue_game=getattr(args, "continue_game", False), learn=getattr(args, "learn", False))
+    return run_app(bot_delay=bot_delay, seed=seed, **options)
+
+
+def _play(args: argparse.Namespace) -> int:
+    return _open_app(continue_game=getattr(args, "continue_game", False), learn=getattr(args, "learn", False))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Literal
 
 from adrenaline_tui.rules.datafiles import arenas_dir
 from adrenaline_tui.rules.errors import DataError
-
-if TYPE_CHECKING:
-    from adrenaline_tui.rules.arena_schema import ArenaSpec
 
 ROWS, COLS = 3, 4
 SPAWN_COLOURS = ("red", "blue", "yellow")
@@ -36,34 +34,58 @@ def parse_square(sid: str) -> tuple[int, int]:
     return int(m[1]), int(m[2])
 
 
+@dataclass(frozen=True, slots=True)
+class SquareLayout:
+    room: str
+    spawn: Literal["red", "blue", "yellow"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaLayout:
+    """What an arena file says, as plain data: the checked file (`arena_schema`) or the
+    compiled-data cache gives one, and `Arena` checks it again and derives the geometry."""
+
+    id: str
+    name: str
+    recommended_players: tuple[int, ...]
+    squares: dict[str, SquareLayout]
+    doors: tuple[tuple[str, str], ...]
+
+
 class Arena:
     """A checked arena with every geometric question answered in advance."""
 
-    def __init__(self, spec: ArenaSpec, source: str = "") -> None:
-        self.id = spec.id
-        self.name = spec.name
-        self.recommended_players = tuple(spec.recommended_players)
+    def __init__(self, layout: ArenaLayout, source: str = "") -> None:
+        self.layout = layout
+        self.id = layout.id
+        self.name = layout.name
+        self.recommended_players = tuple(layout.recommended_players)
         self.source = source
-        self.squares: tuple[str, ...] = tuple(sorted(spec.squares, key=parse_square))
+        self.squares: tuple[str, ...] = tuple(sorted(layout.squares, key=parse_square))
         self.pos: dict[str, tuple[int, int]] = {s: parse_square(s) for s in self.squares}
         self._at: dict[tuple[int, int], str] = {p: s for s, p in self.pos.items()}
-        self.room_of: dict[str, str] = {s: spec.squares[s].room for s in self.squares}
+        self.room_of: dict[str, str] = {s: layout.squares[s].room for s in self.squares}
         rooms: dict[str, list[str]] = {}
         for s in self.squares:
             rooms.setdefault(self.room_of[s], []).append(s)
         self.rooms: dict[str, tuple[str, ...]] = {r: tuple(v) for r, v in rooms.items()}
-        self.spawn_square: dict[str, str] = {sq.spawn: sid for sid, sq in spec.squares.items() if sq.spawn is not None}
+        self.spawn_square: dict[str, str] = {
+            sq.spawn: sid for sid, sq in layout.squares.items() if sq.spawn is not None
+        }
         self.spawn_colour_at: dict[str, str] = {v: k for k, v in self.spawn_square.items()}
-        self.doors: frozenset[frozenset[str]] = frozenset(frozenset(d) for d in spec.doors)
-        self._check(spec)
+        self.doors: frozenset[frozenset[str]] = frozenset(frozenset(d) for d in layout.doors)
+        self._check(layout)
         self._precompute()
 
     # ------------------------------------------------------------------ checks
     def _fail(self, field: str, problem: str) -> DataError:
         return DataError(self.source or "arena", self.id, field, problem)
 
-    def _check(self, spec: ArenaSpec) -> None:
-        for a, b in spec.doors:
+    def _check(self, layout: ArenaLayout) -> None:
+        for sid, (r, c) in self.pos.items():
+            if r >= ROWS or c >= COLS:
+                raise self._fail("squares", f"'{sid}' is outside the {ROWS}x{COLS} grid")
+        for a, b in layout.doors:
             for s in (a, b):
                 if s not in self.pos:
                     raise self._fail("doors", f"door {a}-{b} names a square that does not exist: {s}")
@@ -80,7 +102,7 @@ class Arena:
         for room, members in self.rooms.items():
             if len(self._flood(members[0], lambda s, room=room: self.room_of[s] == room)) != len(members):
                 raise self._fail("squares", f"room {room} is not in one piece")
-        if not spec.recommended_players or not all(3 <= n <= 5 for n in spec.recommended_players):
+        if not layout.recommended_players or not all(3 <= n <= 5 for n in layout.recommended_players):
             raise self._fail("recommended_players", "must list player counts between 3 and 5")
 
     def _flood(self, start: str, keep) -> set[str]:
@@ -204,9 +226,18 @@ def load_arena(arena_id: str) -> Arena:
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in arenas_dir().glob("*.yaml")))
         raise DataError(str(path), arena_id, "", f"no such arena (known: {known})")
-    from adrenaline_tui.rules.compiled import load_compiled
+    return compiled_arena(path)
 
-    return load_compiled("arena", path, load_arena_file)
+
+def compiled_arena(path: Path) -> Arena:
+    """The arena in this file, from the compiled-data cache when the file has not changed."""
+    from adrenaline_tui.rules.compiled import load_compiled
+    from adrenaline_tui.rules.plaindata import decode, encode
+
+    def from_plain(data: Any) -> Arena:  # Arena checks the layout again as it is built
+        return Arena(decode(data, ArenaLayout), source=str(path))
+
+    return load_compiled("arena", path, load_arena_file, lambda arena: encode(arena.layout), from_plain)
 
 
 def all_arenas() -> list[Arena]:

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from adrenaline_tui.rules.arena import COLS, ROWS, SQUARE_ID, Arena
+from adrenaline_tui.rules.arena import COLS, ROWS, SQUARE_ID, Arena, ArenaLayout, SquareLayout
 from adrenaline_tui.rules.errors import DataError
 from adrenaline_tui.rules.yamlfile import read_yaml_mapping
 
@@ -53,4 +53,11 @@ def read_arena_file(path: Path) -> Arena:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"])
         raise DataError(label, entry, field, err["msg"]) from None
-    return Arena(spec, source=label)
+    layout = ArenaLayout(
+        spec.id,
+        spec.name,
+        tuple(spec.recommended_players),
+        {sid: SquareLayout(sq.room, sq.spawn) for sid, sq in spec.squares.items()},
+        tuple((a, b) for a, b in spec.doors),
+    )
+    return Arena(layout, source=label)

@@ -11,7 +11,7 @@ the compiled-data cache (`compiled.py`), so starting a game imports neither pyda
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -292,9 +292,27 @@ def load_cards_file(path: Path) -> CardSet:
     return read_card_file(path)
 
 
+def card_set_from_plain(data: Any, source: str) -> CardSet:
+    """A card set read back from the compiled-data cache: every value of the declared type and
+    every card filed under its own id, or an exception. `source` is the file it stands for."""
+    from adrenaline_tui.rules.plaindata import PlainDataError, decode
+
+    cards = replace(decode(data, CardSet), source=source)
+    filed_right = (
+        all(k == w.id for k, w in cards.weapons.items())
+        and all(k == p.kind for k, p in cards.powerup_kinds.items())
+        and all(k == t.code for k, t in cards.ammo_tiles.items())
+    )
+    if not filed_right:
+        raise PlainDataError("a card is filed under another card's key")
+    return cards
+
+
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """The card set, from the compiled-data cache when the file has not changed."""
     from adrenaline_tui.rules.compiled import load_compiled
+    from adrenaline_tui.rules.plaindata import encode
 
-    return load_compiled("cards", Path(path) if path else weapons_path(), load_cards_file)
+    source = Path(path) if path else weapons_path()
+    return load_compiled("cards", source, load_cards_file, encode, lambda data: card_set_from_plain(data, str(source)))

@@ -719,29 +719,62 @@ def _object_alone(weapon: Weapon, arena: Arena, here: str, target: str, there: s
     return alone
 
 
+def _alone_keys(weapon: Weapon, arena: Arena) -> list[tuple]:
+    """Every (shooter's square, target's square, clamped budget) of a weapon's one-figure table,
+    in a fixed order: the order of the bits in the cached table."""
+    budgets = list(product(*(range(n + 1) for n in weapon.fire_cap)))
+    return [(here, there, budget) for here in arena.squares for there in arena.squares for budget in budgets]
+
+
 def _all_alone(cards: CardSet, arena: Arena) -> dict[str, dict[tuple, bool]]:
-    out: dict[str, dict[tuple, bool]] = {}
-    for weapon in cards.weapons.values():
-        if weapon.required_targets > 1:
-            continue
-        budgets = list(product(*(range(n + 1) for n in weapon.fire_cap)))
-        out[weapon.id] = {
-            (here, there, budget): _alone(weapon, arena, here, there, budget)  # type: ignore[arg-type]
-            for here in arena.squares
-            for there in arena.squares
-            for budget in budgets
-        }
+    return {
+        w.id: {key: _alone(w, arena, *key) for key in _alone_keys(w, arena)}
+        for w in cards.weapons.values()
+        if w.required_targets <= 1
+    }
+
+
+def _tables_to_plain(tables: dict[str, dict[tuple, bool]]) -> dict[str, str]:
+    """Each weapon's table as a string of 0s and 1s, in `_alone_keys` order (the order `_all_alone`
+    fills it in)."""
+    return {wid: "".join("1" if v else "0" for v in table.values()) for wid, table in tables.items()}
+
+
+def _tables_from_plain(data: Any, cards: CardSet, arena: Arena) -> dict[str, dict[tuple, bool]]:
+    """The tables read back from the cache: exactly the expected weapons, each with exactly as many
+    0s and 1s as its table has entries, or ValueError."""
+    weapons = [w for w in cards.weapons.values() if w.required_targets <= 1]
+    if type(data) is not dict or set(data) != {w.id for w in weapons}:
+        raise ValueError("not the tables of these weapons")
+    out = {}
+    for w in weapons:
+        keys, bits = _alone_keys(w, arena), data[w.id]
+        if type(bits) is not str or len(bits) != len(keys) or bits.strip("01"):
+            raise ValueError(f"a malformed table for {w.id}")
+        out[w.id] = {key: bit == "1" for key, bit in zip(keys, bits, strict=True)}
     return out
 
 
+def fire_tables(cards: CardSet, arena: Arena) -> dict[str, dict[tuple, bool]]:
+    """Every one-figure table of these cards in this arena, from the compiled-data cache when
+    the card and arena files have not changed (a few ms), else by search (~0.2 s, once)."""
+    from adrenaline_tui.rules.compiled import cached
+
+    return cached(
+        "fire",
+        arena.id,
+        (Path(cards.source), Path(arena.source)),
+        lambda: _all_alone(cards, arena),
+        _tables_to_plain,
+        lambda data: _tables_from_plain(data, cards, arena),
+    )
+
+
 def prepare_fire_tables(cards: CardSet, arena: Arena) -> None:
-    """Fill every weapon's one-figure table for this arena at once, from the compiled-data cache
-    when the card and arena files have not changed (a few ms), else by search (~0.2 s, once)."""
+    """Fill every weapon's one-figure table for this arena at once (`fire_tables`)."""
     weapons = [w for w in cards.weapons.values() if w.required_targets <= 1]
     if all(_alone_table(w, arena) for w in weapons):
         return
-    from adrenaline_tui.rules.compiled import cached
-
-    tables = cached("fire", arena.id, (Path(cards.source), Path(arena.source)), lambda: _all_alone(cards, arena))
+    tables = fire_tables(cards, arena)
     for weapon in weapons:
         _alone_table(weapon, arena).update(tables.get(weapon.id, {}))

@@ -6,17 +6,25 @@ on the app repaints every screen, which over SSH means many times the bytes per 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import random
+import select
+import signal
+import sys
+import threading
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.theme import BUILTIN_THEMES, Theme
 
@@ -33,7 +41,15 @@ from adrenaline_tui.tui.settings import Settings
 
 if TYPE_CHECKING:
     # The walkthrough needs pydantic; a game starts without it, so it is imported when used.
+    from textual.driver import Driver
+    from textual.screen import Screen
+
     from adrenaline_tui.walkthrough import Lesson, Progress
+
+# The exit status after the terminal went away: 128 + SIGHUP, as if the hang-up had ended it.
+HANGUP_STATUS = 129
+# Seconds an exit after a hang-up may take before the process is ended without Textual's shutdown.
+EXIT_GRACE = 5.0
 
 THEMES = [
     Theme(
@@ -144,6 +160,8 @@ class AdrenalineApp(App[int]):
         self._review = review
         self._seed = seed
         self._save_settings = save_settings
+        self._exit_timer: threading.Timer | None = None
+        self.hung_up = False  # the terminal went away (`terminal_gone`)
         self._cards = None
         self._lessons: list[Lesson] | None = None
         self._progress: Progress | None = None
@@ -201,8 +219,79 @@ class AdrenalineApp(App[int]):
         # start-up resize: laid out again, it would have the whole table drawn once more.
         return BaseScreen(id="_default")
 
+    @property
+    def size(self) -> Size:
+        # Until the first resize Textual takes the console's size, which the client chose: bound
+        # it like every resize (`driver.MAX_WIDTH`).
+        from adrenaline_tui.tui.driver import bounded
+
+        return bounded(super().size)
+
+    def get_driver_class(self) -> type[Driver]:
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from adrenaline_tui.tui.driver import TerminalDriver
+
+        driver = super().get_driver_class()
+        return TerminalDriver if driver is LinuxDriver else driver
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        # Textual's "Screenshot" writes an SVG into ~/Downloads at every use: over SSH, a guest
+        # could fill the account's disk. The game offers nothing that writes arbitrary files.
+        return (c for c in super().get_system_commands(screen) if c.title != "Screenshot")
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Off: the action would write a file wherever it is told (markup can name actions)."""
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """Off, like `action_screenshot`."""
+        return None
+
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if not self.is_headless:
+            self._watch_terminal()
+
+    def _watch_terminal(self) -> None:
+        """Leave, saving first, when the terminal goes away, so no game is left running on nothing.
+
+        Terminals and sshd send SIGHUP on hang-up (and SIGTERM is the polite stop); reading a
+        hung-up terminal fails (`TerminalDriver`); and a terminal closed without either shows as a
+        hang-up on standard input, looked at twice a second."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no signals here
+                loop.add_signal_handler(sig, self.terminal_gone)
+        self.set_interval(0.5, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        poller = select.poll()
+        try:
+            poller.register(sys.__stdin__.fileno(), select.POLLIN)
+        except (AttributeError, ValueError, OSError):
+            return
+        # POLLHUP, POLLERR and POLLNVAL are reported whatever was asked for.
+        if any(mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, mask in poller.poll(0)):
+            self.terminal_gone()
+
+    def terminal_gone(self) -> None:
+        """The terminal went away (hang-up, SSH connection lost, window closed): save, then leave.
+
+        Textual's shutdown still talks to the terminal; `TerminalDriver` keeps a dead one from
+        blocking it (seen before: the writer thread dead of EIO, its queue full, the exit stuck
+        for good). Should anything else block it, the save is on disk and nothing is left to
+        lose, so a daemon timer ends the process if the shutdown has not within seconds."""
+        self.hung_up = True
+        table = self.table()
+        if table is not None:
+            table.session.flush()
+        if self._exit_timer is None:
+            self._exit_timer = threading.Timer(EXIT_GRACE, os._exit, args=(HANGUP_STATUS,))
+            self._exit_timer.daemon = True
+            self._exit_timer.start()
+        self.exit(return_code=HANGUP_STATUS)
 
     def on_ready(self) -> None:
         # The first screen is opened once the app is ready, not while it mounts: Textual holds
@@ -426,16 +515,21 @@ class AdrenalineApp(App[int]):
                 screen.refresh(repaint=True)
 
 
-def run_app(continue_game: bool = False, learn: bool = False, review: Path | None = None) -> int:
-    """Run the game in this terminal; `adrenaline` and `adrenaline --continue` come here."""
-    delay = os.environ.get("ADRENALINE_BOT_DELAY")
-    seed = os.environ.get("ADRENALINE_SEED")
-    app = AdrenalineApp(
-        continue_game=continue_game,
-        learn=learn,
-        bot_delay=float(delay) if delay else None,
-        seed=int(seed) if seed else None,
-        review=review,
-    )
-    app.run()
-    return app.return_code or 0
+def run_app(
+    continue_game: bool = False,
+    learn: bool = False,
+    bot_delay: float | None = None,
+    seed: int | None = None,
+    review: Path | None = None,
+) -> int:
+    """Run the game in this terminal; `adrenaline`, `adrenaline --continue` and `adrenaline review`
+    come here (the command line has checked the terminal and the environment first)."""
+    app = AdrenalineApp(continue_game=continue_game, learn=learn, bot_delay=bot_delay, seed=seed, review=review)
+    try:
+        app.run()
+    except OSError:
+        # Textual prints an error that happened while leaving to the terminal, which is gone.
+        if not app.hung_up:
+            raise
+    # After a hang-up the exit status says so, even if a screen failed while being taken down.
+    return HANGUP_STATUS if app.hung_up else app.return_code or 0

@@ -4,9 +4,12 @@ walls. The tables below are transcribed from the reference's distance matrices a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from adrenaline_tui.rules.arena import all_arenas, load_arena
+from adrenaline_tui.rules import DataError
+from adrenaline_tui.rules.arena import Arena, SquareLayout, all_arenas, load_arena
 
 DISTANCES = {
     "arena_10": """
@@ -195,3 +198,13 @@ def test_spawnpoints_and_recommended_player_counts() -> None:
         assert arena.spawn_square == {"red": "r1c0", "blue": "r0c2", "yellow": "r2c3"}
         assert set(arena.recommended_players) == set(expected[arena.id])
     assert [len(a.squares) for a in all_arenas()] == [10, 11, 11, 12]
+
+
+def test_an_arena_layout_is_checked_again_when_built_from_plain_data() -> None:
+    """The compiled-data cache rebuilds arenas from plain data without the file's schema, so the
+    Arena itself refuses a square outside the 3x4 grid."""
+    layout = load_arena("arena_12").layout
+    squares = dict(layout.squares)
+    squares["r5c9"] = SquareLayout("white", None)
+    with pytest.raises(DataError, match="outside the 3x4 grid"):
+        Arena(replace(layout, squares=squares))

@@ -64,3 +64,25 @@ async def test_help_lists_the_keys_of_the_screen_below() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert screen_name(app) == "TableScreen"
+
+
+async def test_nothing_in_the_palette_or_the_actions_writes_a_screenshot(tmp_path, monkeypatch) -> None:
+    """Textual's "Screenshot" command wrote an SVG into ~/Downloads at every use: over SSH, a guest
+    could fill the account's disk, and the action (which markup can name) writes wherever told."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "Downloads"))
+    monkeypatch.chdir(tmp_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert "Screenshot" not in [c.title for c in app.get_system_commands(app.screen)]
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"screenshot")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        await app.run_action(f"app.screenshot('planted.svg', '{tmp_path}')")
+        await pilot.pause(0.5)  # Textual's palette command delivers its screenshot after 0.1 s
+    assert list(tmp_path.rglob("*.svg")) == []
