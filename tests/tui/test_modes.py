@@ -90,3 +90,36 @@ def test_the_mode_board_and_the_map_badges_show_only_public_information(mode: st
         checked += 1
         game.choose(rng.choice(game.pending.keys))
     assert checked >= 100  # a good part of a game, both sides of turns and kills
+
+
+async def test_setup_chooses_the_mode_and_the_bot() -> None:
+    """The mode's line changes with the choice; the bot skips the figures the seats play; the
+    table then asks the starting player to place the bot."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        setup = app.screen
+        setup.query_one("#mode").focus()
+        await pilot.press("right")
+        await settle(pilot)
+        assert "Shoot spawnpoints for track points." in screen_text(app)
+        await pilot.press("tab", "right")  # the bot: the first figure no seat plays
+        await settle(pilot)
+        assert "V Violet" in screen_text(app)
+        setup.query_one("#start").focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        table = app.table()
+        assert table is not None
+        game = table.session.game
+        assert (game.config.mode, game.config.bot) == ("domination", "purple")
+        for _ in range(50):
+            if game.pending is not None and table.session.is_human(game.pending.player):
+                break
+            await settle(pilot)
+        # The starting player places the bot before spawning: the person, or a computer before them.
+        placed = any(e.kind == "bot_placed" for e in game.events)
+        assert game.pending.kind == ("spawn" if placed else "bot_place")
+        assert type(table.query_one("#track")).__name__ == "DominationBoard"
