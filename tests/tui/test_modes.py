@@ -13,6 +13,7 @@ import pytest
 
 from adrenaline_tui.rules import Game, GameConfig
 from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.look import LETTER
 from adrenaline_tui.tui.screens.scoring import breakdowns
 from adrenaline_tui.tui.session import HUMAN
 
@@ -123,3 +124,27 @@ async def test_setup_chooses_the_mode_and_the_bot() -> None:
         placed = any(e.kind == "bot_placed" for e in game.events)
         assert game.pending.kind == ("spawn" if placed else "bot_place")
         assert type(table.query_one("#track")).__name__ == "DominationBoard"
+
+
+async def test_the_replay_viewer_shows_the_modes_board_and_the_bot() -> None:
+    from adrenaline_tui.tui.screens.review import ReviewScreen
+
+    game = Game(GameConfig(players=("yellow", "blue", "grey"), skulls=5, mode="turret", bot="green"), 3)
+    rng = random.Random(3)
+    while game.pending is not None:
+        game.choose(rng.choice(game.pending.keys))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = ReviewScreen(game, at=10**6, viewer=None)
+        app.push_screen(screen)
+        await settle(pilot)
+        board = screen.query_one("#track")
+        assert type(board).__name__ == "TurretBoard"
+        held = list(game.view(None)["turret"]["turrets"].values())
+        assert held, "a whole game leaves turrets held"
+        text = board.render().plain
+        # The last frame shows the game's end: each owner's letter and turret count.
+        for owner in set(held):
+            assert f"{LETTER[owner]}{held.count(owner)}" in text, text
+        assert screen.query_one("#board-green") is not None
