@@ -100,6 +100,7 @@ class Scenario(_Strict):
     skulls: int = Field(8, ge=5, le=8)
     ending: Literal["frenzy", "sudden_death"] = "frenzy"
     tagback_prompt: Literal["holders", "all"] = "holders"
+    end_turn_prompt: Literal["usable", "always"] = "usable"
     players: list[ScenarioPlayer] = Field(min_length=3, max_length=5)
     active: str | None = None
     first_player: str | None = None
@@ -164,6 +165,7 @@ def scenario_config(mapping: Mapping[str, Any]) -> GameConfig:
             tagback_prompt=sc.tagback_prompt,
             mode=sc.mode,
             bot=sc.bot.colour if sc.bot is not None else None,
+            end_turn_prompt=sc.end_turn_prompt,
         )
     except ConfigError as exc:
         raise DataError(str(mapping.get("_source", "scenario")), "", exc.field, exc.problem) from None

@@ -32,6 +32,7 @@ def _player(p: Player) -> dict[str, Any]:
         "powerup_count": len(p.powerups),
         "score": p.score,
         "killed": p.killed,
+        "dead": p.dead,
     }
 
 

@@ -33,6 +33,7 @@ ENDINGS = ("frenzy", "sudden_death")
 TAGBACK_PROMPTS = ("holders", "all")
 MAX_NAME = 16  # characters in a player's name
 MODES = ("standard", "domination", "turret")
+END_TURN_PROMPTS = ("usable", "always")
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,10 @@ class GameConfig:
     mode: str = "standard"
     # The bot's figure colour (a figure nobody plays), or None: no bot. 3 or 4 players only.
     bot: str | None = None
+    # "usable": after the last action a player is asked only if a powerup is usable (a Newton,
+    # a Teleporter), else the turn ends. "always": "End your turn" is asked even when it is the
+    # only answer, so whether the keyboard comes back to a player reveals nothing (hot-seat).
+    end_turn_prompt: str = "usable"
 
     def __post_init__(self) -> None:
         players = self.players
@@ -93,6 +98,7 @@ class GameConfig:
                 raise ConfigError("bot", f"'{self.bot}' is not a figure colour ({', '.join(FIGURES)})")
             if self.bot in players:
                 raise ConfigError("bot", f"{self.bot} is already a player; the bot uses a spare figure")
+        _one_of("end_turn_prompt", self.end_turn_prompt, END_TURN_PROMPTS)
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
@@ -118,6 +124,7 @@ class GameConfig:
             "tagback_prompt": self.tagback_prompt,
             "mode": self.mode,
             "bot": self.bot,
+            "end_turn_prompt": self.end_turn_prompt,
         }
 
     def name_of(self, colour: str) -> str:
@@ -150,6 +157,9 @@ class Player:
     score: int = 0
     frenzy_actions: int = 0  # 0 before final frenzy, then 2 or 1 (the action tile's box)
     killed: bool = False  # took a killshot this turn; scored at the end of the turn
+    # Scored and picked up at the end of the turn, off the board until the respawn puts the
+    # figure on a spawnpoint (rulebook: "Pick up your figure. You are dead.").
+    dead: bool = False
 
     def weapon(self, weapon_id: str) -> HeldWeapon | None:
         for w in self.weapons:

@@ -72,7 +72,10 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         extra = {o: rules for rules in g.rules for o in rules.actions(g, p)}
         options += extra
         options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
-        if not options:
+        # Asked even with "End your turn" as the only answer where skipping the question would
+        # show that the player holds no usable powerup.
+        ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
+        if not options and not ask_anyway:
             break
         # An owed action (the bot action) must be taken before the turn can end.
         owed = any(rules.must_act(g, p) for rules in g.rules)
@@ -85,7 +88,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
             prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
         else:
             prompt = f"{p.name}: use a powerup or end your turn"
-        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options)))
+        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway))
         if key == "end":
             break
         if key in allowances:
@@ -351,6 +354,7 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     p.powerups.remove(key)
     g.board.powerup_discard.append(key)
     p.square = g.arena.spawn_square[powerup_colour(key)]
+    p.dead = False
     g.emit(
         kind,
         f"{p.name} {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})",
@@ -382,6 +386,9 @@ def end_of_turn(g: Game) -> Flow:
             p.skulls += 1
         p.damage.clear()
         p.killed = False
+        # "Pick up your figure. You are dead.": off the board until the respawn places it.
+        p.square = None
+        p.dead = True
         if g.frenzy and not p.frenzy_board:
             flip_board(p)
             g.emit("board_flipped", f"{p.name}'s board flips to the frenzy side", player=p.colour)

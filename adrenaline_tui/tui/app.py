@@ -21,9 +21,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.filter import Monochrome, NoColor
 from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.theme import BUILTIN_THEMES, Theme
@@ -32,12 +34,13 @@ from adrenaline_tui.printable import printable
 from adrenaline_tui.rules import GameConfig, SaveError
 from adrenaline_tui.rules.atomicfile import write_problem
 from adrenaline_tui.tui import storage
-from adrenaline_tui.tui.look import palette_for, pick_glyphs
+from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
-from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.screens.base import BaseScreen, blocked_while_too_small, too_small
 from adrenaline_tui.tui.screens.title import TitleScreen
 from adrenaline_tui.tui.session import Session, unsaved
 from adrenaline_tui.tui.settings import Settings
+from adrenaline_tui.tui.terminal_filters import AsciiOnly, NoColour
 
 if TYPE_CHECKING:
     # The walkthrough needs pydantic; a game starts without it, so it is imported when used.
@@ -169,6 +172,24 @@ class AdrenalineApp(App[int]):
             self.register_theme(theme)
         self.theme = self.settings.theme or self.automatic_theme()
         self.look = Look(palette_for(self.theme), pick_glyphs(self.settings.glyphs))
+        self._terminal_filters()
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys by name where the glyph set is ASCII ("enter", not a symbol the console lacks)."""
+        shown = super().get_key_display(binding)
+        if self.look.glyphs is ASCII and not shown.isascii():
+            return "up/down" if binding.key in ("up", "down") else binding.key.split(",")[0]
+        return shown
+
+    def _terminal_filters(self) -> None:
+        """NO_COLOR: no colour at all (Textual's own filter sends greys); the ASCII glyph set:
+        no character outside ASCII, Textual's own borders and ellipses included."""
+        if self.no_color:
+            textual_own = (Monochrome, NoColor)
+            self._filters = [f for f in self._filters if not isinstance(f, textual_own)]
+            self._filters.append(NoColour())
+        self._ascii_only = AsciiOnly(enabled=self.look.glyphs is ASCII)
+        self._filters.append(self._ascii_only)
 
     # ------------------------------------------------------------------ set-up
     def automatic_theme(self) -> str:
@@ -334,6 +355,26 @@ class AdrenalineApp(App[int]):
             return False
         return self.open_game(newest.path)
 
+    async def on_event(self, event: events.Event) -> None:
+        # Below the minimum size the screen shows only "make the window bigger": input reaching
+        # the hidden screen would act unseen (a "Run" chosen blind, a game opened from the title).
+        # Dropped here, before Textual routes it to bindings, widgets or the palette; only the
+        # quit key still works.
+        if (
+            too_small(self.size)
+            and blocked_while_too_small(event)
+            and not event.is_forwarded
+            and not self._quits(event)
+        ):
+            return
+        await super().on_event(event)
+
+    def _quits(self, event: events.Event) -> bool:
+        if not isinstance(event, events.Key):
+            return False
+        bindings = self._bindings.key_to_bindings.get(event.key, ())
+        return any(binding.action == "quit" for binding in bindings)
+
     # ----------------------------------------------------------------- screens
     def open_setup(self) -> None:
         from adrenaline_tui.tui.screens.setup import SetupScreen
@@ -475,6 +516,8 @@ class AdrenalineApp(App[int]):
         table = self.table()
         problem = None
         if table is not None:
+            # A computer still thinking must not change the game after it has been saved.
+            table.stop_computers()
             table.session.flush()
             problem = table.session.save_problem
         # Quitting with a game that could not be saved: said once more, where it stays readable.
@@ -496,8 +539,25 @@ class AdrenalineApp(App[int]):
             self._restyle()
 
     def toggle_points(self) -> None:
-        self.update_settings(replace(self.settings, show_points=not self.settings.show_points))
-        self.notify("Points are shown to everyone." if self.settings.show_points else "Points are face down.")
+        """Hide points at once; show them only once asked: points are face down at the table,
+        and one key press turned everyone's over for whoever was looking."""
+        if self.settings.show_points:
+            self._set_points(False)
+            return
+        from adrenaline_tui.tui.screens.confirm import ConfirmScreen
+
+        question = (
+            "Show everyone's points to everyone at the screen?\n"
+            "Points are face down at the table; this turns them face up until you press p again."
+        )
+        self.push_screen(
+            ConfirmScreen(question, "show them", "keep them face down"),
+            callback=lambda yes: self._set_points(True) if yes else None,
+        )
+
+    def _set_points(self, shown: bool) -> None:
+        self.update_settings(replace(self.settings, show_points=shown))
+        self.notify("Points are shown to everyone." if shown else "Points are face down.")
 
     def set_theme(self, name: str) -> None:
         self.update_settings(replace(self.settings, theme=name))
@@ -507,6 +567,7 @@ class AdrenalineApp(App[int]):
 
     def _restyle(self) -> None:
         self.look = Look(palette_for(self.theme), pick_glyphs(self.settings.glyphs))
+        self._ascii_only.enabled = self.look.glyphs is ASCII
         for screen in self.screen_stack:
             repaint = getattr(screen, "repaint_look", None)
             if repaint is not None:

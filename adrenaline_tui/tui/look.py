@@ -40,6 +40,10 @@ class Glyphs:
     h: str
     v: str
     junctions: dict[tuple[bool, bool, bool, bool], str] = field(default_factory=dict)
+    up: str = "↑"  # more above / below a list
+    down: str = "↓"
+    ellipsis: str = "…"  # where text is cut
+    dot: str = "·"  # between the parts of a line
 
     def junction(self, up: bool, down: bool, left: bool, right: bool) -> str:
         return self.junctions.get((up, down, left, right), " ")
@@ -110,6 +114,10 @@ ASCII = Glyphs(
     h="-",
     v="|",
     junctions=_ascii_junctions(),
+    up="^",
+    down="v",
+    ellipsis="~",
+    dot="-",
 )
 
 

@@ -272,12 +272,8 @@ def panel_state(game: Game, view: dict[str, Any], kinds: dict[str, str]) -> Pane
     if pending is None:
         return PanelState("The game is over.", note="Press Enter for the final standings.")
     opts = options(view)
-    who = pending["player"]
     if not opts:
-        name = game.name(who)
-        if kinds.get(who, "human") != "human":
-            return PanelState(f"{name} (computer) is deciding…", note=pending["prompt"])
-        return PanelState(f"Waiting for {name}…", note="")
+        return waiting_state(view, kinds)
     weapon = last_weapon_fired(game)
     return PanelState(
         prompt=pending["prompt"],
@@ -285,6 +281,19 @@ def panel_state(game: Game, view: dict[str, Any], kinds: dict[str, str]) -> Pane
         details=tuple(option_preview(game, o, weapon) for o in opts),
         greyed=greyed_actions(game, view),
     )
+
+
+def waiting_state(view: dict[str, Any], kinds: dict[str, str]) -> PanelState:
+    """The panel while someone other than the viewer decides: whose turn it is, nothing more.
+
+    Which question is pending, and who must answer it, can follow from hidden cards (a Tagback
+    Grenade, a Targeting Scope, a Newton kept for the end of a turn), so neither the engine's
+    prompt nor the deciding player is shown - only the public fact of whose turn it is.
+    """
+    active = next(p for p in view["players"] if p["colour"] == view["active"])
+    if kinds.get(active["colour"], "human") != "human":
+        return PanelState(f"{active['name']} (computer) is playing…", note=f"Turn {view['turn']}")
+    return PanelState(f"Waiting for {active['name']}…", note=f"Turn {view['turn']}")
 
 
 def greyed_actions(game: Game, view: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -306,7 +315,8 @@ def status(game: Game, view: dict[str, Any], viewer: str | None, kinds: dict[str
     if view["frenzy"]:
         bits.append("FINAL FRENZY")
     pending = view.get("pending") or {}
-    if pending and pending.get("player") != active:
-        bits.append(f"{game.name(pending['player'])} decides")
+    # Only the viewer's own decision out of turn is named: who else decides can be a secret.
+    if viewer is not None and pending.get("player") == viewer != active:
+        bits.append(f"{game.name(viewer)} decides")
     right = "public view" if viewer is None else f"{game.name(viewer)}'s view"
     return " · ".join(bits), active, right

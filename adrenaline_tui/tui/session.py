@@ -7,6 +7,7 @@ must be passed) can be tested without running the app.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
 
 HUMAN = "human"
+# How long a computer may think about one decision. Past it the table answers for it
+# (`fallback_choice`) and drops its late answer: a computer player with a bug, or a position
+# far harder than usual, never holds the game up.
+THINK_BUDGET_SECONDS = 3.0
+# Answers that decline an optional question, preferred by the fallback.
+DECLINES = ("pass", "done", "end")
 # The preferred computer player comes first; "sensible" may not be registered yet.
 PREFERRED_COMPUTERS = ("sensible", "random")
 
@@ -79,6 +86,90 @@ class Autosaver:
         self._pool.shutdown(wait=True)
 
 
+class UndoSpares:
+    """Copies of the game at its undo barrier, so that undo costs the decisions since the
+    barrier (a turn at most), not a replay of the whole game: the same on turn 1 and turn 150.
+
+    A `Game` is a generator underneath and cannot be copied; a copy is a replay. So the copies
+    are made by replaying on a background thread, once, and then kept at the barrier by
+    choosing the same keys as the game (cheap: the barrier moves a turn at a time). Undo takes
+    a copy, plays it on to one decision before the game, and a new copy is made in the
+    background. With none ready (several undos in a row) undo replays the whole game as before.
+    """
+
+    KEEP = 3  # undos in a row before one waits for a copy
+    # A copy shares the interpreter with drawing: it is made while nobody is deciding (no
+    # decision or undo for IDLE seconds), a few decisions at a time.
+    IDLE = 0.1
+    CHUNK = 16
+
+    def __init__(self) -> None:
+        self.ready: list[Game] = []
+        self._pool: ThreadPoolExecutor | None = None
+        self._building: Future[Game] | None = None
+        self._last_activity = 0.0
+
+    def _collect(self, game: Game) -> None:
+        building = self._building
+        if building is not None and building.done():
+            self._building = None
+            spare = building.exception() is None and building.result()
+            if spare and game.history[: len(spare.history)] == spare.history:
+                self.ready.append(spare)
+
+    def keep_up(self, game: Game) -> None:
+        """After every decision and undo: copies at the barrier, one more on its way if short."""
+        self._last_activity = time.monotonic()
+        self._collect(game)
+        target = game.undo_barrier
+        kept = []
+        for spare in self.ready:
+            if len(spare.history) <= target and game.history[: len(spare.history)] == spare.history:
+                for key in game.history[len(spare.history) : target]:
+                    spare.choose(key)
+                kept.append(spare)
+        self.ready = kept
+        if len(self.ready) < self.KEEP and self._building is None and target > 0:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="undo-spare")
+            start = (game.config, game.seed, game.scenario, game.cards)
+            self._building = self._pool.submit(self._copy, start, list(game.history[:target]))
+
+    def _wait_for_a_pause(self) -> None:
+        while time.monotonic() - self._last_activity < self.IDLE:
+            time.sleep(self.IDLE / 4)
+
+    def _copy(self, start: tuple, keys: list[str]) -> Game:
+        self._wait_for_a_pause()
+        copy = Game(*start)
+        for i, key in enumerate(keys):
+            if i % self.CHUNK == 0:
+                self._wait_for_a_pause()
+            copy.choose(key)
+        return copy
+
+    def take(self, game: Game, position: int) -> Game | None:
+        """A copy of the game as it was after `position` decisions (at or after the barrier)."""
+        self._last_activity = time.monotonic()
+        self._collect(game)
+        if not self.ready:
+            return None
+        spare = self.ready.pop()
+        for key in game.history[len(spare.history) : position]:
+            spare.choose(key)
+        spare.undo_barrier = game.undo_barrier
+        return spare
+
+    def wait(self) -> None:
+        """Until the copy being made is ready (tests, benchmarks)."""
+        if self._building is not None:
+            self._building.result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
 class Session:
     """One game in progress and the people and programs playing it."""
 
@@ -98,6 +189,14 @@ class Session:
         self._bots: dict[str, ComputerPlayer] = {}
         # Why the seats file could not be written, if it could not (the save itself: `saver.error`).
         self.table_error: str | None = None
+        # Counts decisions and undos: a computer's answer thought out for an older position
+        # (the game moved on, was undone, or replaced) is recognised as stale and dropped.
+        self.moves = 0
+        # Seats whose computer is still thinking about a question the table already answered
+        # for it: it is not asked again until it is done (a player is not made to think twice
+        # at once).
+        self.overdue: set[str] = set()
+        self.spares = UndoSpares()
 
     def resolve_computers(self) -> list[str]:
         """Swap computer kinds this install lacks for the best it has; returns what was swapped.
@@ -161,6 +260,10 @@ class Session:
     # ------------------------------------------------------------------ play
     def choose(self, key: str) -> list[Event]:
         events = self.game.choose(key)
+        self.moves += 1
+        if self.is_human(self.game.pending.player if self.game.pending else ""):
+            # Only a person undoes: copies are kept while one decides.
+            self.spares.keep_up(self.game)
         self.autosave()
         if self.game.over:
             self.write_table()
@@ -171,13 +274,39 @@ class Session:
         assert d is not None and not self.is_human(d.player)
         return self.bot(d.player).choose(d, self.game.view(d.player))
 
+    def fallback_choice(self) -> str:
+        """The answer given for a computer that ran over its budget: decline an optional
+        question, else take the first option."""
+        d = self.game.pending
+        assert d is not None
+        keys = d.keys
+        return next((k for k in DECLINES if k in keys and d.kind != "action"), keys[0])
+
+    def public_mark(self) -> tuple[int, int] | None:
+        """Where the table may show computers' play: an active player about to choose one of
+        their turn's actions (turn number, actions left); None anywhere else.
+
+        Every turn passes these points whatever anyone holds, while the questions in between
+        (a Tagback Grenade, a Targeting Scope, a powerup kept for the end of a turn) come and go
+        with hidden cards. Drawing computers' play only at these points, at a fixed pace, makes
+        what the table sees - and when - independent of those cards.
+        """
+        d, game = self.game.pending, self.game
+        if d is None or d.kind != "action" or d.player != game.active.colour or not game.actions_left:
+            return None
+        return game.turn, game.actions_left
+
     def can_undo(self, viewer: str | None) -> bool:
         """Undo is for the person deciding, within their own decisions (the engine's barrier)."""
         d = self.game.pending
         return d is not None and d.player == viewer and self.is_human(viewer) and self.game.can_undo
 
     def undo(self) -> None:
-        self.game = self.game.undo()
+        game = self.game
+        spare = self.spares.take(game, len(game.history) - 1) if game.can_undo else None
+        self.game = spare if spare is not None else game.undo()
+        self.spares.keep_up(self.game)
+        self.moves += 1
         self.autosave()
 
     # ------------------------------------------------------------ who looks

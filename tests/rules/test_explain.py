@@ -326,3 +326,14 @@ def test_every_decision_of_random_shots_is_explained(weapon_id):
                 assert explain(game, q).text
             game.choose(rng.choice(d.keys))
     assert shots >= 5
+
+
+def test_a_board_says_which_weapons_are_unloaded_and_only_counts_the_loaded_ones():
+    weapons = [{"id": "hellion", "loaded": False}, "plasma-gun", {"id": "zx-2", "loaded": False}]
+    game = shot_game([], "r1c2", {"blue": "r0c0", "grey": "r0c1", "purple": {"square": "r2c0", "weapons": weapons}})
+    line = explain_board(game, "purple").why[-1]
+    assert line == (
+        "Weapons: 1 loaded weapon (face down to the others); unloaded, face up for everyone: Hellion and ZX-2. "
+        "A weapon is unloaded once fired, until it is reloaded."
+    )
+    assert "Plasma" not in line

@@ -68,6 +68,26 @@ def test_the_dead_player_draws_one_even_at_three_and_discards_one_to_respawn() -
     assert game.to_json()["active"] == "blue"
 
 
+def test_the_dead_figure_is_off_the_board_while_its_player_chooses_where_to_respawn() -> None:
+    # Rulebook: "3. Pick up your figure. You are dead. ... 5. ... place your figure on the
+    # spawnpoint indicated by it. You are alive again."
+    game = kill(
+        {"blue": {"damage": ["grey"] * 10, "powerups": ["newton-red"]}, "grey": {"square": "r0c0"}}, ["newton-yellow"]
+    )
+    play(game, "shoot")
+    # Tipped over but still on its square until the turn ends: it is scored then.
+    assert player(game, "blue")["square"] == "r2c3" and player(game, "blue")["dead"] is False
+    play(game, "end")
+    assert game.pending.player == "blue" and game.pending.kind == "respawn"
+    blue = player(game, "blue")
+    assert blue["square"] is None and blue["dead"] is True and blue["killed"] is False
+    assert "blue" not in game.positions()
+    assert all(p["square"] is None for p in game.view("grey")["players"] if p["colour"] == "blue")
+    play(game, "newton-red")
+    blue = player(game, "blue")
+    assert blue["square"] == "r1c0" and blue["dead"] is False
+
+
 def test_the_card_just_drawn_may_be_the_one_discarded() -> None:
     game = kill(
         {"blue": {"damage": ["grey"] * 10, "powerups": ["newton-red"]}, "grey": {"square": "r0c0"}}, ["newton-yellow"]

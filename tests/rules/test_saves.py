@@ -12,6 +12,7 @@ import pytest
 
 from adrenaline_tui.ai import RandomPlayer
 from adrenaline_tui.rules import FIGURES, ConfigError, Game, GameConfig, SaveError
+from adrenaline_tui.rules.saves import SAVE_VERSION
 from tests.rules.helpers import play, scenario
 
 
@@ -130,7 +131,7 @@ def corrupt_saves(good: dict) -> dict[str, bytes]:
         + b"}",
         "a seed beyond 64 bits": js(dict(good, seed=2**64)),
         "a NaN seed": js(dict(good, seed=float("nan"))),
-        "an infinite number": js(good).replace(b'"version": 1', b'"version": 1e999'),
+        "an infinite number": js(good).replace(f'"version": {SAVE_VERSION}'.encode(), b'"version": 1e999'),
         "a list among the players": js(dict(good, config=dict(good["config"], players=["yellow", ["blue"], "grey"]))),
         "a name that is not text": js(dict(good, config=dict(good["config"], names={"yellow": 7}))),
         "a name with a terminal escape": js(dict(good, config=dict(good["config"], names={"yellow": ESCAPE_NAME}))),

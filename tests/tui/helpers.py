@@ -48,6 +48,7 @@ def new_session(
         tagback_prompt="all" if humans >= 2 else "holders",
         mode=mode,
         bot=bot,
+        end_turn_prompt="always" if humans >= 2 else "usable",
     )
     return Session.start(config, seed, kinds, autosave=autosave)
 

@@ -48,7 +48,18 @@ async def test_points_are_face_down_until_shown() -> None:
         assert all(p["score"] is None for p in view["players"] if p["colour"] in others)
         await pilot.press("p")
         await settle(pilot)
+        # Points are private at the table: p asks first, and "no" changes nothing.
+        assert screen_name(app) == "ConfirmScreen" and "Show everyone's points" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen" and not app.settings.show_points
+        assert all(p["score"] is None for p in table.view["players"] if p["colour"] in others)
+        await pilot.press("p", "y")
+        await settle(pilot)
         assert all(p["score"] is not None for p in table.view["players"])
+        await pilot.press("p")  # face down again at once, no question
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen" and not app.settings.show_points
 
 
 async def test_help_lists_the_keys_of_the_screen_below() -> None:

@@ -219,6 +219,9 @@ async def test_a_step_whose_text_does_not_fit_shows_its_options_once_read() -> N
         await pilot.press("2")
         await settle(pilot)
         assert runner.index == 2 and runner.waiting
+        # "Dozer takes 2 damage tokens": Dozer's board is on screen though the step is Banshee's.
+        assert "Dozer takes 2 damage" in screen.query_one(LessonPanel).state.feedback
+        assert screen._boards["grey"].display
         panel = screen.query_one(ActionPanel)
         # the done text, what happened and the narration are taller than the panel at 80x24
         assert panel.state.labels == (MORE,) and "Press" not in screen.query_one(LessonPanel).state.hint

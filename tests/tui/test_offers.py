@@ -46,7 +46,7 @@ async def test_new_weapons_are_offered_once_and_w_opens_their_lessons() -> None:
         # the racks, and Ann's own unloaded weapon; never Ben's loaded (face-down) Thor
         assert offered == {"furnace", "lock-rifle", "zx-2"}
         assert Progress.load().offered == offered
-        notices = [n.message for n in app._notifications]
+        notices = [e.text for e in app.table().query_one("EventLog").events if e.kind == "lesson_offer"]
         assert any(m.startswith("New weapons on the table") and "Press w" in m for m in notices), notices
         assert "w Learn it" in screen_text(app)  # the key line too, while lessons are on offer
         assert screen_name(app) == "TableScreen"  # a notice, not a stop
@@ -90,7 +90,7 @@ async def test_one_new_weapon_opens_its_lesson_and_leads_back_to_the_game() -> N
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await wait_for_offer(pilot)
-        notices = [n.message for n in app._notifications]
+        notices = [e.text for e in app.table().query_one("EventLog").events if e.kind == "lesson_offer"]
         assert any(m.startswith("New weapon on the rack: Lock Rifle. Press w") for m in notices), notices
         await pilot.press("w")
         await settle(pilot)
@@ -104,7 +104,7 @@ async def test_one_new_weapon_opens_its_lesson_and_leads_back_to_the_game() -> N
         assert Progress.load().status("lock-rifle") == "skipped"
 
 
-async def test_offers_arriving_while_one_is_shown_share_its_notice() -> None:
+async def test_offers_are_said_in_the_log_and_never_cover_the_table() -> None:
     app = make_app(scenario_session(rack_scenario(), SOLO), offer_lessons=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -115,7 +115,10 @@ async def test_offers_arriving_while_one_is_shown_share_its_notice() -> None:
         table._offer(later[:1])
         table._offer(later[1:])
         await settle(pilot)
-        notices = [n for n in app._notifications if n.title == "Learn it?"]
-        assert len(notices) == 1, [n.message for n in notices]
+        # No notice over the racks and the log (what "Grab which weapon?" is about).
+        assert list(app._notifications) == []
+        offers = [e.text for e in table.query_one("EventLog").events if e.kind == "lesson_offer"]
+        assert len(offers) == 3 and "Railgun" in offers[1] and "Shotgun" in offers[2], offers
         assert {"railgun", "shotgun", "furnace"} <= {lesson.weapon for lesson in table.offered}
         assert "w Learn it" in screen_text(app)
+        assert "Press w to learn" in screen_text(app)

@@ -83,3 +83,32 @@ def test_saves_list_newest_first_and_skip_finished_games(home: Path) -> None:
     assert {i.path for i in storage.list_saves()} == {a.path, b.path}
     storage.write_table(b.path, {"seats": b.kinds, "over": True})
     assert storage.latest_unfinished().path == a.path
+
+
+def test_undo_late_in_a_game_plays_on_from_a_copy_at_the_barrier_not_a_whole_replay(monkeypatch) -> None:
+    from adrenaline_tui.rules import Game
+
+    s = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"}, ending="frenzy", skulls=8)
+    # Well into the game, at a person's action: two decisions to make, then undo both.
+    _play_until(
+        s, lambda s: s.game.turn >= 12 and s.game.pending.kind == "action" and s.is_human(s.game.pending.player)
+    )
+    start = s.game.to_json()
+    s.choose("run")
+    after_run = s.game.to_json()
+    s.choose(s.game.pending.keys[0])
+    s.spares.wait()
+    replayed: list[int] = []
+    real_replay = Game.replay
+    monkeypatch.setattr(Game, "replay", lambda g, keys: replayed.append(len(keys)) or real_replay(g, keys))
+    s.undo()
+    assert s.game.to_json() == after_run
+    s.undo()
+    assert s.game.to_json() == start
+    # Neither undo replayed the game from its start: each played on from a copy at the barrier
+    # (a new copy may be on its way in the background meanwhile, replaying up to the barrier).
+    assert all(n <= s.game.undo_barrier for n in replayed), (replayed, s.game.undo_barrier)
+    assert len(s.spares.ready) == 0 or s.spares.ready[0].history == s.game.history[: s.game.undo_barrier]
+    # The game goes on as if never undone.
+    s.choose("run")
+    assert s.game.to_json() == after_run

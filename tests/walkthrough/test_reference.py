@@ -37,6 +37,11 @@ ARENA = load_arena("arena_12")
         ("spawnpoint track", "domination"),
         ("commandeer a turret", "turret-mode"),
         ("bot action", "the-bot"),
+        # a word's beginning, and a near miss
+        ("overk", "overkill"),
+        ("ovrekill", "overkill"),
+        ("railg", "weapon:railgun"),
+        ("tagbak", "powerup:tagback-grenade"),
     ],
 )
 def test_search_finds_the_section(query, first):

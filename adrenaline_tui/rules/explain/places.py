@@ -168,6 +168,8 @@ def explain_board(game: Game, colour: str) -> Explanation:
         why.append(story)
     if p.killed:
         why.append("This board took a killshot this turn: it is scored when the turn ends.")
+    if p.dead:
+        why.append(f"{p.name} is dead: the figure is off the board until the respawn places it on a spawnpoint.")
     if game.frenzy:
         why.append(f"Final frenzy: {p.name} has {_s(p.frenzy_actions, 'frenzy action')} on their last turn.")
     elif dmg >= ADRENALINE_SHOOT:
@@ -182,6 +184,14 @@ def explain_board(game: Game, colour: str) -> Explanation:
             f"Marks: {marks}. Each turns into damage the next time that player damages {p.name}"
             f" (at most {MAX_MARKS} from each player)."
         )
+    if p.weapons:
+        # Only what the table shows everyone: loaded weapons are face down to the others.
+        loaded = sum(1 for w in p.weapons if w.loaded)
+        unloaded = [game.cards.weapons[w.id].name for w in p.weapons if not w.loaded]
+        bits = [f"{_s(loaded, 'loaded weapon')} (face down to the others)"] if loaded else []
+        if unloaded:
+            bits.append(f"unloaded, face up for everyone: {_and(unloaded)}")
+        why.append(f"Weapons: {'; '.join(bits)}. A weapon is unloaded once fired, until it is reloaded.")
     values = board_values(p.skulls, p.frenzy_board)
     side = "frenzy side, no first blood" if p.frenzy_board else f"{_s(p.skulls, 'skull')}"
     does = [f"The board pays {'-'.join(map(str, values))} ({side}); everyone who did damage scores at least 1."]

@@ -19,6 +19,18 @@ from adrenaline_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 LARGE_WIDTH, LARGE_HEIGHT = 110, 34
 
 
+def too_small(size: Size) -> bool:
+    """Below the minimum every screen shows only the notice, and nothing may take input."""
+    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+
+
+def blocked_while_too_small(event: events.Event) -> bool:
+    """Input that would act on the screen hidden behind the size notice: every key, mouse
+    event and paste. The app drops them all in one place (`AdrenalineApp.on_event`), so no
+    binding, option key, click or palette of any screen can act unseen."""
+    return isinstance(event, events.Key | events.MouseEvent | events.Paste)
+
+
 class BaseScreen(Screen):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
         (0, "-narrow"),
@@ -44,7 +56,7 @@ class BaseScreen(Screen):
         needs width and height both), for the terminal's size now."""
         width, height = self.app.size
         classes = {
-            "-too-small": width < MIN_WIDTH or height < MIN_HEIGHT,
+            "-too-small": too_small(Size(width, height)),
             "-large": width >= LARGE_WIDTH and height >= LARGE_HEIGHT,
         }
         for dimension, points in (

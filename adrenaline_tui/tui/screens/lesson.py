@@ -80,6 +80,9 @@ class LessonScreen(BaseScreen):
         self.runner = LessonRunner(lesson, progress)
         self.view: dict[str, Any] | None = None
         self.feedback: tuple[str, Feedback, tuple[str, ...]] = ("", "", ())
+        # Whose boards what just happened (the feedback above) is about: "Dozer takes 2
+        # damage" needs Dozer's board on screen even when the next step is about someone else.
+        self.feedback_figures: frozenset[str] = frozenset()
         self._boards: dict[str, PlayerBoard] = {}
         self._more_to_read = False
         self._read_step: int | None = None  # the step whose text was seen to its end
@@ -195,6 +198,7 @@ class LessonScreen(BaseScreen):
         explains any board)."""
         large = self.has_class("-large") or self._all_boards
         wanted = lesson_presenter.figures_in_step(self.runner, self.view or self.runner.game.view(None))
+        wanted |= self.feedback_figures
         hidden = []
         for colour, board in self._boards.items():
             board.display = large or colour in wanted
@@ -278,6 +282,9 @@ class LessonScreen(BaseScreen):
 
     def _after(self, result: Result) -> None:
         lines = happened(result.events)
+        self.feedback_figures = frozenset(
+            e.data["target"] for e in result.events if isinstance(e.data.get("target"), str)
+        )
         if result.outcome in ("off_goal", "illegal", "read_first"):
             self.feedback = (result.message, "refused", ())
         elif result.outcome in ("reached", "finished"):
@@ -311,6 +318,7 @@ class LessonScreen(BaseScreen):
             return
         self.runner.retry()
         self.feedback = ("Back to the start of this step.", "info", ())
+        self.feedback_figures = frozenset()
         self.render_lesson()
 
     def action_skip(self) -> None:
@@ -318,6 +326,7 @@ class LessonScreen(BaseScreen):
             return
         self.runner.skip()
         self.feedback = ("", "", ())
+        self.feedback_figures = frozenset()
         self.render_lesson()
 
     def action_story(self, pages: int) -> None:

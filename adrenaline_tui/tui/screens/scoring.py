@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.console import Group, NewLine
+from rich.padding import Padding
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -87,18 +89,85 @@ def figure_names(game: Game) -> dict[str, str]:
     return {c: game.name(c) for c in (*game.seats, *([bot] if bot else []))}
 
 
+def _killshots_before(log: list[Event], events: list[Event]) -> dict[int, dict[str, list[str]]]:
+    """For each scoring event among `events` (by identity), the killshot and overkill lines of
+    its own turn, by target. A killshot comes earlier in the turn than the scoring at its end,
+    and the batch being shown may already hold the next turn's start (an automatic respawn, a
+    run of computer moves), so each scoring looks back to the start of the turn it ended."""
+    wanted = {id(e) for e in events if e.kind == "scored"}
+    out: dict[int, dict[str, list[str]]] = {}
+    this_turn: dict[str, list[str]] = {}
+    for e in log:
+        if e.kind == "turn":
+            this_turn = {}
+        elif e.kind in ("killshot", "overkill"):
+            this_turn.setdefault(e.data.get("target", ""), []).append(e.text)
+        elif id(e) in wanted:
+            out[id(e)] = this_turn
+    return out
+
+
+def _names(names: dict[str, str], colours: list[str]) -> str:
+    if len(colours) <= 1:
+        return "".join(names[c] for c in colours)
+    return ", ".join(names[c] for c in colours[:-1]) + " and " + names[colours[-1]]
+
+
+# What each box of the flipped action tile allows (`rules.turn.action_moves` in frenzy).
+FRENZY_ACTIONS = {
+    2: "move up to 4; move up to 2 and grab; move up to 1, reload, then shoot",
+    1: "move up to 3 and grab; or move up to 2, reload, then shoot",
+}
+
+
+def frenzy_announcement(game: Game, event: Event) -> Breakdown:
+    """Final frenzy, said where everyone looks: what flipped, who gets which actions and why,
+    and how the game ends (rulebook "Final Frenzy"; the engine's `frenzy` event)."""
+    names = {c: game.name(c) for c in game.seats}
+    trigger = event.data.get("trigger", "")
+    seats = game.seats
+    start = seats.index(trigger) + 1 if trigger in seats else 0
+    order = [seats[(start + i) % len(seats)] for i in range(len(seats))]
+    actions = event.data.get("actions", {})
+    flipped = [c for c in order if c in event.data.get("flipped", [])]
+    two = [c for c in order if actions.get(c) == 2]
+    one = [c for c in order if actions.get(c) == 1]
+    notes = [
+        f"{names.get(trigger, trigger)} took the last skull: everyone plays one more turn, "
+        f"in order {_names(names, order)}.",
+    ]
+    if flipped:
+        notes.append(
+            f"Flipped to the frenzy side (no damage now): {_names(names, flipped)}. A frenzy board pays "
+            "2-1-1-1, no first blood, skulls set aside; a board with damage flips when it is next scored."
+        )
+    if two:
+        notes.append(
+            f"Two actions for {_names(names, two)} (their turns come before the first player's), "
+            f"each one of: {FRENZY_ACTIONS[2]}."
+        )
+    if one:
+        notes.append(
+            f"One action for {_names(names, one)} (the first player and everyone after, up to the one "
+            f"who took the last skull): {FRENZY_ACTIONS[1]}."
+        )
+    notes.append(
+        f"The game ends after {names.get(trigger, trigger)}'s turn: every board still with damage is "
+        "scored, then the killshot track (8-6-4-2-1-1 by tokens)."
+    )
+    return Breakdown("FINAL FRENZY", (), "", (), tuple(notes))
+
+
 def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
     names = figure_names(game)
     view = game.view(None)
     out: list[Breakdown] = []
-    kills: dict[str, list[str]] = {}
-    # Killshots come earlier in the turn than the scoring at its end: look back to the turn's start.
-    start = max((i for i, e in enumerate(game.events) if e.kind == "turn"), default=0)
-    for e in game.events[start:]:
-        if e.kind in ("killshot", "overkill"):
-            kills.setdefault(e.data.get("target", ""), []).append(e.text)
+    kills = _killshots_before(game.events, events)
     track: list[str] = [c for entry in view["killshot_track"] for c in entry]
     for e in events:
+        if e.kind == "frenzy":
+            out.append(frenzy_announcement(game, e))
+            continue
         if e.kind != "scored":
             continue
         board = e.data.get("board")
@@ -146,12 +215,14 @@ def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
                 lines.append(AwardLine(a["player"], a["points"], a["reason"], why))
             title = f"{names.get(board, board)}'s board" + (" (end of game)" if e.data.get("final") else "")
             side = "frenzy side, no first blood" if frenzy else f"{_plural(int(e.data.get('skulls', 0)), 'skull')}"
-            extra = tuple(kills.get(board, ()))
+            extra = tuple(kills.get(id(e), {}).get(board, ()))
             out.append(Breakdown(title, tuple(damage), "-".join(map(str, values)) + f"  ({side})", tuple(lines), extra))
     return out
 
 
-def breakdown_text(b: Breakdown, look: Look, names: dict[str, str]) -> Text:
+def breakdown_text(b: Breakdown, look: Look, names: dict[str, str]) -> Group:
+    """One breakdown; its notes wrap under their own first word (a hanging indent), not at
+    the left edge, so a long note still reads as one item at 80 columns."""
     pal = look.palette
     out = Text()
     out.append(b.title, Style(bold=True, underline=True))
@@ -164,8 +235,11 @@ def breakdown_text(b: Breakdown, look: Look, names: dict[str, str]) -> Text:
     if b.values:
         out.append("  pays   ", Style(color=pal.dim))
         out.append(b.values + "\n")
+    out.rstrip()
+    parts: list[Text | Padding] = [out]
     for note in b.notes:
-        out.append(f"  {note}\n", Style(italic=True))
+        parts.append(Padding(Text(note, Style(italic=True)), (0, 0, 0, 2)))
+    out = Text()
     for line in b.lines:
         out.append("  ")
         out.append(LETTER.get(line.player, "?"), pal.figure_style(line.player))
@@ -175,7 +249,10 @@ def breakdown_text(b: Breakdown, look: Look, names: dict[str, str]) -> Text:
         if line.why:
             out.append(f": {line.why}", Style(color=pal.dim))
         out.append("\n")
-    return out
+    out.rstrip()
+    if out:
+        parts.append(out)
+    return Group(*parts)
 
 
 class ScoringScreen(BaseScreen):
@@ -191,9 +268,10 @@ class ScoringScreen(BaseScreen):
         self.items = breakdowns(game, events)
         self.reveal = reveal
         self.final = any(e.kind == "game_over" for e in events)
+        self.frenzy = any(e.kind == "frenzy" for e in events)
 
     def compose_body(self) -> ComposeResult:
-        title = "Final scoring" if self.final else "Scoring"
+        title = "Final scoring" if self.final else "Scoring, then FINAL FRENZY" if self.frenzy else "Scoring"
         yield Static(Text(title, Style(bold=True)), id="heading")
         with VerticalScroll(id="sheet"):
             yield Static(id="body", markup=False)
@@ -202,12 +280,18 @@ class ScoringScreen(BaseScreen):
     def on_mount(self) -> None:
         look = look_of(self.app)
         names = figure_names(self.game)
-        body = Text()
+        parts: list[Group | NewLine | Text] = []
         for b in self.items:
-            body.append_text(breakdown_text(b, look, names))
-            body.append("\n")
-        body.append_text(self.totals_text(names))
-        self.query_one("#body", Static).update(body)
+            parts += [breakdown_text(b, look, names), NewLine()]
+        parts.append(self.totals_text(names))
+        self.query_one("#body", Static).update(Group(*parts))
+        self.call_after_refresh(self._say_if_more)
+
+    def _say_if_more(self) -> None:
+        """A sheet taller than the screen says so, and how to see the rest."""
+        if self.query_one("#sheet", VerticalScroll).max_scroll_y > 0:
+            hint = "More below: Down / PageDown scroll. Press Enter to continue."
+            self.query_one("#hint", Static).update(Text(hint, "italic"))
 
     def totals_text(self, names: dict[str, str]) -> Text:
         if not self.reveal:

@@ -2,6 +2,12 @@
 
 The defaults make a game straight away: Start has the focus, so from the title Enter (new
 game), Enter (start) and Enter (take the keyboard) begin playing.
+
+Keys, as on the table, are in the key line: Up/Down move between rows (a seat is a row; the
+cursor keeps its column), Left/Right change the value under the cursor, Enter starts (a button
+does what it says). Rows are read from the form itself - each `.seat` row's focusable fields,
+then each field of `#options` - so a field added to a seat (a computer's level) or to the
+options (a game mode) joins the navigation without more code.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from adrenaline_tui.printable import NO_CONTROL, printable
@@ -26,6 +33,7 @@ from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import HUMAN, computer_kinds
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap, MapState
 from adrenaline_tui.tui.widgets.choice import Choice
+from adrenaline_tui.tui.widgets.key_bar import KeyBar
 
 if TYPE_CHECKING:
     from adrenaline_tui.tui.app import AdrenalineApp
@@ -66,9 +74,14 @@ class SetupScreen(BaseScreen):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#start"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back", id="setup.back"),
+        Binding("up", "move(-1)", "Move", key_display="↑↓", id="setup.up"),
+        Binding("down", "move(1)", "Move", show=False, id="setup.down"),
+        # A priority binding, so the key line says Enter wherever the cursor is (a focused
+        # button would otherwise take the key); on the preset button Enter still presses it.
+        Binding("enter", "start", "Start", priority=True, id="setup.start"),
+        Binding("ctrl+g", "start", "Start", show=False, id="setup.start-anywhere"),
         Binding("f", "first_game", "First game preset", id="setup.first-game"),
-        Binding("ctrl+g", "start", "Start", id="setup.start"),
+        Binding("escape", "back", "Back", id="setup.back"),
     ]
 
     @property
@@ -78,6 +91,7 @@ class SetupScreen(BaseScreen):
     def compose_body(self) -> ComposeResult:
         computers = computer_kinds()
         yield Static(Text("New game", Style(bold=True)), id="heading")
+        yield Static("Left/Right or Space change the value under the cursor; type a name.", id="setup-hint")
         with Vertical(id="seats"):
             with Horizontal(classes="seat", id="seats-head"):
                 yield Static("", classes="seat-no")
@@ -124,9 +138,10 @@ class SetupScreen(BaseScreen):
                     bots = [(NO_BOT, "No bot"), *((c, f"{LETTER[c]} {hero(c)}") for c in FIGURES)]
                     yield Choice(bots, NO_BOT, allowed=lambda c: c == NO_BOT or self._figure_free(c, -1), id="bot")
                 yield Button("First game preset (f)", id="first-game", compact=True)
-                yield Button("Start the game", id="start", variant="primary", compact=True)
+                yield Button("Start the game (Enter)", id="start", variant="primary", compact=True)
                 yield Static("", id="setup-error")
             yield ArenaMap(id="preview")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._refresh_seats()
@@ -176,6 +191,31 @@ class SetupScreen(BaseScreen):
             note = Text(f"{advice}; you have {n}.", Style(italic=True, bold=True))
         self.query_one("#arena-note", Static).update(note)
 
+    # ------------------------------------------------------------ moving about
+    def rows(self) -> list[list[Widget]]:
+        """The form's rows, top to bottom, each its focusable fields left to right."""
+        out: list[list[Widget]] = []
+        for seat in self.query(".seat"):
+            fields = [w for w in seat.query("*") if w.focusable]
+            if fields:
+                out.append(fields)
+        out += [[w] for w in self.query_one("#options").query("*") if w.focusable]
+        return out
+
+    def action_move(self, delta: int) -> None:
+        rows = self.rows()
+        if not rows:
+            return
+        focused = self.focused
+        here = next((r for r, row in enumerate(rows) if focused in row), None)
+        if focused is None or here is None:
+            rows[0 if delta > 0 else -1][0].focus()
+            return
+        row = rows[min(max(here + delta, 0), len(rows) - 1)]
+        # The field of that row nearest below or above this one: the cursor keeps its column.
+        x = focused.region.x
+        min(row, key=lambda w: abs(w.region.x - x)).focus()
+
     # ---------------------------------------------------------------- actions
     def action_first_game(self) -> None:
         self.query_one("#skulls", Choice).set_value(5)
@@ -189,6 +229,7 @@ class SetupScreen(BaseScreen):
             self.action_first_game()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
         self.action_start()
 
     def settings(self) -> tuple[GameConfig, dict[str, str]]:
@@ -216,12 +257,17 @@ class SetupScreen(BaseScreen):
             "mode": self.query_one("#mode", Choice).value,
             "bot": None if self.query_one("#bot", Choice).value == NO_BOT else self.query_one("#bot", Choice).value,
             # With two or more people at one keyboard everyone hit is asked about Tagback
-            # Grenades, so being asked gives nothing away.
+            # Grenades and everyone ends their own turn, so being asked gives nothing away.
             "tagback_prompt": "all" if humans >= 2 else "holders",
+            "end_turn_prompt": "always" if humans >= 2 else "usable",
         }
         return GameConfig.from_dict(config), kinds
 
     def action_start(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id != "start":
+            focused.press()
+            return
         try:
             config, kinds = self.settings()
         except ValueError as exc:

@@ -3,7 +3,8 @@
 This screen drives a game. After every decision it works out who should be looking at the
 screen (`Session.plan_view`): a person deciding sees their own view, and when the keyboard has
 to change hands a hand-off screen comes first, with the table already switched to public
-information underneath. Computer players move on a timer so people can follow them. When
+information underneath. Computer players think on a worker thread and are shown at a fixed
+pace, at public points only, so people can follow them and nothing shows what they hold. When
 boards are scored a breakdown screen shows who got what and why.
 
 `x` explains the option under the cursor - and from there any figure, board, square or action
@@ -13,7 +14,9 @@ the table for a person, a notice offers its lesson (`w`), without stopping the g
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -27,7 +30,7 @@ from textual.timer import Timer
 from adrenaline_tui.rules import Event, IllegalChoice
 from adrenaline_tui.tui import explaining, presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.session import Session, unsaved
+from adrenaline_tui.tui.session import THINK_BUDGET_SECONDS, Session, unsaved
 from adrenaline_tui.tui.widgets import (
     ActionPanel,
     ArenaMap,
@@ -41,16 +44,21 @@ from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
 from adrenaline_tui.tui.widgets.drawn import Drawn
 
 if TYPE_CHECKING:
+    from adrenaline_tui.ai import ComputerPlayer
+    from adrenaline_tui.rules import Decision
     from adrenaline_tui.tui.app import AdrenalineApp
 
 SCORING_EVENTS = frozenset({"scored"})
+# Shown on the scoring screen whatever the "pause on scoring" setting: everyone must see them.
+ANNOUNCED_EVENTS = frozenset({"frenzy", "sudden_death"})
 
 
 def _option_bindings() -> list[BindingType]:
     return [Binding(k, f"pick({i})", f"option {k}", show=False, id=f"table.option-{k}") for i, k in enumerate(HOTKEYS)]
 
 
-OFFER_NOTICE_SECONDS = 10.0
+# Not an engine event: the log's line offering a weapon lesson.
+OFFER_EVENT = "lesson_offer"
 
 
 class TableScreen(BaseScreen):
@@ -76,16 +84,24 @@ class TableScreen(BaseScreen):
         self.viewer: str | None = None
         self.view: dict[str, Any] | None = None
         self._bot_timer: Timer | None = None
-        self._bot_waiting = False
         self._bot_generation = 0
+        # Computers' decisions made since the table last drew, and whether one is in hand.
+        self._batch: list[Event] = []
+        self._thinking = False
+        # The next computer step is not drawn before this (time.monotonic()): a fixed pace.
+        self._due = 0.0
+        # The public point last drawn (`Session.public_mark`).
+        self._last_mark: tuple[int, int] | None = None
+        # The (generation, moves) a computer is thinking about on its thread, until it answers.
+        self._awaiting: tuple[int, int] | None = None
+        # A computer step that came in while another screen was on top, applied on return.
+        self._held: Callable[[], None] | None = None
         self._finished = False
         # Where each person last looked at the table, to recap what happened since.
         self.last_seen: dict[str, int] = {}
         # Weapon lessons offered at this table and not taken yet (the `w` key opens them).
         self.offered: list[Any] = []
         self._offer_check_running = False
-        # Until when the last "learn it?" notice is on screen (time.monotonic()).
-        self._offer_notice_until = 0.0
         # Whether the table was last told that saving fails.
         self._save_failing = False
 
@@ -213,14 +229,10 @@ class TableScreen(BaseScreen):
         else:
             what = f"New weapons on the table: {', '.join(names[:2])} and {len(names) - 2} more. Press w to learn them"
         self.refresh_bindings()
-        # One notice at a time: while computers grab, new weapons can appear every second, and
-        # stacked notices covered the boards at 80x24. The `w` in the key line stays until
-        # the lessons are taken, so a weapon that gets no notice of its own is not lost.
-        now = time.monotonic()
-        if now < self._offer_notice_until:
-            return
-        self._offer_notice_until = now + OFFER_NOTICE_SECONDS
-        self.notify(f"{what} (the game waits while you learn).", title="Learn it?", timeout=OFFER_NOTICE_SECONDS)
+        # Said in the log, not in a notice: a notice sat over the racks and the log (what a
+        # "Grab which weapon?" is about) for several decisions, and piled-up notices left
+        # stray characters. The `w` in the key line stays until the lessons are taken.
+        self.query_one(EventLog).add([Event(OFFER_EVENT, f"{what}.", {})])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The key line shows `w` only while a weapon lesson is on offer.
@@ -267,6 +279,8 @@ class TableScreen(BaseScreen):
             return
         self.viewer = viewer
         self.render_table()
+        self._last_mark = self.session.public_mark()
+        self._due = time.monotonic() + self.adrenaline.bot_delay
         if self.session.computer_to_move:
             self._schedule_bot()
 
@@ -279,53 +293,131 @@ class TableScreen(BaseScreen):
         start = min(self.last_seen.get(colour or "", len(events)), len(events)) if colour else len(events)
         return [e for e in events[start:] if e.kind not in ("paid", "turn_end", "refilled")]
 
+    # ------------------------------------------------------------- computers
+    # A computer thinks on a worker thread, so no frame waits on it. Its answer is applied on
+    # the UI thread, and only if the game is still where it was when the thinking began. The
+    # table draws computers' play only at public points (`Session.public_mark`), a person's
+    # decision, or a scoring, at most one step per `bot_delay`: answers to questions that only
+    # hidden cards raise are applied without a frame of their own, and thinking time is hidden
+    # inside the fixed pace.
     def _schedule_bot(self) -> None:
         self._cancel_bot()
-        generation = self._bot_generation
-        delay = self.adrenaline.bot_delay
-        if delay > 0:
-            self._bot_timer = self.set_timer(delay, partial(self._bot_step, generation))
-        else:
-            # Still one frame per computer decision, so the screen keeps up.
-            self.call_after_refresh(self._bot_step, generation)
+        self._think(self._bot_generation)
+
+    def stop_computers(self) -> None:
+        """Drop whatever a computer is thinking: the game is being left as it is."""
+        self._cancel_bot()
 
     def _cancel_bot(self) -> None:
         self._bot_generation += 1
+        self._thinking = False
+        self._held = None
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
 
-    def _bot_step(self, generation: int) -> None:
+    def _think(self, generation: int) -> None:
+        session = self.session
+        decision = session.game.pending
+        assert decision is not None
+        self._thinking = True
+        if decision.player in session.overdue:
+            # Still busy with a question answered for it: this one is answered for it too.
+            self.call_later(self._thought, generation, session.moves, session.fallback_choice(), None)
+            return
+        view = session.game.view(decision.player)
+        bot = session.bot(decision.player)
+        work = partial(self._think_off_thread, generation, session.moves, bot, decision, view)
+        self._awaiting = (generation, session.moves)
+        self.run_worker(work, thread=True, group="computer", exit_on_error=False)
+        self.set_timer(THINK_BUDGET_SECONDS, partial(self._over_budget, generation, session.moves))
+
+    def _over_budget(self, generation: int, moves: int) -> None:
+        """The computer is still thinking after its budget: answer for it."""
+        session = self.session
+        if self._awaiting != (generation, moves) or generation != self._bot_generation or moves != session.moves:
+            return  # it answered in time, or the game moved on
+        self._awaiting = None
+        assert session.game.pending is not None
+        session.overdue.add(session.game.pending.player)
+        self._thought(generation, moves, session.fallback_choice(), None)
+
+    def _think_off_thread(
+        self, generation: int, moves: int, bot: ComputerPlayer, decision: Decision, view: dict[str, Any]
+    ) -> None:
+        key: str | None = None
+        error: Exception | None = None
+        try:
+            key = bot.choose(decision, view)
+        except Exception as exc:  # raised again on the UI thread, where it belongs
+            error = exc
+        # RuntimeError: the app closed while the computer thought; nothing to apply it to.
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(self._thought_off_thread, decision.player, generation, moves, key, error)
+
+    def _thought_off_thread(
+        self, colour: str, generation: int, moves: int, key: str | None, error: Exception | None
+    ) -> None:
+        self.session.overdue.discard(colour)
+        if self._awaiting == (generation, moves):
+            self._awaiting = None
+        self._thought(generation, moves, key, error)
+
+    def _thought(self, generation: int, moves: int, key: str | None, error: Exception | None) -> None:
+        if generation != self._bot_generation or moves != self.session.moves:
+            return  # a stale answer: the game was left, undone or moved on meanwhile
+        if error is not None:
+            raise error
+        if not self.is_current:
+            # Someone opened help or the rules: play goes on when they come back.
+            self._held = partial(self._thought, generation, moves, key, None)
+            return
+        assert key is not None
+        events = self.session.choose(key)
+        self._batch += events
+        if self._stops_here(events):
+            self._show_when_due(generation)
+        else:
+            self._think(generation)
+
+    def _stops_here(self, events: list[Event]) -> bool:
+        """Whether the table draws now: a person decides, the game ends, boards were scored, or
+        (computers shown at their pace) play reached a new public point."""
+        session = self.session
+        if not session.computer_to_move or any(e.kind in SCORING_EVENTS for e in events):
+            return True
+        if self.adrenaline.bot_delay <= 0:
+            # No delay (tests, or people who want it fast): straight on to the next person.
+            return False
+        mark = session.public_mark()
+        return mark is not None and mark != self._last_mark
+
+    def _show_when_due(self, generation: int) -> None:
+        wait = self._due - time.monotonic()
+        if wait > 0:
+            self._bot_timer = self.set_timer(wait, partial(self._show, generation))
+        else:
+            self._show(generation)
+
+    def _show(self, generation: int) -> None:
         if generation != self._bot_generation:
             return
         self._bot_timer = None
-        if not self.session.computer_to_move:
-            return
         if not self.is_current:
-            # Someone opened help or the cards: carry on when they come back.
-            self._bot_waiting = True
+            self._held = partial(self._show, generation)
             return
-        if self.adrenaline.bot_delay > 0:
-            self._after(self.session.choose(self.session.computer_choice()))
-            return
-        # No delay (tests, or people who want it fast): run the computers' decisions up to the
-        # next person or the next scoring, then draw once.
-        batch: list[Event] = []
-        for _ in range(1000):
-            events = self.session.choose(self.session.computer_choice())
-            batch += events
-            if not self.session.computer_to_move or any(e.kind in SCORING_EVENTS for e in events):
-                break
+        self._thinking = False
+        batch, self._batch = self._batch, []
         self._after(batch)
 
     def on_screen_resume(self) -> None:
-        if self._bot_waiting:
-            self._bot_waiting = False
-            self._schedule_bot()
+        held, self._held = self._held, None
+        if held is not None:
+            held()
 
     def choose(self, index: int) -> None:
         """The person at the keyboard picks the option at `index`."""
-        if self.view is None or self.session.computer_to_move:
+        if self.view is None or self._thinking or self.session.computer_to_move:
             return
         opts = presenter.options(self.view)
         if not 0 <= index < len(opts):
@@ -336,13 +428,22 @@ class TableScreen(BaseScreen):
             self.notify(str(exc), severity="error")
             self.render_table()
             return
+        if self.session.computer_to_move and not self._stops_here(events):
+            # A computer answers first (a Tagback Grenade, say): nothing is drawn until it has,
+            # so whether it was asked at all does not show; the result is drawn at once.
+            self._cancel_bot()
+            self._batch = events
+            self._due = time.monotonic()
+            self._think(self._bot_generation)
+            return
         self._after(events)
 
     def _after(self, events: list[Event]) -> None:
         self.query_one(EventLog).add(events)
         scored = [e for e in events if e.kind in SCORING_EVENTS]
         game = self.session.game
-        if scored and (self.adrenaline.settings.pause_on_scoring or game.over):
+        announced = any(e.kind in ANNOUNCED_EVENTS for e in events)
+        if scored and (self.adrenaline.settings.pause_on_scoring or game.over or announced):
             from adrenaline_tui.tui.screens.scoring import ScoringScreen
 
             self.viewer = None
@@ -429,6 +530,8 @@ class TableScreen(BaseScreen):
             panel.move_to(hits[0])
 
     def action_undo(self) -> None:
+        if self._thinking:
+            return
         if not self.session.can_undo(self.viewer):
             self.notify("Nothing to undo: the last decision revealed something or passed play on.", timeout=3)
             return

@@ -11,6 +11,7 @@ without a key, so the cursor can reach them and the line underneath says what is
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
 HOTKEYS = "123456789abcdefghijk"
@@ -58,8 +60,34 @@ class _Options(OptionList):
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
         panel = self.parent
-        if isinstance(panel, ActionPanel):
+        if isinstance(panel, ActionPanel) and not panel.filling:
             panel.cursor_moved(highlighted)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        panel = self.parent
+        if isinstance(panel, ActionPanel) and round(old_value) != round(new_value):
+            panel.show_hidden_rows()
+
+
+def hidden_rows_text(above: range, below: range, *, keyed: int = 99, up: str = "↑", down: str = "↓") -> str:
+    """The line under a list too long for its panel: which options are out of sight, by key
+    (rows from `keyed` on, the greyed actions, have none)."""
+
+    def span(rows: range) -> str:
+        named = [HOTKEYS[i] for i in rows if i < min(keyed, len(HOTKEYS))]
+        rest = len(rows) - len(named)
+        bits = [named[0] if len(named) == 1 else f"{named[0]}-{named[-1]}"] if named else []
+        if rest:
+            bits.append(f"{rest} more" if named else f"{rest}")
+        return " and ".join(bits)
+
+    bits = []
+    if above:
+        bits.append(f"{up} {span(above)} above")
+    if below:
+        bits.append(f"{down} {span(below)} below")
+    return "  ".join(bits)
 
 
 class ActionPanel(Vertical):
@@ -83,12 +111,19 @@ class ActionPanel(Vertical):
         super().__init__(id=id, classes=classes)
         self.state: PanelState | None = None
         self._filled_width = 0
+        # While the list is refilled its cursor moves twice (cleared, then placed); the owner
+        # is told once, or not at all when it draws the map itself right after `show`.
+        self.filling = False
+        self._more_text = ""
         # Called with the cursor's index whenever it moves (else a Highlighted message is sent).
         self.on_cursor: Callable[[int | None], None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
         yield _Options(id="options", markup=False)
+        more = Static("", id="more", markup=False)
+        more.display = False
+        yield more
         yield Static("", id="detail", markup=False)
 
     @property
@@ -100,15 +135,27 @@ class ActionPanel(Vertical):
         return self.options.highlighted
 
     def show(self, state: PanelState) -> None:
+        """Show a decision. The owner draws the map for the new cursor itself, right after."""
         if state == self.state:
             return
         same_options = self.state is not None and self.state.rows_key == state.rows_key
         self.state = state
         # Fixed heights and no layout pass: a new decision repaints the panel, nothing else.
         self.query_one("#prompt", Static).update(Text(state.prompt, Style(bold=True)), layout=False)
+        self._fit_prompt()
         if not same_options:
             self._fill_options(highlight=state.start)
         self._show_detail(self.options.highlighted)
+
+    def _fit_prompt(self) -> None:
+        """A prompt that fits one line leaves its second line to the options (a layout pass
+        only when that changes)."""
+        if self.state is None or self.size.width <= 0:
+            return
+        prompt = self.query_one("#prompt", Static)
+        lines = 1 if len(self.state.prompt) <= self.size.width else 2
+        if prompt.styles.height is None or prompt.styles.height.value != lines:
+            prompt.styles.height = lines
 
     def _label_width(self) -> int:
         return max(8, self.size.width - 5)
@@ -133,14 +180,47 @@ class ActionPanel(Vertical):
             prompt = Text(no_wrap=True, end="")
             prompt.append(" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))
             items.append(Option(prompt))
-        self.options.set_options(items)
-        if items:
-            self.options.highlighted = min(highlight or 0, len(items) - 1)
+        self.filling = True
+        try:
+            self.options.set_options(items)
+            if items:
+                self.options.highlighted = min(highlight or 0, len(items) - 1)
+        finally:
+            self.filling = False
         self.options.display = bool(items)
+        self.call_after_refresh(self.show_hidden_rows)
+
+    def show_hidden_rows(self) -> None:
+        """Say which options are scrolled out of sight ("↓ 5-6 below"): a list longer than
+        its panel shows no other sign of them at 80x24. The line takes a row of the list only
+        while some option is hidden."""
+        options = self.options
+        count = options.option_count if options.display else 0
+        height = options.scrollable_content_region.height
+        more = self.query_one("#more", Static)
+        if count == 0 or height <= 0:
+            text = ""
+        else:
+            top = round(options.scroll_y)
+            above, below = range(0, top), range(min(count, top + height), count)
+            glyphs = look_of(self.app).glyphs
+            keyed = len(self.state.labels) if self.state is not None else 0
+            text = hidden_rows_text(above, below, keyed=keyed, up=glyphs.up, down=glyphs.down)
+        if text == self._more_text:
+            return  # nothing to repaint: an unchanged line would cost a frame of its own
+        self._more_text = text
+        more.update(Text(text, Style(dim=True)), layout=False)
+        if more.display != bool(text):
+            more.display = bool(text)
+            self.call_after_refresh(self.show_hidden_rows)
 
     def on_resize(self) -> None:
+        self._fit_prompt()
         if self.state is not None and self.state.rows and self._label_width() != self._filled_width:
             self._fill_options(self.options.highlighted)
+            self.cursor_moved(self.options.highlighted)
+        else:
+            self.call_after_refresh(self.show_hidden_rows)
 
     def _show_detail(self, index: int | None) -> None:
         state = self.state
@@ -157,7 +237,11 @@ class ActionPanel(Vertical):
                 label = state.labels[index]
                 if len(label) > self._label_width() and label not in detail:
                     detail = label + (". " + detail if detail else "")
-        self.query_one("#detail", Static).update(Text(detail, Style(italic=True)), layout=False)
+        box = self.query_one("#detail", Static)
+        lines = box.size.height or 2
+        if box.size.width > 0:
+            detail = fit_lines(detail, box.size.width, lines, look_of(self.app).glyphs.ellipsis)
+        box.update(Text(detail, Style(italic=True)), layout=False)
 
     def move_to(self, index: int) -> None:
         if 0 <= index < self.options.option_count:
@@ -176,6 +260,24 @@ class ActionPanel(Vertical):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.post_message(self.Chosen(event.option_index))
+
+
+MORE_IN_EXPLAIN = "x: more"
+
+
+def fit_lines(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
+    """`text` as it fits `lines` lines of `width`: cut at a word, never mid-sentence without a
+    sign, ending in "… x: more" (the explain key shows all of it)."""
+    wrapped = textwrap.wrap(text, width)
+    if len(wrapped) <= lines:
+        return text
+    tail = f"{ellipsis} {MORE_IN_EXPLAIN}"
+    kept = wrapped[:lines]
+    last = kept[-1]
+    while last and len(last) + len(tail) + 1 > width:
+        last = last.rsplit(" ", 1)[0] if " " in last else ""
+    kept[-1] = f"{last} {tail}" if last else tail
+    return "\n".join(kept)
 
 
 def _cut(label: str, width: int) -> str:

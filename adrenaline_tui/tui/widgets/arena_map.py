@@ -406,16 +406,15 @@ class _Painter:
                 row[x + i] = cell
 
     def paint_tile(self, code: str | None, right: int, y: int, fill: Style) -> None:
+        """The tile's code as the options, the log and explain write it (`PYB`: a powerup, a
+        yellow and a blue cube): one notation everywhere, each cube letter in its colour."""
         if code is None:
             return
-        cubes = [ch for ch in code if ch in "RBY"]
-        powerup = code.startswith("P")
-        x = right - len(cubes) - (1 if powerup else 0) + 1
-        for i, ch in enumerate(cubes):
-            colour = {"R": "red", "B": "blue", "Y": "yellow"}[ch]
-            self.put(x + i, y, CUBE_LETTER[colour], fill + self.pal.cube_style(colour))
-        if powerup:
-            self.put(right, y, self.g.powerup, fill + Style(bold=True))
+        x = right - len(code) + 1
+        for i, ch in enumerate(code):
+            colour = {"R": "red", "B": "blue", "Y": "yellow"}.get(ch)
+            style = self.pal.cube_style(colour) if colour else Style(bold=True)
+            self.put(x + i, y, ch, fill + style)
 
     def paint_slot(self, slot: RackSlot, x: int, y: int, fill: Style) -> None:
         w = self.w
@@ -425,7 +424,7 @@ class _Painter:
         cost = "".join(CUBE_LETTER[c] for c in slot.pickup)
         prefix = f"{slot.key} " if slot.key else ""
         room = w - len(cost) - 1 - len(prefix)
-        name = slot.name if len(slot.name) <= room else slot.name[: max(1, room - 1)] + "…"
+        name = slot.name if len(slot.name) <= room else slot.name[: max(1, room - 1)] + self.g.ellipsis
         if prefix:
             self.put(x, y, prefix.rstrip(), fill + Style(bold=True, reverse=True))
         self.put(x + len(prefix), y, name, fill + Style(color=self.pal.cube.get(slot.colour)))

@@ -31,10 +31,44 @@ def subject(event: Event) -> str | None:
     return None
 
 
+# Not an engine event: the log's own note on how to read a damage track, placed after the
+# first damage of the game, when the boards first show some.
+DAMAGE_TRACK = "damage_track"
+
+
+def damage_track_note(look: Look) -> Text:
+    g = look.glyphs
+    track = g.zone.join(g.empty * n for n in (2, 3, 5, 1, 1))
+    return Text.assemble(
+        ("  Reading a board: ", Style(bold=True)),
+        (track, Style(color=look.palette.wall)),
+        " holds 12 damage tokens, each the attacker's letter. From the 3rd a grab may move 2 "
+        "squares first, from the 6th a shot may move 1 first; the 11th is the killshot, the "
+        "12th the overkill. x explains a board.",
+    )
+
+
+def with_notes(events: Iterable[Event], noted: bool) -> tuple[list[Event], bool]:
+    """The events the log narrates, with the damage-track note after the first damage (unless
+    `noted` already); returns whether the note has been placed."""
+    out = []
+    for e in events:
+        if e.kind in QUIET:
+            continue
+        out.append(e)
+        if e.kind == "damaged" and not noted:
+            out.append(Event(DAMAGE_TRACK, "", {}))
+            noted = True
+    return out, noted
+
+
 def event_line(event: Event, look: Look) -> Text:
     pal = look.palette
+    if event.kind == DAMAGE_TRACK:
+        return damage_track_note(look)
     if event.kind == "turn":
-        return Text(f"── {event.text} ──", Style(bold=True), no_wrap=False)
+        rule = look.glyphs.h * 2
+        return Text(f"{rule} {event.text} {rule}", Style(bold=True), no_wrap=False)
     out = Text()
     who = subject(event)
     if who is not None:
@@ -43,7 +77,7 @@ def event_line(event: Event, look: Look) -> Text:
     else:
         out.append("  ")
     style: Style | str = ""
-    if event.kind in ("killshot", "overkill", "frenzy", "sudden_death", "game_over", "scored"):
+    if event.kind in ("killshot", "overkill", "frenzy", "sudden_death", "game_over", "scored", "lesson_offer"):
         style = Style(bold=True)
     elif event.kind in ("refilled", "reshuffled", "paid"):
         style = Style(color=pal.dim)
@@ -61,13 +95,15 @@ class EventLog(Widget):
         self.set_reactive(Widget.auto_links, False)  # no links: see Drawn
         self.events: list[Event] = []
         self._look: Look | None = None
+        self._noted = False
 
     def reset(self, events: Iterable[Event]) -> None:
-        self.events = [e for e in events if e.kind not in QUIET][-self.KEEP :]
+        shown, self._noted = with_notes(events, False)
+        self.events = shown[-self.KEEP :]
         self.refresh()
 
     def add(self, events: Iterable[Event]) -> None:
-        fresh = [e for e in events if e.kind not in QUIET]
+        fresh, self._noted = with_notes(events, self._noted)
         if fresh:
             self.events = (self.events + fresh)[-self.KEEP :]
             self.refresh()

@@ -37,14 +37,16 @@ class KillshotTrack(Drawn):
         if self.state is None:
             return Text("")
         large = self.has_class("-large")
-        text = track_text(self.state, look, large)
+        text = track_text(self.state, look, large, width=self.size.width)
         if large:
             note = Text("  track pays " + "-".join(map(str, TRACK_VALUES)) + ", ties to the earlier kill", "dim")
             return Text("\n", end="").join([text, note])
         return text
 
 
-def track_text(state: TrackState, look: Look, large: bool = False) -> Text:
+def track_text(state: TrackState, look: Look, large: bool = False, width: int | None = None) -> Text:
+    """The track on one line; the words after it shorten to fit `width` rather than being cut
+    mid-phrase ("5 left, then frenzy", "5 left, frenzy", "5 left")."""
     pal, g = look.palette, look.glyphs
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append("Killshots ", Style(bold=True))
@@ -65,5 +67,8 @@ def track_text(state: TrackState, look: Look, large: bool = False) -> Text:
         out.append("  FINAL FRENZY", Style(bold=True, reverse=True))
     else:
         ending = "frenzy" if state.ending == "frenzy" else "sudden death"
-        out.append(f"  {left} left, then {ending}", Style(color=pal.dim))
+        for words in (f"  {left} left, then {ending}", f"  {left} left, {ending}", f"  {left} left", ""):
+            if width is None or out.cell_len + len(words) <= width:
+                break
+        out.append(words, Style(color=pal.dim))
     return out

@@ -115,7 +115,8 @@ def render_board(state: BoardState, look: Look, width: int, large: bool) -> Text
         lines = _large_lines(state, p, look, names, pnames, width)
     else:
         lines = _compact_lines(state, p, look, names, pnames, width)
-    return Text("\n", no_wrap=True, end="").join(lines)
+    # Each line is cut with an ellipsis where it must be; the joined text keeps that.
+    return Text("\n", no_wrap=True, overflow="ellipsis", end="").join(lines)
 
 
 def _head(state: BoardState, p: dict[str, Any], look: Look, large: bool) -> Text:
@@ -136,7 +137,10 @@ def _tags(state: BoardState, p: dict[str, Any], large: bool) -> str:
     tags = []
     if p.get("killed"):
         tags.append("KILLED")
-    if p["square"] is None and large:
+    if p.get("dead"):
+        # Scored and picked up: the figure is off the map until the respawn places it.
+        tags.append("DEAD, off the board until the respawn" if large else "DEAD, respawning")
+    elif p["square"] is None and large:
         tags.append("not in play yet")
     if state.first:
         tags.append("1st")
@@ -169,10 +173,11 @@ def _compact_lines(
     ammo = (" ", ammo_text(p, look), "  ")
     if state.viewer:
         lines.append(_line(*ammo, powerups_text(p, look, pnames, large=False)))
-        lines.append(_line(" ", weapons_text(p, look, names, own=True, large=False)))
+        lines.append(_line(" ", weapons_text(p, look, names, own=True, large=False, room=width - 1)))
     else:
-        weapons = weapons_text(p, look, names, own=False, large=False)
         count = (f"  {look.glyphs.powerup}{p.get('powerup_count', 0)}", dim)
+        room = width - Text.assemble(*ammo, count).cell_len
+        weapons = weapons_text(p, look, names, own=False, large=False, room=room)
         lines.append(_line(*ammo, weapons, count))
     return lines
 
@@ -191,7 +196,8 @@ def _large_lines(
 
     lines.append(_line(("   damage  ", dim), damage_text(p, look), ("   marks ", dim), marks_text(p, look)))
     lines.append(_line(("   skulls  ", dim), values_text(p, look), ("    ammo ", dim), ammo_text(p, look)))
-    lines.append(_line(("   weapons ", dim), weapons_text(p, look, names, own=state.viewer, large=True)))
+    weapons = weapons_text(p, look, names, own=state.viewer, large=True, room=width - 11)
+    lines.append(_line(("   weapons ", dim), weapons))
     if state.viewer:
         powerups = powerups_text(p, look, pnames, large=True)
     else:
@@ -275,20 +281,45 @@ def ammo_text(p: dict[str, Any], look: Look) -> Text:
     return out
 
 
-def weapons_text(p: dict[str, Any], look: Look, names: dict[str, str], *, own: bool, large: bool) -> Text:
+def fit_names(names: list[str], room: int, ellipsis: str = "…", shortest: int = 4) -> list[str]:
+    """Shorten the longest names first, each cut one ending in `ellipsis`, until their total
+    length fits `room`, so every weapon and its loaded mark stay on the line."""
+    out = list(names)
+    while sum(len(n) for n in out) > room:
+        longest = max(range(len(out)), key=lambda i: len(out[i]))
+        if len(out[longest]) <= shortest:
+            break
+        cut = out[longest].removesuffix(ellipsis)
+        out[longest] = cut[: len(out[longest]) - 1 - len(ellipsis)].rstrip() + ellipsis
+    return out
+
+
+def weapons_text(
+    p: dict[str, Any], look: Look, names: dict[str, str], *, own: bool, large: bool, room: int | None = None
+) -> Text:
+    """Every weapon, its name then its mark (loaded or not); names are shortened to fit `room`
+    columns rather than the line being cut, which would hide the last weapon's mark."""
     g, pal = look.glyphs, look.palette
     out = Text(no_wrap=True)
     weapons = p["weapons"]
     if not weapons:
         out.append("no weapons", Style(color=pal.dim))
         return out
+    gap = "  " if large else " "
+    shown = [names.get(w["id"], w["id"]) if w["id"] is not None else g.hidden for w in weapons]
+    if room is not None:
+        marks = sum(len(g.unloaded) for w in weapons if w["id"] is not None)
+        fixed = marks + len(gap) * (len(weapons) - 1)
+        fitted = fit_names([n for n, w in zip(shown, weapons, strict=True) if w["id"]], room - fixed, g.ellipsis)
+        it = iter(fitted)
+        shown = [next(it) if w["id"] else n for n, w in zip(shown, weapons, strict=True)]
     for i, w in enumerate(weapons):
         if i:
-            out.append("  " if large else " ")
+            out.append(gap)
         if w["id"] is None:
             out.append(g.hidden, Style(bold=True))
             continue
-        name = names.get(w["id"], w["id"])
+        name = shown[i]
         if w["loaded"]:
             out.append(name, Style(bold=True))
             out.append(g.loaded if own else "")
@@ -354,4 +385,5 @@ _BOARD_KEYS = (
     "powerup_count",
     "score",
     "killed",
+    "dead",
 )

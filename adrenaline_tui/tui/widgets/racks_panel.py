@@ -28,7 +28,8 @@ class RacksPanel(Drawn):
 def rack_line(colour: str, slots: tuple[RackSlot, ...], look: Look, width: int) -> Text:
     pal = look.palette
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append(CUBE_LETTER[colour], Style(color=pal.room_fg["red" if colour == "red" else colour], bold=True))
+    # "R:" names the rack, set apart from the grab costs that follow each weapon's name.
+    out.append(CUBE_LETTER[colour] + ":", Style(color=pal.room_fg["red" if colour == "red" else colour], bold=True))
     out.append(" ")
     if not slots:
         return out
@@ -42,7 +43,7 @@ def rack_line(colour: str, slots: tuple[RackSlot, ...], look: Look, width: int) 
         cost = "".join(CUBE_LETTER[c] for c in slot.pickup)
         key = f"{slot.key}" if slot.key else ""
         room = each - len(cost) - (len(key) + 1 if key else 0) - (1 if cost else 0)
-        name = slot.name if len(slot.name) <= room else slot.name[: max(1, room - 1)] + "…"
+        name = slot.name if len(slot.name) <= room else slot.name[: max(1, room - 1)] + look.glyphs.ellipsis
         if key:
             out.append(key, Style(bold=True, reverse=True))
             out.append(" ")

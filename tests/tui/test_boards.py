@@ -1,0 +1,60 @@
+"""What the boards and the map say about a figure (`presenter`, `PlayerBoard`)."""
+
+from __future__ import annotations
+
+from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.look_access import DEFAULT_LOOK
+from adrenaline_tui.tui.widgets.player_board import render_board
+from tests.rules.helpers import play, scenario
+
+
+def test_a_dead_figure_waiting_to_respawn_is_off_the_map_and_its_board_says_so() -> None:
+    game = scenario(
+        [
+            {
+                "colour": "yellow",
+                "square": "r2c3",
+                "weapons": ["electroscythe"],
+                "ammo": {"red": 0, "blue": 0, "yellow": 0},
+            },
+            {"colour": "blue", "square": "r2c3", "damage": ["grey"] * 10, "powerups": ["newton-red"]},
+            {"colour": "grey", "square": "r0c0"},
+        ],
+        arena="arena_12",
+        decks={"powerups": ["newton-yellow"]},
+    )
+    play(game, "shoot", "end")
+    assert game.pending.kind == "respawn"
+    view = game.view("blue")
+    figures = dict(presenter.map_state(game, view, 0).figures)
+    assert all("blue" not in here for here in figures.values())
+    boards = presenter.board_states(game, view, "blue", False)
+    for large in (False, True):
+        text = render_board(boards["blue"], DEFAULT_LOOK, 60, large).plain
+        assert "DEAD" in text
+        assert "DEAD" not in render_board(boards["grey"], DEFAULT_LOOK, 60, large).plain
+
+
+def test_long_weapon_names_are_shortened_so_every_weapon_keeps_its_loaded_mark() -> None:
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r1c2"},
+            {
+                "colour": "blue",
+                "square": "r0c0",
+                "weapons": [
+                    {"id": "flamethrower", "loaded": False},
+                    {"id": "grenade-launcher", "loaded": False},
+                    {"id": "rocket-launcher", "loaded": False},
+                ],
+            },
+            {"colour": "grey", "square": "r0c0"},
+        ],
+        arena="arena_12",
+    )
+    boards = presenter.board_states(game, game.view("yellow"), "yellow", False)
+    lines = render_board(boards["blue"], DEFAULT_LOOK, 42, False).plain.splitlines()
+    weapons = lines[2]
+    assert len(weapons) <= 42
+    assert weapons.count("○") == 3 and weapons.count("…") >= 2
+    assert weapons.endswith("♦0")

@@ -1,0 +1,72 @@
+"""The New game screen: a key line, arrows that move, Enter that starts."""
+
+from __future__ import annotations
+
+from .helpers import make_app, screen_name, screen_text, settle
+
+
+async def open_setup(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("n")
+    await settle(pilot)
+    assert screen_name(pilot.app) == "SetupScreen"
+
+
+async def test_the_setup_screen_says_its_keys_and_arrows_move_between_rows() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        text = screen_text(app)
+        assert "↑↓ Move" in text and "Start" in text and "esc Back" in text
+        assert "Start the game (Enter)" in text
+        assert app.focused.id == "start"
+        await pilot.press("up", "up", "up", "up")  # from Start: preset, ending, skulls, arena
+        assert app.focused.id == "arena"
+        await pilot.press("up")  # onto the last seat, whose only field is its player kind
+        assert app.focused.id == "kind-4"
+        await pilot.press("up", "up", "up", "up")
+        assert app.focused.id == "kind-0"
+        await pilot.press("left")  # the column is kept: left/right change the value
+        await pilot.press("down")
+        assert app.focused.id == "kind-1"
+        await pilot.press("up", "up")
+        assert app.focused.id == "kind-0"
+
+
+async def test_enter_on_a_value_starts_the_game() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("up", "up", "up")
+        assert app.focused.id == "skulls"
+        await pilot.press("left", "enter")
+        await settle(pilot)
+        table = app.table()
+        assert table is not None and table.session.game.config.skulls == 7
+
+
+async def test_the_arena_picker_stays_narrow_on_a_wide_screen() -> None:
+    app = make_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await open_setup(pilot)
+        assert app.screen.query_one("#arena").size.width <= 48
+
+
+async def test_enter_on_the_preset_button_applies_the_preset_and_stays() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("up")
+        assert app.focused.id == "first-game"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        assert app.screen.query_one("#skulls").value == 5
+
+
+async def test_keys_are_named_in_words_with_the_ascii_glyphs() -> None:
+    app = make_app(glyphs="ascii")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        keys = screen_text(app).splitlines()[-1]
+        assert "enter Start" in keys and "up/down Move" in keys
