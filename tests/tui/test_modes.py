@@ -148,3 +148,29 @@ async def test_the_replay_viewer_shows_the_modes_board_and_the_bot() -> None:
         for owner in set(held):
             assert f"{LETTER[owner]}{held.count(owner)}" in text, text
         assert screen.query_one("#board-green") is not None
+
+
+def test_a_frenzy_started_by_two_full_tracks_is_announced_as_such() -> None:
+    game = Game.from_scenario(
+        {
+            "arena": "arena_11a",
+            "mode": "domination",
+            "turn": 4,
+            "actions_taken": 1,
+            "players": [
+                {"colour": "yellow", "square": "r1c1"},
+                {"colour": "blue", "square": "r0c3"},
+                {"colour": "grey", "square": "r2c2"},
+            ],
+            "domination": {"red": ["blue"] * 7, "blue": ["grey"] * 8, "yellow": []},
+        },
+        seed=1,
+    )
+    start = len(game.events)
+    game.choose("run")
+    game.choose("r1c0")  # alone on the red spawnpoint at the end of the turn: its 8th token
+    events = game.events[start:]
+    assert any(e.kind == "frenzy" for e in events)
+    frenzy = next(b for b in breakdowns(game, events) if b.title == "FINAL FRENZY")
+    assert frenzy.notes[0].startswith("D-struct-or brought a second spawnpoint track to 8: everyone plays")
+    assert frenzy.notes[-1].endswith("then each spawnpoint track (8-6-4-2-1 by tokens, ties all paid).")

@@ -120,6 +120,14 @@ FRENZY_ACTIONS = {
 }
 
 
+# What is scored last, after the boards, by game mode.
+FINAL_AWARDS = {
+    "standard": "the killshot track (8-6-4-2-1-1 by tokens)",
+    "domination": "each spawnpoint track (8-6-4-2-1 by tokens, ties all paid)",
+    "turret": "the turrets (8-6-4-2-1 by turrets held)",
+}
+
+
 def frenzy_announcement(game: Game, event: Event) -> Breakdown:
     """Final frenzy, said where everyone looks: what flipped, who gets which actions and why,
     and how the game ends (rulebook "Final Frenzy"; the engine's `frenzy` event)."""
@@ -132,9 +140,10 @@ def frenzy_announcement(game: Game, event: Event) -> Breakdown:
     flipped = [c for c in order if c in event.data.get("flipped", [])]
     two = [c for c in order if actions.get(c) == 2]
     one = [c for c in order if actions.get(c) == 1]
+    # In Domination two spawnpoint tracks reaching their fist start it with skulls still left.
+    how = "took the last skull" if game.view(None)["skulls_left"] == 0 else "brought a second spawnpoint track to 8"
     notes = [
-        f"{names.get(trigger, trigger)} took the last skull: everyone plays one more turn, "
-        f"in order {_names(names, order)}.",
+        f"{names.get(trigger, trigger)} {how}: everyone plays one more turn, in order {_names(names, order)}.",
     ]
     if flipped:
         notes.append(
@@ -153,7 +162,7 @@ def frenzy_announcement(game: Game, event: Event) -> Breakdown:
         )
     notes.append(
         f"The game ends after {names.get(trigger, trigger)}'s turn: every board still with damage is "
-        "scored, then the killshot track (8-6-4-2-1-1 by tokens)."
+        f"scored, then {FINAL_AWARDS.get(game.config.mode, FINAL_AWARDS['standard'])}."
     )
     return Breakdown("FINAL FRENZY", (), "", (), tuple(notes))
 
