@@ -153,6 +153,7 @@ def board_states(game: Game, view: dict[str, Any], viewer: str | None, reveal: b
             reveal_score=reveal or view["over"],
             weapon_name=lambda wid: game.cards.weapons[wid].name,
             powerup_name=lambda card: game.cards.powerup_kinds[powerup_kind(card)].name,
+            carries=p["colour"] != game.config.bot,
         )
     del pending
     return out
