@@ -14,10 +14,10 @@ from adrenaline_tui import __version__
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from adrenaline_tui.ai import PLAYER_KINDS, RandomPlayer, make_player
+    from adrenaline_tui.ai import PLAYER_KINDS, RandomPlayer, canonical_kind, make_player
     from adrenaline_tui.rules import FIGURES, ConfigError, Game, GameConfig
 
-    kinds = [k.strip() for k in args.ai.split(",") if k.strip()] or ["random"]
+    kinds = [canonical_kind(k.strip()) for k in args.ai.split(",") if k.strip()] or ["random"]
     unknown = [k for k in kinds if k not in PLAYER_KINDS]
     if unknown:
         print(
@@ -267,6 +267,34 @@ def _play(args: argparse.Namespace) -> int:
     return _open_app(continue_game=getattr(args, "continue_game", False), learn=getattr(args, "learn", False))
 
 
+def _host(args: argparse.Namespace) -> int:
+    from adrenaline_tui.host.main import main as host_main
+    from adrenaline_tui.paths import data_home
+
+    folder = args.data or data_home() / "host"
+    return host_main(folder, args.ssh, args.web, args.authorized_keys, args.bot_delay, args.socket, args.computer)
+
+
+def _client(args: argparse.Namespace) -> int:
+    # `join` is what a system sshd's ForceCommand runs: without a terminal (sftp, scp, ssh -T) it
+    # must refuse at once, as the local game does, instead of waiting on pipes forever. (`client`
+    # is started by the host itself: on a pseudo-terminal, or on textual-serve's pipes.)
+    if args.command == "join":
+        try:
+            _check_terminal()
+        except StartError as exc:
+            print(f"adrenaline: {exc}", file=sys.stderr)
+            return 2
+    from adrenaline_tui.host.remote import default_socket
+    from adrenaline_tui.tui.app import run_in_terminal
+    from adrenaline_tui.tui.remote_app import RemoteApp
+
+    name = args.name or os.environ.get("USER") or "player"
+    return run_in_terminal(
+        RemoteApp(args.socket or default_socket(), name, idle=args.idle, identity=args.identity or "")
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="adrenaline",
@@ -292,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--ai",
         default="random",
         metavar="KIND[,KIND...]",
-        help="computer player for each seat in order, e.g. sensible,random,random; one kind fills every seat",
+        help="computer player for each seat in order: easy, normal, hard or random, e.g. hard,normal,normal; "
+        "one kind fills every seat",
     )
     sim.add_argument("--rotate", action="store_true", help="move the players one seat on after every game")
     sim.set_defaults(func=_simulate)
@@ -318,6 +347,28 @@ def build_parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="print every card as loaded")
     cards.add_argument("--json", action="store_true")
     cards.set_defaults(func=_cards)
+
+    host = sub.add_parser("host", help="run a game host that friends join over SSH (docs/hosting.md)")
+    host.add_argument("--ssh", metavar="ADDRESS:PORT", help="serve SSH here, e.g. 127.0.0.1:2222 or 0.0.0.0:2222")
+    host.add_argument("--web", metavar="ADDRESS:PORT", help="serve the game in a browser here (textual-serve)")
+    host.add_argument("--authorized-keys", type=Path, metavar="FILE", help="only these SSH keys may connect")
+    host.add_argument("--bot-delay", type=float, default=0.6, help="seconds between computer moves (default 0.6)")
+    host.add_argument("--computer", metavar="KIND", help="the computer player for computer seats (default: the best)")
+    host.add_argument("--data", type=Path, metavar="DIR", help="where tables and the host key live")
+    host.add_argument("--socket", type=Path, help="the host's Unix socket (default: in the data folder)")
+    host.set_defaults(func=_host)
+
+    for command, what in (
+        ("client", "the game app of one player of a host (started by the host per SSH session)"),
+        ("join", "join a host running on this machine (e.g. as the login shell of a game account)"),
+    ):
+        client = sub.add_parser(command, help=what)
+        client.add_argument("--socket", type=Path, help="the host's Unix socket (default: the data folder's)")
+        client.add_argument("--name", help="your name at the table (default: your user name)")
+        client.add_argument("--idle", type=float, default=600.0, help="seconds idle in the lobby before leaving")
+        # Set by the host's SSH door: the fingerprint of the key the player logged in with.
+        client.add_argument("--identity", help=argparse.SUPPRESS)
+        client.set_defaults(func=_client)
 
     learn = sub.add_parser("learn", help="learn to play with a guided walkthrough")
     learn.set_defaults(func=_play, learn=True)

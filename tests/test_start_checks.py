@@ -51,7 +51,8 @@ def test_a_good_setting_passes_the_setting_checks(
     assert "needs a terminal" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("command", [[], ["--continue"], ["learn"]])
+# `join` is what the system-sshd recipe's ForceCommand runs when a host serves the account.
+@pytest.mark.parametrize("command", [[], ["--continue"], ["learn"], ["join"]])
 def test_without_a_terminal_the_game_refuses_to_start(tmp_path: Path, command: list[str]) -> None:
     """`adrenaline </dev/null >/dev/null`, `ssh -T`, sftp or scp against a game account: the game
     used to start on the pipes and spin forever. The timeout is a generous bound, not a speed test."""

@@ -2,12 +2,18 @@
 
 Every player has `choose(decision, view) -> key`, where `view` is `game.view(colour)`: a computer
 player sees exactly what a person in its seat would.
+
+Levels: `easy` (the normal player with a beginner's mistakes), `normal` (plays sensibly, quickly)
+and `hard` (searches imagined games). `random` picks any legal option; it is a yardstick for
+tests and benchmarks. Older saves name the normal player `sensible`: that name still works.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from adrenaline_tui.ai.easy import EasyPlayer
+from adrenaline_tui.ai.hard import HardPlayer
 from adrenaline_tui.ai.random_player import RandomPlayer
 from adrenaline_tui.ai.sensible import SensiblePlayer
 from adrenaline_tui.rules import Decision
@@ -19,14 +25,45 @@ class ComputerPlayer(Protocol):
     def choose(self, decision: Decision, view: dict | None = None) -> str: ...
 
 
-PLAYER_KINDS: dict[str, type] = {"random": RandomPlayer, "sensible": SensiblePlayer}
+LEVELS = ("easy", "normal", "hard")
+PLAYER_KINDS: dict[str, type] = {
+    "easy": EasyPlayer,
+    "normal": SensiblePlayer,
+    "hard": HardPlayer,
+    "random": RandomPlayer,
+}
+# Names older versions wrote into saves and scripts, and what they mean now.
+ALIASES: dict[str, str] = {"sensible": "normal"}
 
 
-def make_player(kind: str, seed: int | None = None) -> ComputerPlayer:
+def canonical_kind(kind: str) -> str:
+    """`kind` under its current name (an old name is mapped; an unknown one is returned as is)."""
+    return ALIASES.get(kind, kind)
+
+
+def is_known(kind: str) -> bool:
+    return canonical_kind(kind) in PLAYER_KINDS
+
+
+def make_player(kind: str, seed: int | None = None, **options) -> ComputerPlayer:
+    """A computer player of `kind`; `options` go to its constructor (e.g. a hard player's budget)."""
     try:
-        return PLAYER_KINDS[kind](seed)
+        cls = PLAYER_KINDS[canonical_kind(kind)]
     except KeyError:
         raise ValueError(f"unknown computer player '{kind}' (known: {', '.join(sorted(PLAYER_KINDS))})") from None
+    return cls(seed, **options)
 
 
-__all__ = ["PLAYER_KINDS", "ComputerPlayer", "RandomPlayer", "SensiblePlayer", "make_player"]
+__all__ = [
+    "ALIASES",
+    "LEVELS",
+    "PLAYER_KINDS",
+    "ComputerPlayer",
+    "EasyPlayer",
+    "HardPlayer",
+    "RandomPlayer",
+    "SensiblePlayer",
+    "canonical_kind",
+    "is_known",
+    "make_player",
+]

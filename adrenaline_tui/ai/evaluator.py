@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from adrenaline_tui.ai.modes import mode_values
 from adrenaline_tui.ai.shots import NOTHING, Budget, Hits, Outcome, ShotBook, fits
 from adrenaline_tui.ai.table import Table, cost_counts
 from adrenaline_tui.ai.values import (
@@ -29,6 +30,7 @@ from adrenaline_tui.ai.values import (
     rating,
 )
 from adrenaline_tui.rules.cards import CUBES, CardSet, powerup_colour, powerup_kind
+from adrenaline_tui.rules.effects import can_fire, is_object
 from adrenaline_tui.rules.payment import spendable
 from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
 from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POWERUPS, MAX_WEAPONS
@@ -91,7 +93,7 @@ class Evaluator:
         self._shots: dict[tuple, Shooting | None] = {}
         self.cube = 0.0 if self.last_turn else CUBE
         self._posval: dict[tuple[str, bool], float] = {}
-        self.weight = {c: 1.0 + TARGET_LEADER * table.track_tokens(c) for c in table.figures}
+        self.weight = {c: 1.0 + TARGET_LEADER * table.lead(c) for c in table.figures}
         self.factor = {}
         for c, f in table.figures.items():
             if f.frenzy_board:
@@ -99,10 +101,14 @@ class Evaluator:
             else:
                 self.factor[c] = BOARD_FACTOR[min(f.skulls, len(BOARD_FACTOR) - 1)]
         self.game_ends_on_kill = table.ending == "sudden_death" and table.skulls_left <= 1
+        # What the game mode adds to a turn's value (modes.py); nothing in the standard game.
+        self.mode = mode_values(table)
 
     # ------------------------------------------------------------------ the start
     def targets(self) -> tuple[tuple[str, int, int], ...]:
-        return tuple((c, len(f.damage), f.marks.get(self.me, 0)) for c, f in self.t.figures.items() if c != self.me)
+        figures = tuple((c, len(f.damage), f.marks.get(self.me, 0)) for c, f in self.t.figures.items() if c != self.me)
+        # a target that is not a figure counts its hits this turn (0 or 1) as its damage
+        return figures + tuple((k, 0, 0) for k, _ in self.t.objects)
 
     def start(self, actions: int | None = None, square: str | None = None) -> Me:
         t = self.t
@@ -122,6 +128,8 @@ class Evaluator:
     def hit(self, fig: str, d: int, old: int, total: int, dmg: int, marks: int) -> tuple[float, int, int]:
         """Value of `dmg` damage and `marks` marks on `fig`, who has `d` damage and `total` of my
         marks of which `old` may convert. Returns (value, damage after, my marks after)."""
+        if is_object(fig):  # the mode says what hitting it is worth; marks on it do nothing
+            return (self.mode.object_hit(fig, d > 0) if dmg > 0 else 0.0), d + (dmg > 0), total
         factor = self.factor[fig]
         value = 0.0
         placed = 0
@@ -154,6 +162,8 @@ class Evaluator:
             if fig not in state:
                 continue
             d, m = state[fig]
+            if is_object(fig) and any(is_object(c) and state[c][0] for c in state):
+                d = 1  # one spawnpoint token a turn, whichever spawnpoint
             old = m - (fresh.get(fig, 0) if fresh else 0)
             v, d2, m2 = self.hit(fig, d, max(0, old), m, dmg, marks)
             value += v
@@ -222,7 +232,7 @@ class Evaluator:
             value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
             value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
             known = self._term[key] = (value, bool(loaded))
-        return known[0] + self.posval(me.square, known[1])
+        return known[0] + self.posval(me.square, known[1]) + self.mode.end_square(me.square)
 
     def posval(self, square: str, armed: bool) -> float:
         """A little for ending the turn where next turn's actions are: targets in sight, weapons."""
@@ -252,7 +262,8 @@ class Evaluator:
     def seats(self, square: str) -> tuple[tuple[str, str], ...]:
         """Every figure on the board in seat order, with me on `square` (even before I spawn)."""
         t = self.t
-        return tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
+        figures = tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
+        return figures + t.objects
 
     def shot_result(
         self,
@@ -321,7 +332,14 @@ class Evaluator:
         if paid is not None:
             cubes, cards = paid
             budget = spendable(cubes, cards)
-            outs = self.book.from_square(self.cards.weapons[weapon], self.arena, self.me, square, self.seats(square))
+            card = self.cards.weapons[weapon]
+            seats = self.seats(square)
+            # the engine's quick test first: most weapons from most squares have nobody to hit,
+            # and proving that by search costs as much as finding every outcome
+            if not can_fire(card, self.arena, self.me, dict(seats), budget):
+                self._shots[key] = None
+                return None
+            outs = self.book.from_square(card, self.arena, self.me, square, seats)
             for out in outs:
                 hits, spent, _ = out
                 if not fits(spent, budget):
@@ -367,7 +385,7 @@ class Evaluator:
                 if best is None:
                     continue
                 imm, nxt = self.after_shot(me, w, best)
-                out.append((imm, nxt, Step("shoot", q, w)))
+                out.append((imm - self.mode.move_cost(me.square, q), nxt, Step("shoot", q, w)))
         return out
 
     # -------------------------------------------------------------------- grabs
@@ -395,7 +413,8 @@ class Evaluator:
                 me.targets,
                 me.taken | {q},
             )
-            out.append((0.0, nxt, Step("grab", q)))
+            imm = self.mode.grab_value(q) - self.mode.move_cost(me.square, q)
+            out.append((imm, nxt, Step("grab", q)))
             return out
         for w in self.t.racks.get(colour, []):
             if w is None or w in me.taken:
@@ -421,7 +440,7 @@ class Evaluator:
                 me.targets,
                 me.taken | {w},
             )
-            out.append((0.0, nxt, Step("grab", q, w)))
+            out.append((-self.mode.move_cost(me.square, q), nxt, Step("grab", q, w)))
         return out
 
     def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
@@ -442,7 +461,12 @@ class Evaluator:
             return []
         if squares is None:
             squares = self.arena.within(me.square, self.moves["run"])
-        return [(0.0, me._replace(square=q, actions=me.actions - 1), Step("run", q)) for q in squares if q != me.square]
+        cost = self.mode.move_cost
+        return [
+            (-cost(me.square, q), me._replace(square=q, actions=me.actions - 1), Step("run", q))
+            for q in squares
+            if q != me.square
+        ]
 
     # --------------------------------------------------------------------- plan
     def value(self, me: Me) -> float:

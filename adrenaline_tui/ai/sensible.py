@@ -18,6 +18,10 @@ How it decides, in short:
 - Powerups: Teleporter and Newton when they make this turn clearly better; Targeting Scope when the
   extra damage is worth the card and a cube; Tagback Grenade whenever it is offered.
 - It pays with cubes before powerup cards, and with the card it values least when it must.
+- Game modes and the bot: the mode's value module (`modes.py`) adds what the mode scores to the
+  same search (a spawnpoint hit, ending on a spawnpoint, a turret won by a grab, turret damage on
+  a move); the bot is one more figure to shoot, and the bot action is taken once its own actions
+  are done (where everyone stands is settled then), aimed by what the bot's shot does to the race.
 
 It sees only `game.view(colour)`: positions, damage, marks, racks and ammo tiles are public, its
 own cards are its own. Ties are broken by its seeded RNG, so a seed fixes its play.
@@ -30,12 +34,17 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from adrenaline_tui.ai import modes
 from adrenaline_tui.ai.evaluator import Evaluator, Me
 from adrenaline_tui.ai.shots import NOTHING, Budget, ShotBook, ops_hits
 from adrenaline_tui.ai.table import Table, cost_counts
 from adrenaline_tui.ai.values import CUBE, LOADED, SHOT_KINDS, UNLOADED, rating
 from adrenaline_tui.rules import Decision, effects
 from adrenaline_tui.rules.cards import CUBES, load_cards, powerup_colour, powerup_kind
+from adrenaline_tui.rules.effects import is_object
+from adrenaline_tui.rules.modes.bot import BOT_ACTION
+
+SHARED_BOOK = ShotBook(limit=200_000)
 
 
 @dataclass(slots=True)
@@ -50,17 +59,27 @@ class Mirror:
 class SensiblePlayer:
     """Grabs weapons it can pay for, shoots the best target it sees, reloads, uses powerups."""
 
-    name = "sensible"
+    name = "normal"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, book: ShotBook | None = None, *, quick: bool = False) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
-        self.book = ShotBook()
+        # Outcomes depend on public facts only (weapon, arena, shooter, where everyone stands),
+        # so every player shares one book: a shot one seat worked out is known to the next.
+        self.book = book if book is not None else SHARED_BOOK
         self._mirror: Mirror | None = None
         self._last: Table | None = None  # the table at my previous decision
         self._moved_to: str | None = None  # where my last answer put me (shoot_move)
         self._powerup_plan: list[str] = []  # answers planned for a Newton or Teleporter
+        self._tile: str | None = None  # the turret-board tile I chose, for the commandeer question
         self.misses = 0  # answers the reasoning got wrong and the safety net replaced
+        self.lost_shots = 0  # questions in a shot answered without my copy of it (lost track)
+        # Quick: never weighs a Newton or Teleporter play (a third of its thinking). The hard
+        # player's imagined games are played by quick players: many games beat finer ones.
+        self.quick = quick
+        # An outcome the next shot should aim for (who takes how much), set by a player that
+        # chose the shot by looking further ahead (`hard.py`); None: the best outcome by value.
+        self.aim: tuple | None = None
 
     # ------------------------------------------------------------------- entry
     def choose(self, decision: Decision, view: dict[str, Any] | None = None) -> str:
@@ -112,13 +131,23 @@ class SensiblePlayer:
         options = [o for o in ev.options(me) if o[2].kind in offered]
         step = ev.best_step(me, options, self.rng)
         best_key = step.kind if step.kind in offered else "end"
+        if best_key == "end" and BOT_ACTION in offered:
+            # the bot action is owed before the turn can end: after my own actions, when where
+            # everyone stands is settled (and my own killshots are taken)
+            best_key = BOT_ACTION
         self._powerup_plan = []
         self._moved_to = None
-        if t.actions_left > 0:
+        if t.actions_left > 0 and not self.quick:
             best_gain = 0.0
+            weighed: set[str] = set()
             for card in d.keys:
                 if card in ("run", "grab", "shoot", "end"):
                     continue
+                # two cards of one kind play the same (colour only matters when paying): weigh
+                # each kind once, and keep the card that is worth least as ammo
+                if powerup_kind(card) in weighed:
+                    continue
+                weighed.add(powerup_kind(card))
                 plan = self._powerup_gain(card, ev, me)
                 if plan is not None and plan[0] > best_gain:
                     best_gain, best_key, self._powerup_plan = plan[0], card, plan[1]
@@ -175,7 +204,9 @@ class SensiblePlayer:
                         # bringing someone into sight first, then closer (for short-range weapons)
                         pushes.append((not hidden, arena.distance[me.square][dest], victim, dest))
         best: tuple[float, list[str]] | None = None
-        for _, _, victim, dest in sorted(pushes)[:6]:
+        # Only pushes that bring someone into sight: the rest rarely beat moving myself, and
+        # each one tried means searching every shot again.
+        for _, _, victim, dest in sorted(p for p in pushes if not p[0])[:4]:
             seats = tuple((c, dest if c == victim else q) for c, q in t.seats)
             pushed = Evaluator(_moved_table(t, seats), ev.book, ev.cards)
             after = base._replace(targets=pushed.targets())
@@ -335,11 +366,45 @@ class SensiblePlayer:
 
         return self._best_key(d, value)
 
+    # ------------------------------------------------------- modes and the bot
+    # Valued in modes.py, in the same points as the rest of the turn.
+    def _on_bot_move(self, d: Decision, t: Table) -> str:
+        return self._best_key(d, lambda q: modes.bot_square_value(t, q))
+
+    def _on_bot_target(self, d: Decision, t: Table) -> str:
+        return self._best_key(d, lambda k: modes.bot_shot_value(t, k))
+
+    def _on_bot_place(self, d: Decision, t: Table) -> str:
+        return self._best_key(d, lambda k: modes.bot_spawn_value(t, k.split(":", 1)[1]))
+
+    _on_bot_respawn = _on_bot_place
+
+    def _on_overkill_track(self, d: Decision, t: Table) -> str:
+        overkiller = _overkiller(d, t)
+        return self._best_key(d, lambda k: modes.overkill_value(t, overkiller, k.split(":", 1)[1]))
+
+    def _on_turret_tile(self, d: Decision, t: Table) -> str:
+        # remembered for the commandeer question that follows (the tile is still on the board)
+        self._tile = self._best_key(d, lambda code: modes.tile_value(t, code))
+        return self._tile
+
+    def _on_commandeer(self, d: Decision, t: Table) -> str:
+        square = next((o.square for o in d.options if o.square), t.square)
+        offer = [c for c in (t.view.get("turret") or {}).get("offer", []) if c]
+        code, self._tile = self._tile, None
+        if code not in offer:
+            # the tile question had one answer and was never asked of me: the one I would pick
+            code = max(offer, key=lambda c: (modes.tile_value(t, c), c), default=None)
+        if code is None or square is None:
+            return "keep" if "keep" in d.keys else self._fallback(d)
+        return modes.best_commandeer(t, code, list(d.keys), square)
+
     # ------------------------------------------------------------------ a shot
     def _shot_choice(self, d: Decision, t: Table) -> str:
         mirror = self._settle(d, t)
         if mirror is None:
             self._mirror = None
+            self.lost_shots += 1
             return self._shot_fallback(d, t)
         ev = self._eval(t)
         me = ev.start()
@@ -347,9 +412,13 @@ class SensiblePlayer:
         order = {f: i for i, f in enumerate(shot.pos)}
         continuation: dict[tuple, float] = {}
 
+        aim = self.aim
+
         def value(key: str) -> float:
             best = float("-inf")
             for hits, spent, final in self.book.child_outcomes(shot, key, order=order):
+                if aim is not None and hits != aim:
+                    continue
                 _, net, after, cubes, cards = ev.shot_result(
                     me.targets, me.cubes, me.powerups, hits, spent, mirror.fresh
                 )
@@ -362,6 +431,8 @@ class SensiblePlayer:
                 best = max(best, net + cont)
             return best
 
+        if aim is not None and all(value(k) == float("-inf") for k in d.keys):
+            aim = self.aim = None  # the aimed outcome is out of reach after all: best by value
         key = self._best_key(d, value)
         after, ops = effects.apply(shot, key)
         for f, _, m in ops_hits(ops):
@@ -387,6 +458,7 @@ class SensiblePlayer:
         candidates += [q for q in last.arena.within(last.square, 2)] if last.square else []
         for q in dict.fromkeys(candidates):
             pos = {c: (q if c == t.me else sq) for c, sq in last.seats}
+            pos.update(last.objects)
             shot = effects.begin(self.cards.weapons[weapon], t.arena, t.me, pos, budget)
             fresh: dict[str, int] = {}
             found = _catch_up(shot, [last.budget(), budget], d, t, fresh)
@@ -429,6 +501,15 @@ class SensiblePlayer:
             if v > best_v:
                 best_key, best_v = k, v
         return best_key if best_key is not None else self._fallback(d)
+
+
+def _overkiller(d: Decision, t: Table) -> str:
+    """Whose overkill token is placed: mine, unless the question is about the bot's (which the
+    player whose turn it is places); the prompt names whose it is."""
+    bot = t.view.get("bot")
+    if bot is not None and d.prompt.startswith(f"{bot['name']}'s "):
+        return bot["colour"]
+    return t.me
 
 
 def _moved_table(t: Table, seats: tuple[tuple[str, str], ...]) -> Table:
@@ -478,7 +559,8 @@ def _catch_up(
             not state.finished
             and not state.dead
             and set(legal) == set(d.keys)
-            and all(t.pos.get(f) == q for f, q in state.pos.items())
+            # a spawnpoint target stays in the shot after it is tagged (the view drops it then)
+            and all(t.pos.get(f) == q or is_object(f) for f, q in state.pos.items())
         ):
             for f, mk in gained.items():
                 fresh[f] = fresh.get(f, 0) + mk

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from adrenaline_tui.rules.arena import Arena, load_arena
+from adrenaline_tui.rules.arena import SPAWN_COLOURS, Arena, load_arena
 from adrenaline_tui.rules.cards import CUBES, CardSet, load_cards
 from adrenaline_tui.rules.payment import spendable
 from adrenaline_tui.rules.state import ADRENALINE_GRAB, ADRENALINE_SHOOT
@@ -38,6 +38,8 @@ class Table:
 
     def __init__(self, view: dict[str, Any], cards: CardSet | None = None) -> None:
         self.cards = cards or load_cards()
+        self.view = view  # the mode's own parts are read by `modes.py`
+        self.mode: str = view.get("mode", "standard")
         self.arena: Arena = load_arena(view["arena"])
         self.me: str = view["viewer"]
         self.turn: int = view["turn"]
@@ -74,6 +76,22 @@ class Table:
             )
             if p["colour"] == self.me:
                 mine = p
+        self.players: list[str] = list(self.figures)  # the seats, without the bot
+        bot = view.get("bot")
+        self.bot: str | None = bot["colour"] if bot else None
+        if bot:
+            # The bot is a figure like the others (shot, killed, scored); it stands after the
+            # seats, where the engine lists it, so shots are keyed the same way.
+            self.figures[bot["colour"]] = Figure(
+                bot["colour"],
+                bot["square"],
+                tuple(bot["damage"]),
+                dict(bot["marks"]),
+                bot["skulls"],
+                bot["frenzy_board"],
+                bot["frenzy_actions"],
+                bot["killed"],
+            )
         self.my_weapons: list[tuple[str, bool]] = [(w["id"], w["loaded"]) for w in mine["weapons"]]
         self.powerups: tuple[str, ...] = tuple(mine["powerups"] or ())
         self.cubes: Budget = tuple(mine["ammo"][c] for c in CUBES)  # type: ignore[assignment]
@@ -82,6 +100,38 @@ class Table:
             (c, f.square) for c, f in self.figures.items() if f.square is not None
         )
         self.pos: dict[str, str] = dict(self.seats)
+        # Targets that are not figures, offered to my shots now (Domination's spawnpoints from
+        # my second turn until I have damaged one this turn), after the figures as in the engine.
+        self.objects: tuple[tuple[str, str], ...] = ()
+        dom = view.get("domination")
+        if dom is not None and self.active == self.me and not dom["first_turn"] and not dom["tagged_this_turn"]:
+            self.objects = tuple((f"spawn:{c}", self.arena.spawn_square[c]) for c in SPAWN_COLOURS)
+            self.pos.update(self.objects)
+
+    @property
+    def bot_figure(self) -> Figure | None:
+        return self.figures.get(self.bot) if self.bot else None
+
+    def need(self) -> Budget:
+        """Cubes my unloaded weapons need to reload."""
+        need = [0, 0, 0]
+        for w, loaded in self.my_weapons:
+            if not loaded:
+                for i, n in enumerate(cost_counts(self.cards.weapons[w].reload_cost)):
+                    need[i] += n
+        return (need[0], need[1], need[2])
+
+    def lead(self, colour: str) -> int:
+        """How well `colour` is doing on what is public: killshot-track tokens, spawnpoint-track
+        tokens (Domination), turrets (Turret)."""
+        n = self.track_tokens(colour)
+        dom = self.view.get("domination")
+        if dom:
+            n += sum(t.count(colour) for t in dom["tracks"].values())
+        turret = self.view.get("turret")
+        if turret:
+            n += sum(1 for o in turret["turrets"].values() if o == colour)
+        return n
 
     @property
     def mine(self) -> Figure:

@@ -585,7 +585,13 @@ def run_app(
 ) -> int:
     """Run the game in this terminal; `adrenaline`, `adrenaline --continue` and `adrenaline review`
     come here (the command line has checked the terminal and the environment first)."""
-    app = AdrenalineApp(continue_game=continue_game, learn=learn, bot_delay=bot_delay, seed=seed, review=review)
+    return run_in_terminal(
+        AdrenalineApp(continue_game=continue_game, learn=learn, bot_delay=bot_delay, seed=seed, review=review)
+    )
+
+
+def run_in_terminal(app: AdrenalineApp) -> int:
+    """Run an app of the game (local, or a host's client) until it quits or its terminal goes away."""
     try:
         app.run()
     except OSError:

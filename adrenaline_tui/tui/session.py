@@ -28,8 +28,8 @@ HUMAN = "human"
 THINK_BUDGET_SECONDS = 3.0
 # Answers that decline an optional question, preferred by the fallback.
 DECLINES = ("pass", "done", "end")
-# The preferred computer player comes first; "sensible" may not be registered yet.
-PREFERRED_COMPUTERS = ("sensible", "random")
+# The preferred computer player comes first (the default for a new seat), then the other levels.
+PREFERRED_COMPUTERS = ("normal", "easy", "hard", "random")
 
 
 def computer_kinds() -> list[str]:
@@ -206,6 +206,11 @@ class Session:
         if not self._resolved:
             self._resolved = True
             known = computer_kinds() if any(k != HUMAN for k in self.kinds.values()) else []
+            if known:
+                from adrenaline_tui.ai import canonical_kind
+
+                # older saves call the normal player "sensible": the same player, renamed
+                self.kinds = {c: k if k == HUMAN else canonical_kind(k) for c, k in self.kinds.items()}
             for colour, kind in self.kinds.items():
                 if kind != HUMAN and kind not in known:
                     self.fallbacks.append(

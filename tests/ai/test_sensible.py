@@ -9,9 +9,10 @@ from tests.ai.helpers import answer, of_kind, play_turn, player, scenario
 NO_AMMO = {"red": 0, "blue": 0, "yellow": 0}
 
 
-def test_registered_as_sensible():
-    assert PLAYER_KINDS["sensible"] is SensiblePlayer
-    assert isinstance(make_player("sensible", 3), SensiblePlayer)
+def test_registered_as_normal_and_under_its_old_name():
+    assert PLAYER_KINDS["normal"] is SensiblePlayer
+    assert isinstance(make_player("normal", 3), SensiblePlayer)
+    assert isinstance(make_player("sensible", 3), SensiblePlayer)  # scripts and saves from before levels
 
 
 def test_shoots_the_visible_target_it_can_kill():

@@ -20,27 +20,32 @@ def test_the_default_is_random_players(capsys):
 
 
 def test_ai_names_a_player_for_each_seat_and_sets_the_player_count(capsys):
-    (game,) = games(capsys, "--ai", "sensible,random,random")
-    assert game["players"] == {"yellow": "sensible", "blue": "random", "grey": "random"}
+    (game,) = games(capsys, "--ai", "normal,random,random")
+    assert game["players"] == {"yellow": "normal", "blue": "random", "grey": "random"}
     assert set(game["scores"]) == {"yellow", "blue", "grey"}
 
 
+def test_levels_and_the_old_name_of_normal(capsys):
+    (game,) = games(capsys, "--ai", "easy,sensible,random")
+    assert game["players"] == {"yellow": "easy", "blue": "normal", "grey": "random"}
+
+
 def test_one_kind_fills_every_seat(capsys):
-    (game,) = games(capsys, "--ai", "sensible", "--players", "3")
-    assert set(game["players"].values()) == {"sensible"}
+    (game,) = games(capsys, "--ai", "normal", "--players", "3")
+    assert set(game["players"].values()) == {"normal"}
 
 
 def test_rotate_moves_the_players_one_seat_on_per_game(capsys):
-    played = games(capsys, "--ai", "sensible,random,random", "--games", "3", "--rotate")
-    assert [next(c for c, k in g["players"].items() if k == "sensible") for g in played] == ["yellow", "blue", "grey"]
+    played = games(capsys, "--ai", "normal,random,random", "--games", "3", "--rotate")
+    assert [next(c for c, k in g["players"].items() if k == "normal") for g in played] == ["yellow", "blue", "grey"]
 
 
 def test_text_output_ends_with_the_wins_of_each_kind(capsys):
     args = ["simulate", "--arena", "arena_10", "--skulls", "5", "--sudden-death", "--games", "2"]
-    assert main([*args, "--ai", "sensible,random,random", "--rotate"]) == 0
+    assert main([*args, "--ai", "normal,random,random", "--rotate"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "yellow(sensible)=" in lines[0]
-    assert lines[-1].startswith("wins over 2 games: sensible (1 seat) ")
+    assert "yellow(normal)=" in lines[0]
+    assert lines[-1].startswith("wins over 2 games: normal (1 seat) ")
     assert "random (2 seats)" in lines[-1]
 
 

@@ -60,8 +60,17 @@ def test_autosave_after_every_decision_and_resume_exactly(home: Path) -> None:
 def test_unknown_computer_kind_falls_back_with_a_note() -> None:
     s = new_session({"yellow": HUMAN, "blue": "no-such-bot", "grey": "random"})
     s.resolve_computers()
-    assert s.kinds["blue"] in ("sensible", "random")
+    assert s.kinds["blue"] in ("normal", "random")
     assert s.fallbacks and "no-such-bot" in s.fallbacks[0]
+
+
+def test_a_save_from_before_levels_plays_its_sensible_seats_as_normal(home: Path) -> None:
+    s = new_session({"yellow": HUMAN, "blue": "sensible", "grey": "random"})
+    s.flush()
+    again = Session.resume(s.path)
+    assert again.resolve_computers() == []  # a rename, not a missing player: no notice
+    assert again.kinds == {"yellow": HUMAN, "blue": "normal", "grey": "random"}
+    assert again.bot("blue").name == "normal"
 
 
 def test_undo_is_only_for_the_person_deciding() -> None:

@@ -71,6 +71,8 @@ class TableScreen(BaseScreen):
         Binding("c", "cards", "Rules", id="table.cards"),
         Binding("w", "learn_weapon", "Learn it", id="table.learn-weapon"),
         Binding("p", "toggle_points", "Points", id="table.points"),
+        # Not on the key bar (it is full at 80 columns); F1 help lists it.
+        Binding("s", "coach", "Coach: what would hard do?", show=False, id="table.coach"),
         Binding("escape", "leave", "Title", id="table.leave"),
         *_option_bindings(),
     ]
@@ -176,7 +178,7 @@ class TableScreen(BaseScreen):
         view = game.view(self.viewer, reveal_scores=settings.show_points)
         self.view = view
         panel = self.query_one(ActionPanel)
-        panel.show(presenter.panel_state(game, view, session.kinds))
+        panel.show(self.panel_state(view))
         self.query_one(ArenaMap).show(presenter.map_state(game, view, panel.cursor))
         boards = presenter.board_states(game, view, self.viewer, settings.show_points)
         for colour, state in boards.items():
@@ -187,6 +189,10 @@ class TableScreen(BaseScreen):
         if self.viewer is not None:
             self.last_seen[self.viewer] = len(game.events)
             self._offer_lessons(view)
+
+    def panel_state(self, view: dict[str, Any]) -> Any:
+        """The decision panel's contents (a hosted table has them worked out by the host)."""
+        return presenter.panel_state(self.session.game, view, self.session.kinds)
 
     # ----------------------------------------------------------- weapon lessons
     def _offer_lessons(self, view: dict[str, Any]) -> None:
@@ -538,6 +544,31 @@ class TableScreen(BaseScreen):
         self.session.undo()
         self.query_one(EventLog).reset(self.session.game.events)
         self.render_table()
+
+    def action_coach(self) -> None:
+        """Ask the coach about the decision in front of the person at the screen (`ai/coach.py`)."""
+        d = self.session.game.pending
+        view = self.view
+        if view is None or d is None or d.player != self.viewer or not self.session.is_human(d.player):
+            self.notify("The coach helps with your own decisions: ask when it is your turn to choose.", timeout=3)
+            return
+        self.notify("Thinking about it...", title="Coach", timeout=2)
+        # The search takes a second or two: off the drawing thread, and built from the view alone.
+        self.run_worker(partial(self._coach, d, view), thread=True, group="coach", exclusive=True, exit_on_error=False)
+
+    def _coach(self, decision: Any, view: dict[str, Any]) -> None:
+        from adrenaline_tui.ai.coach import advise
+
+        advice = advise(decision, view, seed=len(self.session.game.history))
+        self.app.call_from_thread(self._show_advice, decision, advice)
+
+    def _show_advice(self, decision: Any, advice: Any) -> None:
+        if self.session.game.pending != decision or self.view is None:
+            return  # the game moved on while the coach thought
+        keys = [o["key"] for o in presenter.options(self.view)]
+        if advice.key in keys:
+            self.query_one(ActionPanel).move_to(keys.index(advice.key))
+        self.notify(advice.reason, title=f"Coach: {advice.label}", timeout=15)
 
     def action_log(self) -> None:
         from adrenaline_tui.tui.screens.log import LogScreen

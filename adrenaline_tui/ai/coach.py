@@ -1,0 +1,170 @@
+"""The coach: what the hard player would do in your seat, and why, in words.
+
+Built only from the asking seat's view, like the hard player itself: the advice never depends on
+cards you cannot see. Answers one decision at a time; on an action it runs the hard player's
+search (with a smaller budget than a game uses, so the answer comes quickly) and explains the
+option it picked: what a shot does to whom (and whether the target can strike back with a
+Tagback Grenade), what a grab buys, where a move leads, and how far ahead of the next best
+option it came out in the imagined games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from adrenaline_tui.ai.evaluator import Evaluator
+from adrenaline_tui.ai.hard import HardPlayer, Plan
+from adrenaline_tui.ai.sensible import SHARED_BOOK
+from adrenaline_tui.ai.table import Table
+from adrenaline_tui.rules import Decision
+from adrenaline_tui.rules.cards import load_cards, powerup_kind
+from adrenaline_tui.rules.state import KILLSHOT, MAX_DAMAGE
+
+COACH_POSITIONS = 800  # a quicker search than a hard player's own: advice should come at once
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    key: str  # a legal answer to the decision
+    label: str  # the option as the decision words it
+    reason: str  # why, in a sentence or two
+
+
+def advise(decision: Decision, view: dict[str, Any], *, seed: int = 0, positions: int = COACH_POSITIONS) -> Advice:
+    """What the hard player would answer to `decision`, seen from `view` (the asking seat's)."""
+    if decision.player != view.get("viewer"):
+        raise ValueError("advice is for the seat being asked, from that seat's own view")
+    hard = HardPlayer(seed, positions=positions, seconds=None)
+    key = hard.choose(decision, view)
+    option = decision.option(key)
+    label = option.label if option is not None else key
+    plan = hard.follower.plan if hard.follower is not None else None
+    if decision.kind == "action" and plan is not None:
+        reason = _plan_reason(plan, view)
+        rivals = sorted((p for p in hard.plans if p.tries and p is not plan), key=lambda p: -p.mean)
+        if rivals and plan.tries:
+            common = min(plan.tries, rivals[0].tries)
+            ahead = plan.mean_of(common) - rivals[0].mean_of(common)
+            margin = f"{ahead:.1f} points ahead of" if ahead >= 0.05 else "level with"
+            reason += (
+                f" In {common} imagined future{'s' if common != 1 else ''} it came out "
+                f"{margin} the next best ({_plan_title(rivals[0], view)})."
+            )
+    else:
+        reason = _simple_reason(decision, key, label)
+    return Advice(key, label, reason)
+
+
+# ---------------------------------------------------------------------- wording
+def _names(view: dict[str, Any]) -> dict[str, str]:
+    return {p["colour"]: p["name"] for p in view["players"]}
+
+
+def _plan_title(plan: Plan, view: dict[str, Any]) -> str:
+    cards = load_cards()
+    if plan.key == "shoot" and plan.weapon:
+        names = _names(view)
+        whom = [names.get(f, f) for f, dmg, marks in plan.aim or () if dmg or marks]
+        at = f" at {' and '.join(whom)}" if whom else ""
+        return f"shoot{at} with the {cards.weapons[plan.weapon].name}"
+    if plan.key == "grab":
+        if plan.weapon:
+            return f"grab the {cards.weapons[plan.weapon].name}"
+        return f"grab the ammo at {plan.square}"
+    if plan.key == "run":
+        return f"run to {plan.square}"
+    if plan.key == "end":
+        return "end the turn"
+    return f"play the {cards.powerup_kinds[powerup_kind(plan.key)].name}"
+
+
+def _plan_reason(plan: Plan, view: dict[str, Any]) -> str:
+    cards = load_cards()
+    names = _names(view)
+    table = Table(view, cards)
+    if plan.key == "shoot" and plan.weapon:
+        hits = plan.aim
+        final = plan.square or table.square
+        if hits is None:
+            ev = Evaluator(table, SHARED_BOOK, cards)
+            me = ev.start()._replace(actions=max(1, table.actions_left))
+            best = ev.best_shot(me, plan.weapon, plan.square or me.square)
+            if best is not None:
+                hits, final = best.outcome[0], best.outcome[2]
+        where = f" from {plan.square}" if plan.square and plan.square != table.square else ""
+        text = f"Shoot with the {cards.weapons[plan.weapon].name}{where}"
+        parts = []
+        for fig, dmg, marks in hits or ():
+            if fig not in table.figures:
+                continue
+            f = table.figures[fig]
+            mine = f.marks.get(table.me, 0) if dmg else 0
+            after = min(MAX_DAMAGE, len(f.damage) + dmg + mine)
+            bits = []
+            if dmg:
+                bits.append(f"{dmg} damage{f' (+{mine} from your marks)' if mine else ''} puts {names[fig]} at {after}")
+                if len(f.damage) < KILLSHOT <= after:
+                    bits[-1] += " (killshot)" if after < MAX_DAMAGE else " (overkill)"
+                elif after == KILLSHOT - 1:
+                    bits[-1] += ", a killshot away"
+                elif after == KILLSHOT - 2:
+                    bits[-1] += ", killshot next turn"
+            if marks:
+                bits.append(f"{marks} mark{'s' if marks > 1 else ''} on {names[fig]}")
+            if dmg and f.square and final and not table.arena.sees(f.square, final):
+                bits.append(f"{names[fig]} cannot see you for a Tagback")
+            parts.append(", ".join(bits))
+        if parts:
+            text += ": " + "; ".join(parts)
+        return text + "."
+    if plan.key == "grab":
+        if plan.weapon:
+            w = cards.weapons[plan.weapon]
+            cost = ", ".join(w.pickup_cost) or "nothing"
+            return f"Grab the {w.name} at {plan.square} (pay {cost}): a loaded weapon for the turns ahead."
+        tile = table.tiles.get(plan.square or "")
+        return f"Grab the ammo at {plan.square}{f' ({tile})' if tile else ''}: cubes to pay for shots and reloads."
+    if plan.key == "run":
+        seen = [names[c] for c, q in table.seats if c != table.me and table.arena.sees(plan.square, q)]
+        why = f"you will see {', '.join(seen)} from there" if seen else "it sets up your next action"
+        return f"Run to {plan.square}: {why}."
+    if plan.key == "end":
+        return "End the turn: nothing left is worth what it costs."
+    kind = powerup_kind(plan.key)
+    name = cards.powerup_kinds[kind].name
+    if kind == "newton" and len(plan.extra) == 2:
+        return f"Play the {name}: push {names.get(plan.extra[0], plan.extra[0])} to {plan.extra[1]} to open a shot."
+    if kind == "teleporter" and plan.extra:
+        return f"Play the {name}: jump to {plan.extra[0]} for a better action."
+    return f"Play the {name}."
+
+
+SIMPLE = {
+    "run": "the square that leaves you best placed for the rest of the turn",
+    "grab": "the best thing in reach for what it costs",
+    "weapon": "the weapon that does most in this position",
+    "shoot_move": "the square with the best shot",
+    "reload": "reload what is worth its cubes before the others' turns",
+    "shoot_reload": "reload what makes the best shot now",
+    "pay": "pay with what you need least",
+    "drop": "drop the weapon worth least to you",
+    "spawn": "keep the card worth more, enter where the turn goes best",
+    "respawn": "come back where the next turn goes best",
+    "scope": "the extra damage is worth the card and the cube",
+    "tagback": "a free mark on whoever shot you",
+}
+
+
+def _simple_reason(decision: Decision, key: str, label: str) -> str:
+    why = SIMPLE.get(decision.kind)
+    if decision.kind == "scope" and key == "pass":
+        why = "one more damage is not worth the card and a cube here"
+    if decision.kind == "tagback" and key == "pass":
+        why = "keep the grenade"
+    if why is None:
+        why = "it finishes the planned shot best" if decision.kind in ("target", "effect", "square") else "it is best"
+    return f"{label}: {why}."
+
+
+__all__ = ["Advice", "advise"]

@@ -1,0 +1,316 @@
+"""The hard computer player: picks each action by playing it out in imagined games.
+
+At every action of its turn it lists what it could do next (each square to run to, each thing to
+grab, each weapon from each square with each distinct outcome of the shot, each Newton or
+Teleporter play, ending the turn), keeps the most promising few by the normal player's estimate,
+and plays each of them forward in games sampled from its own view (`determinise.py`): the rest
+of its turn (more actions, shots, powerups, reloading) and the other players' replies, everyone
+played by the normal player. Each imagined game is scored (points made, points the damage on the
+boards would pay, the killshot track, its own weapons and ammo, against the others). Every option
+is tried in the same imagined games, so the comparison is fair even with few of them; still, a
+handful of games is a noisy judge, so the normal player's own choice stands unless another option
+beat it clearly (`MARGIN`, shrinking as the games add up). Measured (benchmarks/ai.py): with the
+budgets a small machine affords, the search rarely finds such a clear winner, and hard plays
+about as well as normal; playing out more options per game needs faster imagined games.
+
+It never reads the true game: imagined games are built from `game.view(seat)` alone, and its
+random numbers come from its own seed. The work is counted in searched positions (decisions
+played in imagined games), so a budget holds the same on any machine; a time limit can be added
+on top (the app uses one second a decision).
+
+Between its actions (where to run, what to grab, which weapon, what to do inside a shot, what to
+pay with) it follows the option it chose and otherwise answers like the normal player.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from adrenaline_tui.ai.determinise import sample_game
+from adrenaline_tui.ai.evaluator import Evaluator
+from adrenaline_tui.ai.sensible import SHARED_BOOK, SensiblePlayer
+from adrenaline_tui.ai.shots import Hits, fits
+from adrenaline_tui.ai.table import Table
+from adrenaline_tui.ai.values import CUBE, LOADED, UNLOADED, rating
+from adrenaline_tui.rules import Decision, Game
+from adrenaline_tui.rules.cards import load_cards
+from adrenaline_tui.rules.errors import DataError
+from adrenaline_tui.rules.payment import spendable
+from adrenaline_tui.rules.scoring import score_board, score_track
+from adrenaline_tui.rules.state import KILLSHOT
+
+# Positions searched per decision at most; the app also stops at one second, which is what binds
+# on a busy machine (100-300 positions a second there, benchmarks/ai.py).
+DEFAULT_POSITIONS = 3000
+CANDIDATES = 4  # options played out at each action (the rest are clearly worse by estimate)
+ROLLOUT_CAP = 600  # positions one imagined future may take at most
+MARGIN = 1.5  # points another option must beat the normal player's choice by, in one imagined game
+OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
+
+
+@dataclass(slots=True)
+class Plan:
+    """One option for the next action, and how to answer the questions it leads to."""
+
+    key: str  # the answer to "what next?": run, grab, shoot, end or a powerup card
+    square: str | None = None
+    weapon: str | None = None
+    aim: Hits | None = None  # the shot's outcome: (figure, damage, marks)
+    extra: list[str] = field(default_factory=list)  # answers a Newton or Teleporter will need
+    estimate: float = 0.0  # the normal player's opinion of it
+    results: list[float] = field(default_factory=list)  # one per imagined game, in the order played
+
+    @property
+    def tries(self) -> int:
+        return len(self.results)
+
+    @property
+    def mean(self) -> float:
+        return self.mean_of(self.tries)
+
+    def mean_of(self, n: int) -> float:
+        """The average over the first `n` imagined games (the ones every option compared played)."""
+        return sum(self.results[:n]) / n if n and self.results else float("-inf")
+
+
+class Follower:
+    """Answers the questions of one planned action, then plays like `inner` (the normal player)."""
+
+    def __init__(self, plan: Plan, inner: SensiblePlayer) -> None:
+        self.plan: Plan | None = plan
+        self.inner = inner
+        self._acted = False
+
+    def planned(self, d: Decision) -> str | None:
+        p = self.plan
+        if p is None:
+            return None
+        kind = d.kind
+        if kind == "action":
+            if self._acted:  # the planned action is over: from here the normal player plays
+                self.plan = None
+                self.inner.aim = None
+                return None
+            self._acted = True
+            self.inner.aim = p.aim
+            self.inner._powerup_plan = list(p.extra)
+            return p.key
+        if kind in ("run", "grab", "shoot_move"):
+            return p.square
+        if kind == "weapon":
+            return p.weapon
+        return None
+
+    def choose(self, d: Decision, view: dict[str, Any] | None) -> str:
+        key = self.planned(d)
+        if key is None or key not in d.keys:
+            return self.inner.choose(d, view)
+        if view is not None:
+            # the normal player reads its previous table to follow a shot: keep it current
+            self.inner._last = Table(view, self.inner.cards)
+        if d.kind == "shoot_move":
+            self.inner._moved_to = key
+        return key
+
+
+class HardPlayer:
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        positions: int = DEFAULT_POSITIONS,
+        seconds: float | None = 1.0,
+        candidates: int = CANDIDATES,
+        margin: float = MARGIN,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.cards = load_cards()
+        self.inner = SensiblePlayer(self.rng.randrange(1 << 30))
+        self.positions = positions
+        self.seconds = seconds
+        self.candidates = candidates
+        self.margin = margin
+        self.follower: Follower | None = None
+        self.searched = 0  # positions searched for the last decision (tests check the budget)
+        self.plans: list[Plan] = []  # the options weighed at the last action, best first
+
+    # ------------------------------------------------------------------- entry
+    def choose(self, decision: Decision, view: dict[str, Any] | None = None) -> str:
+        self.searched = 0
+        if decision.kind == "action" and view is not None and len(decision.keys) > 1:
+            self.follower = None
+            self.inner.aim = None
+            best = self.search(decision, view)
+            if best is not None:
+                self.follower = Follower(best, self.inner)
+        if self.follower is not None:
+            key = self.follower.choose(decision, view)
+        else:
+            key = self.inner.choose(decision, view)
+        if key not in decision.keys:  # never an illegal answer, whatever went wrong above
+            key = self.inner._fallback(decision)
+        return key
+
+    # ----------------------------------------------------------------- options
+    def options(self, d: Decision, view: dict[str, Any]) -> list[Plan]:
+        """What to do next, best first by the normal player's estimate, at most `candidates`."""
+        t = Table(view, self.cards)
+        ev = Evaluator(t, SHARED_BOOK, self.cards)
+        me = ev.start()
+        offered = set(d.keys)
+        plans: dict[tuple, Plan] = {}
+
+        def add(plan: Plan) -> None:
+            ident = (plan.key, plan.square, plan.weapon, plan.aim, tuple(plan.extra))
+            if ident not in plans or plans[ident].estimate < plan.estimate:
+                plans[ident] = plan
+
+        for imm, nxt, step in ev.options(me):
+            if step.kind not in offered:
+                continue
+            add(Plan(step.kind, step.square, step.weapon, estimate=imm + ev.value(nxt)))
+            if step.kind == "shoot" and step.weapon is not None and step.square is not None:
+                for aim, value in self._shot_outcomes(ev, me, step.weapon, step.square):
+                    add(Plan("shoot", step.square, step.weapon, aim=aim, estimate=value))
+        if "end" in offered:
+            add(Plan("end", estimate=ev.terminal(me)))
+        base = max((p.estimate for p in plans.values()), default=0.0)
+        for card in d.keys:
+            if card in ("run", "grab", "shoot", "end"):
+                continue
+            gain = self.inner._powerup_gain(card, ev, me)
+            if gain is not None:
+                add(Plan(card, extra=gain[1], estimate=base + gain[0]))
+        ranked = sorted(plans.values(), key=lambda p: -p.estimate)
+        return ranked[: self.candidates]
+
+    def _shot_outcomes(self, ev: Evaluator, me: Any, weapon: str, square: str) -> list[tuple[Hits, float]]:
+        """The few best distinct results of firing `weapon` from `square` now (loaded weapons only)."""
+        if weapon not in me.loaded:
+            return []
+        outs = ev.book.from_square(self.cards.weapons[weapon], ev.arena, ev.me, square, ev.seats(square))
+        budget = spendable(me.cubes, me.powerups)
+        best: dict[Hits, float] = {}
+        for hits, spent, final in sorted(outs):
+            if not hits or not fits(spent, budget):
+                continue
+            # what it pays shows in the cubes and cards left, which `value` counts: gross here
+            gross, _, targets, cubes, cards = ev.shot_result(me.targets, me.cubes, me.powerups, hits, spent)
+            nxt = me._replace(
+                square=final,
+                actions=me.actions - 1,
+                loaded=me.loaded - {weapon},
+                cubes=cubes,
+                powerups=cards,
+                targets=targets,
+            )
+            value = gross + ev.value(nxt)
+            if value > best.get(hits, float("-inf")):
+                best[hits] = value
+        return sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:OUTCOMES_PER_SHOT]
+
+    # ------------------------------------------------------------------ search
+    def search(self, d: Decision, view: dict[str, Any]) -> Plan | None:
+        plans = self.options(d, view)
+        self.plans = plans
+        if len(plans) < 2:
+            return plans[0] if plans else None
+        start = time.perf_counter()
+        used = 0
+        longest = 0  # the longest imagined future so far: what one more is likely to cost
+        while True:
+            world = self.rng.randrange(1 << 30)
+            for plan in plans:
+                left = self.positions - used
+                if self.seconds is not None and time.perf_counter() - start > self.seconds:
+                    left = 0
+                # Play a future only if it can run to its end: one cut short would be judged
+                # in the middle of somebody's turn, unlike the others.
+                if left <= 0 or (longest and left < longest):
+                    break
+                result = self.rollout(view, plan, world, min(ROLLOUT_CAP, left))
+                if result is None:  # the position cannot be imagined: play like the normal player
+                    self.searched = used
+                    return None
+                value, n = result
+                used += n
+                longest = max(longest, n)
+                plan.results.append(value)
+            else:
+                continue
+            break
+        self.searched = used
+        tried = [p for p in plans if p.tries]
+        if not tried:
+            return None
+        # compared on the imagined games all of them played; ties go to the normal player's estimate
+        common = min(p.tries for p in tried)
+        # A few imagined games are a noisy judge: the normal player's choice (the first option)
+        # stands unless another did clearly better in the same games, by a margin that shrinks
+        # as the games add up.
+        base = plans[0]
+        best = max(tried, key=lambda p: (round(p.mean_of(common), 6), p.estimate))
+        if base.tries and best is not base and best.mean_of(common) - base.mean_of(common) < self.margin / common**0.5:
+            return base
+        return best
+
+    def rollout(self, view: dict[str, Any], plan: Plan, world: int, cap: int) -> tuple[float, int] | None:
+        """Play `plan` and what follows in the imagined game number `world`: (result, positions)."""
+        rng = random.Random(world)
+        try:
+            game = sample_game(view, rng, self.cards)
+        except DataError:
+            return None
+        me = view["viewer"]
+        d = game.pending
+        if d is None or d.player != me or d.kind != "action":
+            return None
+        players: dict[str, Any] = {c: SensiblePlayer(rng.randrange(1 << 30), quick=True) for c in game.seats}
+        players[me] = Follower(plan, players[me])
+        start_turn = game.turn
+        last_turn = start_turn + len(game.seats) - 1  # everyone else answers once
+        n = 0
+        while (d := game.pending) is not None and n < cap:
+            if game.turn > last_turn:
+                break
+            game.choose(players[d.player].choose(d, game.view(d.player)))
+            n += 1
+        return judge(game, me), max(1, n)
+
+
+def judge(game: Game, me: str) -> float:
+    """How good an imagined position is for `me`: points, points in waiting, my arms, against the others.
+
+    The others' points are face down, so imagined games start them at 0: only what changes in
+    the search is compared, never who "wins" an imagined ending. Damage on a board pays when it
+    dies, so it counts in proportion to how close the board is to its killshot. Read from the
+    imagined game, which holds nothing the player may not know.
+    """
+    seats = game.seats
+    value = {c: float(game.players[c].score) for c in seats}
+    for p in game.players.values():
+        if not p.damage:
+            continue
+        # about a point a token, as the board would pay it if it died now: its ranks, its skulls
+        weight = min(1.0, len(p.damage) / KILLSHOT)
+        for a in score_board(p.damage, p.skulls, p.frenzy_board, seats):
+            value[a.player] += weight * a.points
+        for c, n in p.marks.items():  # marks are damage waiting for the next hit
+            if c in value:
+                value[c] += 0.4 * n
+    if not game.over:  # at the end the track is already in the scores
+        for a in score_track(game.board.track, seats):
+            value[a.player] += 0.7 * a.points
+    mine = game.players[me]
+    # What I hold is worth a little (the next shots), much less than points on the boards.
+    value[me] += 0.5 * sum(rating(w.id) * (LOADED if w.loaded else UNLOADED) for w in mine.weapons)
+    value[me] += 0.5 * CUBE * sum(mine.ammo.values()) + 0.3 * len(mine.powerups)
+    others = [value[c] for c in seats if c != me]
+    return value[me] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+__all__ = ["DEFAULT_POSITIONS", "Follower", "HardPlayer", "Plan", "judge"]

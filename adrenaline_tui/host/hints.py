@@ -1,0 +1,36 @@
+"""The words beside a person's own options, worked out on the host where the game is.
+
+What each option will do and why an action is greyed are read from the engine's state, which
+only the host holds. They are made for the person deciding, from what hot-seat play shows
+that person at the same moment, so they say nothing their own view does not allow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.session import Session
+
+
+def explanations(session: Session, view: dict[str, Any]) -> dict[str, Any]:
+    """Everything the view's owner may ask `x` about, each with its answer: what hot-seat's
+    explain screen shows that person (`tui.explaining` decides what they may ask)."""
+    from adrenaline_tui.tui import explaining
+
+    game = session.game
+    topics = explaining.topics(game, view)
+    answers = {}
+    for t in topics:
+        e = explaining.explanation(game, view, t.id)
+        answers[t.id] = {"subject": e.subject, "legal": e.legal, "why": list(e.why), "does": list(e.does)}
+    return {"topics": [[t.id, t.label, t.group] for t in topics], "answers": answers}
+
+
+def hints(session: Session, view: dict[str, Any]) -> dict[str, Any]:
+    game = session.game
+    weapon = presenter.last_weapon_fired(game)
+    return {
+        "details": [presenter.option_preview(game, o, weapon) for o in presenter.options(view)],
+        "greyed": [list(g) for g in presenter.greyed_actions(game, view)],
+    }

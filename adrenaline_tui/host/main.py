@@ -1,0 +1,142 @@
+"""`adrenaline host`: start a host, its Unix socket and its doors, and run until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import socket as socketlib
+import sys
+from pathlib import Path
+
+from adrenaline_tui.host import protocol
+from adrenaline_tui.host.hints import explanations, hints
+from adrenaline_tui.host.server import Host
+
+
+def parse_address(text: str, default_port: int) -> tuple[str, int]:
+    """`127.0.0.1:2222`, `[::1]:2222`, `0.0.0.0` or `2222`; raises ValueError with a reason."""
+    text = text.strip()
+    if text.isdigit():
+        host, port = "127.0.0.1", text
+    elif text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, ""
+    if port and not port.isdigit():
+        raise ValueError(f"'{port}' is not a port number")
+    number = int(port) if port else default_port
+    if not host or number > 65535:
+        raise ValueError(f"'{text}' is not an address:port")
+    return host, number
+
+
+def _socket_in_use(path: Path) -> bool:
+    with socketlib.socket(socketlib.AF_UNIX, socketlib.SOCK_STREAM) as s:
+        try:
+            s.connect(str(path))
+        except OSError:
+            return False
+    return True
+
+
+async def run_host(
+    folder: Path,
+    *,
+    ssh: tuple[str, int] | None = None,
+    web: tuple[str, int] | None = None,
+    authorized_keys: Path | None = None,
+    bot_delay: float = 0.6,
+    computer: str | None = None,
+    socket_path: Path | None = None,
+    ready: asyncio.Future[dict[str, object]] | None = None,
+    stop: asyncio.Event | None = None,
+) -> int:
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o700)  # the socket, the games and the host key are the host's alone
+    sock = socket_path or folder / "host.sock"
+    if sock.exists():
+        if _socket_in_use(sock):
+            print(f"adrenaline: a host is already running on {sock}", file=sys.stderr)
+            return 1
+        sock.unlink()
+    host = Host(folder / "tables", bot_delay=bot_delay, computer=computer, hints=hints, explanations=explanations)
+    for line in host.resume():
+        print(line, flush=True)
+    server = await asyncio.start_unix_server(host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 1)
+    sock.chmod(0o600)
+    print(f"Host running. Local players: adrenaline join --socket {sock}", flush=True)
+    info: dict[str, object] = {"socket": str(sock)}
+    door = None
+    if ssh is not None:
+        from adrenaline_tui.host.ssh import SSHDoor
+
+        door = SSHDoor(folder, sock, authorized_keys)
+        port = await door.start(*ssh)
+        info.update(ssh_port=port, fingerprint=door.fingerprint)
+        who = "only the keys in " + str(authorized_keys) if authorized_keys else "anyone who can reach the port"
+        print(f"SSH: ssh -p {port} play@{ssh[0]}  ({who})", flush=True)
+        print(f"Host key fingerprint: {door.fingerprint}", flush=True)
+    web_task = None
+    if web is not None:
+        from adrenaline_tui.host.web import serve_web
+
+        web_task = asyncio.create_task(serve_web(web, sock))
+        print(f"Web: http://{web[0]}:{web[1]}/", flush=True)
+    if ready is not None:
+        ready.set_result(info)
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        if door is not None:
+            door.close()
+        if web_task is not None:
+            web_task.cancel()
+        server.close()
+        host.close()
+        with contextlib.suppress(OSError):
+            sock.unlink()
+        print("Host stopped; every table is saved.", flush=True)
+    return 0
+
+
+def main(
+    folder: Path,
+    ssh: str | None,
+    web: str | None,
+    authorized_keys: Path | None,
+    bot_delay: float,
+    socket_path: Path | None,
+    computer: str | None = None,
+) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        ssh_at = parse_address(ssh, 2222) if ssh else None
+        web_at = parse_address(web, 8080) if web else None
+    except ValueError as exc:
+        print(f"adrenaline: {exc}", file=sys.stderr)
+        return 2
+    if authorized_keys is not None and not authorized_keys.is_file():
+        print(f"adrenaline: no authorized keys file {authorized_keys}", file=sys.stderr)
+        return 2
+    return asyncio.run(
+        run_host(
+            folder,
+            ssh=ssh_at,
+            web=web_at,
+            authorized_keys=authorized_keys,
+            bot_delay=bot_delay,
+            socket_path=socket_path,
+            computer=computer,
+        )
+    )

@@ -1,0 +1,190 @@
+"""The wire format between a host and its clients: versioned JSON lines (docs/protocol.md).
+
+One message a line, a JSON object with a `type`. Everything a client sends is checked here
+before the host looks at it: a line that is too long, not JSON, not an object, of an unknown
+type or with a field of the wrong shape becomes a `ProtocolError` with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from adrenaline_tui.rules.arena import ARENA_IDS
+from adrenaline_tui.rules.state import ENDINGS, FIGURES
+
+VERSION = 1
+# A client line is short (a key, a code, a chat line); anything longer is refused unread.
+MAX_CLIENT_LINE = 4096
+# What the host sends is a whole view plus events; a client refuses lines beyond this.
+MAX_HOST_LINE = 4 * 1024 * 1024
+MAX_CHAT = 200
+MAX_NAME = 24
+SEAT_KINDS = ("human", "computer")
+MIN_TIMER, MAX_TIMER = 10, 3600
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud over voice chat
+CODE_LENGTH = 5
+_CODE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
+_KEY = re.compile(r"^[A-Za-z0-9:_.\-]{1,64}$")
+
+
+class ProtocolError(ValueError):
+    """A client message that cannot be accepted; `str()` is the one-line reason sent back,
+    `about` the type of the message refused when it had a known one."""
+
+    about: str | None = None
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return (json.dumps(message, separators=(",", ":"), ensure_ascii=True) + "\n").encode()
+
+
+def printable(text: str, limit: int) -> str:
+    """Text safe to show in someone else's terminal: no control characters (no escape
+    sequences injected into other players' screens), trimmed to `limit`."""
+    return "".join(ch for ch in text if ch.isprintable())[:limit].strip()
+
+
+def _str(msg: dict[str, Any], field: str, *, limit: int, required: bool = True) -> str | None:
+    value = msg.get(field)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise ProtocolError(f"'{field}' must be text")
+    if len(value) > limit:
+        raise ProtocolError(f"'{field}' is longer than {limit} characters")
+    return value
+
+
+def _int(msg: dict[str, Any], field: str, low: int, high: int, default: int | None = None) -> int:
+    value = msg.get(field, default)
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError(f"'{field}' must be a whole number from {low} to {high}")
+    return value
+
+
+def _code(msg: dict[str, Any]) -> str:
+    code = (_str(msg, "code", limit=16) or "").strip().upper()
+    if not _CODE.match(code):
+        raise ProtocolError("a table code is 5 letters and digits")
+    return code
+
+
+def _seat(msg: dict[str, Any]) -> str | None:
+    seat = _str(msg, "seat", limit=16, required=False)
+    if seat is not None and seat not in FIGURES:
+        raise ProtocolError(f"no seat '{printable(seat, 16)}' (seats are {', '.join(FIGURES)})")
+    return seat
+
+
+def _hello(msg: dict[str, Any]) -> dict[str, Any]:
+    if msg.get("v") != VERSION:
+        raise ProtocolError(f"this host speaks protocol version {VERSION}")
+    name = printable(_str(msg, "name", limit=200, required=False) or "", MAX_NAME)
+    identity = printable(_str(msg, "identity", limit=128, required=False) or "", 128)
+    return {"type": "hello", "name": name or "player", "identity": identity}
+
+
+def _create(msg: dict[str, Any]) -> dict[str, Any]:
+    arena = _str(msg, "arena", limit=32)
+    if arena not in ARENA_IDS:
+        raise ProtocolError(f"no arena '{printable(arena or '', 32)}'")
+    ending = _str(msg, "ending", limit=32)
+    if ending not in ENDINGS:
+        raise ProtocolError(f"no ending '{printable(ending or '', 32)}'")
+    seats = msg.get("seats")
+    if not isinstance(seats, list) or not 3 <= len(seats) <= 5:
+        raise ProtocolError("'seats' must list 3 to 5 seats")
+    out: list[tuple[str, str]] = []
+    for s in seats:
+        if not isinstance(s, dict) or s.get("colour") not in FIGURES or s.get("kind") not in SEAT_KINDS:
+            raise ProtocolError(f"each seat is {{colour: one of {', '.join(FIGURES)}, kind: human or computer}}")
+        out.append((s["colour"], s["kind"]))
+    if len({c for c, _ in out}) != len(out):
+        raise ProtocolError("each colour can be used once")
+    if not any(k == "human" for _, k in out):
+        raise ProtocolError("a table needs at least one person")
+    timer = _int(msg, "timer", 0, MAX_TIMER, default=0)
+    if 0 < timer < MIN_TIMER:
+        raise ProtocolError(f"a turn timer is off (0) or {MIN_TIMER} to {MAX_TIMER} seconds")
+    return {
+        "type": "create",
+        "arena": arena,
+        "skulls": _int(msg, "skulls", 5, 8),
+        "ending": ending,
+        "seats": out,
+        "timer": timer,
+    }
+
+
+def _join(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "join", "code": _code(msg), "seat": _seat(msg)}
+
+
+def _look(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "look", "code": _code(msg)}
+
+
+def _choose(msg: dict[str, Any]) -> dict[str, Any]:
+    key = _str(msg, "key", limit=64) or ""
+    if not _KEY.match(key):
+        raise ProtocolError("an option key is letters, digits and :_.-")
+    return {"type": "choose", "key": key, "decision": _int(msg, "decision", 0, 10**7)}
+
+
+def _undo(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "undo", "decision": _int(msg, "decision", 0, 10**7)}
+
+
+def _chat(msg: dict[str, Any]) -> dict[str, Any]:
+    text = printable(_str(msg, "text", limit=1000) or "", MAX_CHAT)
+    if not text:
+        raise ProtocolError("an empty chat line")
+    return {"type": "chat", "text": text}
+
+
+def _plain(kind: str):
+    return lambda msg: {"type": kind}
+
+
+PARSERS = {
+    "hello": _hello,
+    "create": _create,
+    "look": _look,
+    "join": _join,
+    "start": _plain("start"),
+    "choose": _choose,
+    "undo": _undo,
+    "chat": _chat,
+    "explain": _plain("explain"),
+    "leave": _plain("leave"),
+    "hand_over": _plain("hand_over"),
+    "hand_back": _plain("hand_back"),
+    "ping": _plain("ping"),
+}
+
+
+def parse_client_line(line: bytes) -> dict[str, Any]:
+    """One line from a client, checked, as a clean dict with only the known fields."""
+    if len(line) > MAX_CLIENT_LINE:
+        raise ProtocolError(f"a message longer than {MAX_CLIENT_LINE} bytes")
+    try:
+        msg = json.loads(line)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not a JSON line") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message is a JSON object")
+    kind = msg.get("type")
+    parser = PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        raise ProtocolError(f"unknown message type (known: {', '.join(PARSERS)})")
+    try:
+        return parser(msg)
+    except ProtocolError as exc:
+        exc.about = kind
+        raise
+
+
+def valid_code(code: str) -> bool:
+    return bool(_CODE.match(code))

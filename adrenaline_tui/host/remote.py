@@ -1,0 +1,124 @@
+"""The client side of a host: a connection, and the game as one seat may see it.
+
+`RemoteGame` offers what the table's drawing reads from a `Game` (seats, names, the public card
+and arena data, the event log, the view) built only from what the host sent: the last `state`
+message. It has no hidden state to give away, because it never had any.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from adrenaline_tui.host import protocol
+from adrenaline_tui.rules import Event
+from adrenaline_tui.rules.arena import Arena, load_arena
+from adrenaline_tui.rules.cards import CardSet, load_cards
+
+SOCKET_NAME = "host.sock"
+
+
+def default_socket() -> Path:
+    from adrenaline_tui.paths import data_home
+
+    return Path(os.environ.get("ADRENALINE_HOST_SOCKET") or data_home() / "host" / SOCKET_NAME)
+
+
+class RemoteGame:
+    """A game seen from one seat through the host's messages (duck-types the parts of `Game`
+    that drawing a table uses)."""
+
+    def __init__(self, state: dict[str, Any], cards: CardSet | None = None) -> None:
+        self.cards = cards or load_cards()
+        self.events: list[Event] = []
+        self.arena: Arena = load_arena(state["view"]["arena"])
+        self.seats: list[str] = [p["colour"] for p in state["view"]["players"]]
+        self.apply(state)
+
+    def apply(self, state: dict[str, Any]) -> list[Event]:
+        """Take in a `state` message; returns the events new to this client."""
+        self.state = state
+        self._view: dict[str, Any] = state["view"]
+        self.kinds: dict[str, str] = dict(state["kinds"])
+        start = max(0, min(int(state["events_from"]), len(self.events)))
+        new = [Event(str(k), str(t), d if isinstance(d, dict) else {}) for k, t, d in state["events"]]
+        del self.events[start:]
+        self.events.extend(new)
+        return new
+
+    @property
+    def seat(self) -> str | None:
+        return self.state["seat"]
+
+    @property
+    def decisions(self) -> int:
+        return int(self.state["decisions"])
+
+    @property
+    def over(self) -> bool:
+        return bool(self._view["over"])
+
+    @property
+    def history(self) -> range:
+        return range(self.decisions)
+
+    @property
+    def pending_player(self) -> str | None:
+        pending = self._view.get("pending")
+        return pending["player"] if pending else None
+
+    def name(self, colour: str) -> str:
+        return next((p["name"] for p in self._view["players"] if p["colour"] == colour), colour)
+
+    def view(self, viewer: str | None = None, *, reveal_scores: bool = False) -> dict[str, Any]:
+        # Whatever is asked, the answer is this seat's view: the only one the client has.
+        return self._view
+
+    @property
+    def hints(self) -> dict[str, Any]:
+        return self.state.get("hints") or {"details": [], "greyed": []}
+
+
+class Connection:
+    """A client's line to the host, in the app's event loop. Messages from the host go to
+    `on_message`; a lost connection to `on_lost` with a one-line reason."""
+
+    def __init__(self, on_message: Callable[[dict[str, Any]], None], on_lost: Callable[[str], None]) -> None:
+        self.on_message = on_message
+        self.on_lost = on_lost
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def run(self, path: Path, name: str, identity: str = "") -> None:
+        try:
+            reader, self.writer = await asyncio.open_unix_connection(str(path), limit=protocol.MAX_HOST_LINE)
+        except OSError as exc:
+            self.on_lost(f"cannot reach the host at {path}: {exc.strerror or exc}")
+            return
+        self.send({"type": "hello", "v": protocol.VERSION, "name": name, "identity": identity})
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(msg, dict) and isinstance(msg.get("type"), str):
+                    self.on_message(msg)
+        except (OSError, ValueError) as exc:
+            self.on_lost(f"the connection to the host broke: {exc}")
+            return
+        self.on_lost("the host closed the connection")
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.writer is not None and not self.writer.is_closing():
+            self.writer.write(protocol.encode(message))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()

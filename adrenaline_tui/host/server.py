@@ -1,0 +1,576 @@
+"""The host: the one process that holds the games, and the clients connected to it.
+
+Authoritative: the full state of every game exists only here. What leaves is built per client
+from `game.view(their seat)` (a spectator: `view(None)`), the table's public events and,
+for the person deciding, the wording of their own options. Every client line is checked by
+`protocol.parse_client_line`; a bad one gets an error for that client and changes nothing.
+
+Each client has a bounded queue of outgoing lines and its own writer task: a client that stops
+reading fills its own queue and is disconnected (it may reconnect to its seat), never slowing
+the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from adrenaline_tui.host import protocol
+from adrenaline_tui.host.protocol import ProtocolError
+from adrenaline_tui.host.tables import HostTable, new_code
+from adrenaline_tui.rules import Event, IllegalChoice, SaveError
+from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.tui.session import HUMAN, Session, best_computer
+
+log = logging.getLogger("adrenaline.host")
+
+QUEUE_LIMIT = 512  # outgoing messages waiting for one client before it is dropped
+RATE = 20.0  # messages a second a client may send, on average (and twice that at once)
+READ_CHUNK = 65536
+EXTRAS = ".host.json"
+MAX_TABLES = 500  # beyond this a host says it is full rather than run out of memory
+
+
+def event_json(e: Event) -> list[Any]:
+    return [e.kind, e.text, e.data]
+
+
+class Client:
+    """One connection: its outgoing queue, where it sits, and its message budget."""
+
+    _ids = 0
+
+    def __init__(self, writer: asyncio.StreamWriter | None, rate: float = RATE) -> None:
+        Client._ids += 1
+        self.id = Client._ids
+        self.name = "player"
+        # Who this is beyond a name (an SSH key's fingerprint), or "" when nobody vouches for it.
+        self.identity = ""
+        self.greeted = False
+        self.connected = True
+        self.table: HostTable | None = None
+        # The table this client set up last: one at a time, so nobody fills the host with tables.
+        self.created: HostTable | None = None
+        self.events_sent = 0
+        self.writer = writer
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.rate = rate
+        self._tokens = 2 * rate
+        self._refilled = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(2 * self.rate, self._tokens + (now - self._refilled) * self.rate)
+        self._refilled = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.connected:
+            return
+        line = protocol.encode(message)
+        try:
+            self.queue.put_nowait(line)
+        except asyncio.QueueFull:
+            log.info("client %s is not reading: disconnected", self.id)
+            self.close()
+
+    def close(self) -> None:
+        if self.connected:
+            self.connected = False
+            # Make room for the end marker: the writer task stops at it.
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+            # A writer blocked on a client that does not read never reaches the marker:
+            # dropping the connection at once ends its reader and writer both.
+            if self.writer is not None:
+                self.writer.transport.abort()
+
+
+class Host:
+    """Every table and every client of one host process."""
+
+    def __init__(
+        self,
+        folder: Path | None,
+        *,
+        bot_delay: float = 0.6,
+        computer: str | None = None,
+        seed: int | None = None,
+        hints: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
+        rate: float = RATE,
+        explanations: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
+    ) -> None:
+        self.explanations = explanations
+        self.rate = rate
+        self.folder = folder
+        self.bot_delay = bot_delay
+        self.computer = computer
+        self.tables: dict[str, HostTable] = {}
+        self.clients: set[Client] = set()
+        self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.hints = hints
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+
+    # ------------------------------------------------------------ restarting
+    def resume(self) -> list[str]:
+        """Pick up the unfinished games saved in the folder; returns a line per table."""
+        out: list[str] = []
+        if self.folder is None or not self.folder.is_dir():
+            return out
+        for path in sorted(self.folder.glob("*.json")):
+            code = path.name.removesuffix(".json")
+            if not protocol.valid_code(code):
+                continue
+            try:
+                session = Session.resume(path)
+            except SaveError as exc:
+                out.append(f"{code}: not resumed: {exc}")
+                continue
+            if session.game.over:
+                continue
+            g = session.game
+            table = HostTable(code, g.config.arena, g.config.skulls, g.config.ending, dict(session.kinds))
+            table.session = session
+            self.load_extras(table, path.with_name(f"{code}{EXTRAS}"))
+            self.tables[code] = table
+            out.append(f"{code}: resumed at turn {g.turn}")
+        return out
+
+    def save_extras(self, table: HostTable) -> None:
+        """What a table has beyond its save: turn timer, creator's seat, seats handed to computers."""
+        if self.folder is not None:
+            extras = {
+                "timer": table.timer,
+                "creator_seat": table.creator_seat,
+                "handed": table.handed,
+                "owners": table.owners,
+            }
+            write_atomic(self.folder / f"{table.code}{EXTRAS}", json.dumps(extras))
+
+    def load_extras(self, table: HostTable, path: Path) -> None:
+        # Written by this host, but checked like any file in the data folder: a bad value is ignored.
+        try:
+            extras = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if not isinstance(extras, dict):
+            return
+        timer = extras.get("timer")
+        if type(timer) is int and (timer == 0 or protocol.MIN_TIMER <= timer <= protocol.MAX_TIMER):
+            table.timer = timer
+        if extras.get("creator_seat") in table.kinds:
+            table.creator_seat = extras["creator_seat"]
+        handed = extras.get("handed")
+        if isinstance(handed, dict):
+            table.handed = {c: k for c, k in handed.items() if c in table.kinds and k == HUMAN}
+        owners = extras.get("owners")
+        if isinstance(owners, dict):
+            table.owners = {c: v for c, v in owners.items() if c in table.kinds and isinstance(v, str) and v}
+
+    # ------------------------------------------------------------ connections
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Run one connection until it ends (the callback of `asyncio.start_*_server`)."""
+        client = Client(writer, self.rate)
+        self.clients.add(client)
+        sender = asyncio.create_task(self._write(client))
+        try:
+            await self._read(client, reader)
+        except (ConnectionError, asyncio.CancelledError):
+            pass  # the client went away, or the host is stopping: either way, this connection ends
+        finally:
+            self.disconnect(client)
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _write(self, client: Client) -> None:
+        assert client.writer is not None
+        while True:
+            line = await client.queue.get()
+            if line is None:
+                client.writer.close()
+                return
+            client.writer.write(line)
+            await client.writer.drain()
+
+    async def _read(self, client: Client, reader: asyncio.StreamReader) -> None:
+        buffer = b""
+        skipping = False  # inside an over-long line: drop bytes up to its end
+        while client.connected:
+            chunk = await reader.read(READ_CHUNK)
+            if not chunk:
+                return
+            buffer += chunk
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                if skipping:
+                    skipping = False
+                    continue
+                self.receive(client, line)
+            if len(buffer) > protocol.MAX_CLIENT_LINE:
+                if not skipping:
+                    self.refuse(client, ProtocolError(f"a message longer than {protocol.MAX_CLIENT_LINE} bytes"))
+                skipping, buffer = True, b""
+
+    def disconnect(self, client: Client) -> None:
+        client.close()
+        self.clients.discard(client)
+        table = client.table
+        if table is not None:
+            if not table.started:
+                table.stand(client)
+            else:
+                table.spectators = [s for s in table.spectators if s is not client]
+            self.broadcast_lobby(table)
+            self.tidy(table)
+        if client.created is not None:
+            self.tidy(client.created)
+
+    def tidy(self, table: HostTable) -> None:
+        """Forget a table nobody is at that has nothing left to play: one never started (it was
+        never saved), or a finished game (its save stays on disk)."""
+        if any(c.connected for c in table.everyone()):
+            return
+        if table.session is None and any(c.connected for c in self.clients if c.created is table):
+            return  # its creator is in the lobby and may still sit down
+        if table.session is None or table.session.game.over:
+            self.tables.pop(table.code, None)
+
+    # -------------------------------------------------------------- messages
+    def refuse(self, client: Client, exc: Exception, about: str | None = None) -> None:
+        client.send({"type": "error", "about": about, "reason": str(exc)})
+
+    def receive(self, client: Client, line: bytes) -> None:
+        """One line from a client: checked, then acted on, or refused with a reason."""
+        if not client.allow():
+            self.refuse(client, ProtocolError("too many messages: slow down"))
+            return
+        try:
+            msg = protocol.parse_client_line(line)
+        except ProtocolError as exc:
+            self.refuse(client, exc, exc.about)
+            return
+        kind = msg["type"]
+        if not client.greeted and kind != "hello":
+            self.refuse(client, ProtocolError("say hello first"), kind)
+            return
+        try:
+            getattr(self, f"on_{kind}")(client, msg)
+        except ProtocolError as exc:
+            self.refuse(client, exc, kind)
+        except Exception:  # a bug here must not take the other tables down with this client
+            log.exception("client %s: %s failed", client.id, kind)
+            self.refuse(client, ProtocolError("the host could not do that (its log says why)"), kind)
+
+    def on_hello(self, client: Client, msg: dict[str, Any]) -> None:
+        client.greeted = True
+        client.name = msg["name"]
+        client.identity = msg["identity"]
+        log.info("client %s is %s", client.id, client.name)
+        client.send(
+            {
+                "type": "welcome",
+                "v": protocol.VERSION,
+                "arenas": list(protocol.ARENA_IDS),
+                "endings": list(protocol.ENDINGS),
+                "colours": list(protocol.FIGURES),
+            }
+        )
+
+    def on_ping(self, client: Client, msg: dict[str, Any]) -> None:
+        client.send({"type": "pong"})
+
+    def on_create(self, client: Client, msg: dict[str, Any]) -> None:
+        if client.table is not None:
+            raise ProtocolError("leave this table first")
+        previous = client.created
+        if previous is not None and previous.session is None and not any(c.connected for c in previous.everyone()):
+            self.tables.pop(previous.code, None)  # set up again before anyone sat: replaced
+        if len(self.tables) >= MAX_TABLES:
+            raise ProtocolError("this host is full: try again later")
+        computer = self.computer or best_computer()
+        kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}
+        table = HostTable(new_code(self.tables), msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
+        table.timer = msg["timer"]
+        client.created = table
+        self.tables[table.code] = table
+        client.send({"type": "created", "code": table.code})
+        self.broadcast_lobby(table, also=[client])
+
+    def on_join(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self.tables.get(msg["code"])
+        watching_it = client.table is table and table is not None and table.seat_of(client) is None
+        if client.table is not None and not (watching_it and msg["seat"] is not None):
+            raise ProtocolError("leave this table first")
+        if table is None:
+            raise ProtocolError(f"no table {msg['code']} on this host")
+        if watching_it:  # someone looking at a table sits down at it
+            table.stand(client)
+        reason = table.sit(client, msg["seat"])
+        if reason:
+            if watching_it:
+                table.sit(client, None)
+            raise ProtocolError(reason)
+        if table.started and msg["seat"] and client.identity:
+            self.save_extras(table)  # the seat's key, kept for a restarted host
+        client.table = table
+        client.events_sent = 0
+        client.send({"type": "joined", "code": table.code, "seat": msg["seat"]})
+        self.broadcast_lobby(table)
+        if table.started:
+            self.send_state(client, table)
+            # A resumed table waits for its first visitor to set its computers going again.
+            self.play_computers(table)
+            if table.code not in self._timers:
+                self.start_timer(table)
+            self.chat_line(table, f"{client.name} {'sits at ' + msg['seat'] if msg['seat'] else 'watches'}")
+
+    def on_look(self, client: Client, msg: dict[str, Any]) -> None:
+        """The lobby of a table, to choose a seat (or to watch) before joining."""
+        table = self.tables.get(msg["code"])
+        if table is None:
+            raise ProtocolError(f"no table {msg['code']} on this host")
+        client.send({"type": "table", **table.lobby(), "you": table.seat_of(client), "creator": False})
+
+    def on_leave(self, client: Client, msg: dict[str, Any]) -> None:
+        table = client.table
+        if table is None:
+            raise ProtocolError("not at a table")
+        table.stand(client)
+        client.table = None
+        client.send({"type": "left", "code": table.code})
+        self.broadcast_lobby(table)
+        self.tidy(table)
+
+    def on_start(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self._table(client)
+        reason = table.may_start(client)
+        if reason:
+            raise ProtocolError(reason)
+        table.start(self.rng.randrange(1, 2**31), self.folder)
+        self.save_extras(table)
+        self.broadcast_lobby(table)
+        self.after(table, [])
+
+    def on_choose(self, client: Client, msg: dict[str, Any]) -> None:
+        table, session, seat = self._playing(client)
+        d = session.game.pending
+        if d is None:
+            raise ProtocolError("the game is over")
+        if d.player != seat:
+            raise ProtocolError(f"it is not your decision ({session.game.name(d.player)} decides)")
+        if msg["decision"] != len(session.game.history):
+            raise ProtocolError("that answers an earlier question: the table has moved on")
+        try:
+            events = session.choose(msg["key"])
+        except IllegalChoice as exc:
+            raise ProtocolError(str(exc)) from None
+        self.after(table, events)
+
+    def on_undo(self, client: Client, msg: dict[str, Any]) -> None:
+        table, session, seat = self._playing(client)
+        if msg["decision"] != len(session.game.history) or not session.can_undo(seat):
+            raise ProtocolError("nothing to undo: the last decision revealed something or passed play on")
+        session.undo()
+        for c in table.everyone():
+            c.events_sent = 0  # the log is rebuilt from the replayed game
+        self.after(table, [])
+
+    def on_explain(self, client: Client, msg: dict[str, Any]) -> None:
+        """What `x` shows: the topics this client's view may ask about, with their answers."""
+        table = self._table(client)
+        if table.session is None or self.explanations is None:
+            raise ProtocolError("nothing to explain yet")
+        game = table.session.game
+        answer = self.explanations(table.session, game.view(table.seat_of(client)))
+        client.send({"type": "explained", "decisions": len(game.history), **answer})
+
+    def on_hand_over(self, client: Client, msg: dict[str, Any]) -> None:
+        """The creator gives the seats of people who vanished to computers, so the game goes on."""
+        table = self._started_by_creator(client)
+        given = table.hand_over(self.computer or best_computer())
+        if not given:
+            raise ProtocolError("every person is here: no seat to give to a computer")
+        self.save_extras(table)
+        self.chat_line(table, f"A computer plays for {', '.join(given)} until they are back")
+        self.broadcast_lobby(table)
+        self.after(table, [])
+
+    def on_hand_back(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self._started_by_creator(client)
+        back = table.hand_back()
+        if not back:
+            raise ProtocolError("no seat is played by a computer for someone")
+        self.save_extras(table)
+        self.chat_line(table, f"{', '.join(back)} {'is' if len(back) == 1 else 'are'} a person's seat again")
+        self.broadcast_lobby(table)
+        self.after(table, [])
+
+    def _started_by_creator(self, client: Client) -> HostTable:
+        table = self._table(client)
+        if table.session is None:
+            raise ProtocolError("the game has not started")
+        if not table.is_creator(client):
+            raise ProtocolError("only the table's creator may give seats to computers")
+        return table
+
+    def on_chat(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self._table(client)
+        seat = table.seat_of(client)
+        who = f"{client.name} ({seat})" if seat else f"{client.name} (watching)"
+        for c in table.everyone():
+            c.send({"type": "chat", "from": who, "text": msg["text"]})
+
+    def chat_line(self, table: HostTable, text: str) -> None:
+        for c in table.everyone():
+            c.send({"type": "chat", "from": None, "text": text})
+
+    def _table(self, client: Client) -> HostTable:
+        if client.table is None:
+            raise ProtocolError("not at a table")
+        return client.table
+
+    def _playing(self, client: Client) -> tuple[HostTable, Session, str]:
+        table = self._table(client)
+        if table.session is None:
+            raise ProtocolError("the game has not started")
+        seat = table.seat_of(client)
+        if seat is None:
+            raise ProtocolError("spectators watch; they do not play")
+        return table, table.session, seat
+
+    # ---------------------------------------------------------------- output
+    def after(self, table: HostTable, events: list[Event]) -> None:
+        self.broadcast(table)
+        if table.session is not None and table.session.saver.error:
+            # The host's operator must know: the table plays on, but a restart would lose it.
+            log.error("table %s: %s", table.code, table.session.saver.error)
+        self.play_computers(table)
+        self.start_timer(table)
+
+    def broadcast(self, table: HostTable) -> None:
+        for c in table.everyone():
+            self.send_state(c, table)
+
+    def broadcast_lobby(self, table: HostTable, also: list[Client] | None = None) -> None:
+        lobby = {"type": "table", **table.lobby()}
+        for c in {*table.everyone(), *(also or [])}:
+            if c.connected:
+                lobby["you"] = table.seat_of(c)
+                lobby["creator"] = table.is_creator(c)
+                c.send(dict(lobby))
+
+    def send_state(self, client: Client, table: HostTable) -> None:
+        """What `client` may see of the game now: its seat's view and the events it lacks."""
+        session = table.session
+        if session is None or not client.connected:
+            return
+        game = session.game
+        seat = table.seat_of(client)
+        view = game.view(seat)
+        start = min(client.events_sent, len(game.events))
+        new = game.events[start:]
+        client.events_sent = len(game.events)
+        message: dict[str, Any] = {
+            "type": "state",
+            "code": table.code,
+            "seat": seat,
+            "decisions": len(game.history),
+            "kinds": {c: ("human" if k == HUMAN else "computer") for c, k in session.kinds.items()},
+            "view": view,
+            "events_from": start,
+            "events": [event_json(e) for e in new],
+            "can_undo": session.can_undo(seat),
+            "creator": table.is_creator(client),
+            "vanished": table.vanished(),
+            "handed": list(table.handed),
+            "timer": table.timer,
+        }
+        if view.get("pending") and view["pending"].get("options") and self.hints is not None:
+            message["hints"] = self.hints(session, view)
+        client.send(message)
+
+    # -------------------------------------------------------------- computers
+    def play_computers(self, table: HostTable) -> None:
+        """Computer seats move on a task of their own, one decision at a time, so people can follow."""
+        session = table.session
+        if session is None or not session.computer_to_move:
+            return
+        running = self._bots.get(table.code)
+        if running is not None and not running.done():
+            return
+        self._bots[table.code] = asyncio.get_running_loop().create_task(self._computers(table, session))
+
+    async def _computers(self, table: HostTable, session: Session) -> None:
+        while table.session is session and session.computer_to_move:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            decisions = len(session.game.history)
+            # The thinking reads the game on a thread; only this loop changes it.
+            try:
+                key = await asyncio.to_thread(session.computer_choice)
+            except Exception:
+                # A computer player's bug (or the seat given back to its person mid-thought)
+                # must not stall the table: the first legal option, and the log says why.
+                log.exception("table %s: the computer player failed", table.code)
+                pending = session.game.pending
+                if pending is None or not session.computer_to_move:
+                    continue
+                key = pending.options[0].key
+            if len(session.game.history) != decisions or not session.computer_to_move:
+                continue
+            self.after_computer(table, session.choose(key))
+
+    def after_computer(self, table: HostTable, events: list[Event]) -> None:
+        self.broadcast(table)
+        self.start_timer(table)
+
+    # ------------------------------------------------------------ turn timer
+    def start_timer(self, table: HostTable) -> None:
+        """With a turn timer, a person's decision not taken in time is taken by a computer."""
+        old = self._timers.pop(table.code, None)
+        if old is not None:
+            old.cancel()
+        session = table.session
+        if not table.timer or session is None or session.game.pending is None or session.computer_to_move:
+            return
+        decisions = len(session.game.history)
+        loop = asyncio.get_running_loop()
+        self._timers[table.code] = loop.call_later(table.timer, self._time_up, table, decisions)
+
+    def _time_up(self, table: HostTable, decisions: int) -> None:
+        session = table.session
+        if session is None or len(session.game.history) != decisions or session.computer_to_move:
+            return
+        d = session.game.pending
+        if d is None:
+            return
+        from adrenaline_tui.ai import make_player
+
+        stand_in = make_player(self.computer or best_computer(), session.game.seed + decisions)
+        key = stand_in.choose(d, session.game.view(d.player))
+        self.chat_line(table, f"Time is up: a computer decides for {session.game.name(d.player)}")
+        self.after(table, session.choose(key))
+
+    def close(self) -> None:
+        for task in self._bots.values():
+            task.cancel()
+        for timer in self._timers.values():
+            timer.cancel()
+        for table in self.tables.values():
+            if table.session is not None:
+                table.session.flush()

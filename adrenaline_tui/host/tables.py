@@ -1,0 +1,177 @@
+"""A table on a host: its set-up, who sits where, and (once started) the `Session` it plays.
+
+No networking here: the host (`host/server.py`) feeds it checked messages and sends what it
+returns. Seats are held by connected clients; a seat whose client dropped stays the player's
+and is taken back by joining the same table code and seat.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from adrenaline_tui.host.protocol import CODE_ALPHABET, CODE_LENGTH
+from adrenaline_tui.rules import GameConfig
+from adrenaline_tui.tui.session import HUMAN, Session
+
+
+class Seated(Protocol):
+    """What a table needs to know of a connected client."""
+
+    name: str
+    connected: bool
+    identity: str
+
+
+def new_code(taken: set[str] | dict[str, Any]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+@dataclass
+class HostTable:
+    code: str
+    arena: str
+    skulls: int
+    ending: str
+    # Seat colour -> "human" or a computer kind, in seat order.
+    kinds: dict[str, str]
+    creator: Seated | None = None
+    holders: dict[str, Seated] = field(default_factory=dict)
+    spectators: list[Seated] = field(default_factory=list)
+    session: Session | None = None
+    # Seconds a person has for a decision before a computer takes it for them (0: no timer).
+    timer: int = 0
+    # The creator's seat, once they sit: whoever holds it is the creator (also after a reconnect).
+    creator_seat: str | None = None
+    # Seats of people given to a computer while they are away, and the kind they had.
+    handed: dict[str, str] = field(default_factory=dict)
+    # Seat -> the identity (SSH key fingerprint) of the person who sat there with one.
+    owners: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    def config(self) -> GameConfig:
+        # Every damaged player who saw the shooter is asked about a Tagback Grenade, holding one
+        # or not: over the network everyone sees whose decision it is, so asking only holders
+        # would tell the table who holds one.
+        return GameConfig(
+            players=tuple(self.kinds),
+            arena=self.arena,
+            skulls=self.skulls,
+            ending=self.ending,
+            tagback_prompt="all",
+        )
+
+    def free_seats(self) -> list[str]:
+        return [c for c, k in self.kinds.items() if k == HUMAN and not self._held(c)]
+
+    def _held(self, colour: str) -> bool:
+        holder = self.holders.get(colour)
+        return holder is not None and holder.connected
+
+    def sit(self, client: Seated, seat: str | None) -> str | None:
+        """Seat `client` (or make them a spectator, seat None); returns a reason if not."""
+        if seat is None:
+            self.spectators.append(client)
+            return None
+        if seat not in self.kinds:
+            return f"this table has no {seat} seat"
+        if self.kinds[seat] != HUMAN:
+            return f"the {seat} seat is played by a computer"
+        if self._held(seat):
+            return f"the {seat} seat is taken"
+        owner = self.owners.get(seat)
+        if owner and owner != client.identity:
+            return f"the {seat} seat is kept for the player who sat there (with another SSH key)"
+        self.holders[seat] = client
+        if client.identity:
+            self.owners[seat] = client.identity
+        if client is self.creator and self.creator_seat is None:
+            self.creator_seat = seat
+        return None
+
+    def is_creator(self, client: Seated) -> bool:
+        if self.creator_seat is not None:
+            return self.seat_of(client) == self.creator_seat
+        return client is self.creator
+
+    def vanished(self) -> list[str]:
+        """People's seats whose player is not connected."""
+        return [c for c, k in self.kinds.items() if k == HUMAN and not self._held(c)]
+
+    def hand_over(self, computer: str) -> list[str]:
+        """Give every vanished person's seat to a computer; returns the seats given."""
+        given = self.vanished()
+        for colour in given:
+            self.handed[colour] = self.kinds[colour]
+            self.kinds[colour] = computer
+        self._sync_kinds()
+        return given
+
+    def hand_back(self) -> list[str]:
+        """Give the seats handed to computers back to people; returns them."""
+        back = list(self.handed)
+        for colour in back:
+            self.kinds[colour] = self.handed.pop(colour)
+        self._sync_kinds()
+        return back
+
+    def _sync_kinds(self) -> None:
+        if self.session is not None:
+            self.session.kinds.update(self.kinds)
+            self.session.write_table()
+
+    def stand(self, client: Seated) -> None:
+        self.holders = {c: h for c, h in self.holders.items() if h is not client}
+        self.spectators = [s for s in self.spectators if s is not client]
+
+    def seat_of(self, client: Seated) -> str | None:
+        return next((c for c, h in self.holders.items() if h is client), None)
+
+    def everyone(self) -> list[Seated]:
+        return [*self.holders.values(), *self.spectators]
+
+    def may_start(self, client: Seated) -> str | None:
+        if self.started:
+            return "the game has started"
+        if self.seat_of(client) is None:
+            return "only a seated player may start the game"
+        creator_here = any(self.is_creator(c) for c in self.everyone() if c.connected)
+        if creator_here and not self.is_creator(client):
+            return "the table's creator starts the game"
+        if self.free_seats():
+            return f"waiting for {', '.join(self.free_seats())} to sit down"
+        return None
+
+    def start(self, seed: int, folder: Path | None) -> None:
+        path = folder / f"{self.code}.json" if folder is not None else None
+        self.session = Session.start(self.config(), seed, self.kinds, path, autosave=path is not None)
+
+    def lobby(self) -> dict[str, Any]:
+        """The table as the lobby shows it: public set-up and who sits where."""
+        return {
+            "code": self.code,
+            "arena": self.arena,
+            "skulls": self.skulls,
+            "ending": self.ending,
+            "started": self.started,
+            "seats": [
+                {
+                    "colour": c,
+                    "kind": "human" if k == HUMAN or c in self.handed else "computer",
+                    "player": self.holders[c].name if c in self.holders else None,
+                    "connected": self._held(c),
+                }
+                for c, k in self.kinds.items()
+            ],
+            "spectators": len(self.spectators),
+            "timer": self.timer,
+            "handed": list(self.handed),
+        }

@@ -1,0 +1,182 @@
+"""The game app as a client of a host: the lobby, then the table of one seat.
+
+Started by the host once per SSH session (on a pseudo-terminal of its own: Textual owns its
+process's terminal) or by `adrenaline join`. It reads and writes nothing in the data folder:
+the settings are the defaults, the host keeps the games.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+from adrenaline_tui.host.remote import Connection, RemoteGame
+from adrenaline_tui.tui.app import AdrenalineApp
+from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
+from adrenaline_tui.tui.screens.lobby import LobbyScreen
+from adrenaline_tui.tui.settings import Settings
+
+
+class RemoteApp(AdrenalineApp):
+    def __init__(self, socket: Path, name: str = "player", *, idle: float = 600.0, identity: str = "") -> None:
+        # Points face down and no pauses: this screen is one person's, the game runs on the host.
+        settings = replace(Settings(), offer_lessons=False, pause_on_scoring=False, show_points=False)
+        super().__init__(settings=settings, save_settings=False)
+        self.socket = socket
+        self.player_name = name
+        self.identity = identity
+        self.connection = Connection(self.on_host_message, self.on_host_lost)
+        self.status = f"Connecting to the host as {name}…"
+        self.lobby: LobbyScreen | None = None
+        self.game: RemoteGame | None = None
+        self._wanted_seat: str | None = None
+        # Seconds without a key in the lobby before this client leaves (a seat at a table stays).
+        self.idle = idle
+        self.last_input = time.monotonic()
+
+    def on_ready(self, event: events.Ready) -> None:
+        # Textual would run AdrenalineApp.on_ready too (handlers run up the classes): not here,
+        # there is no title screen or local game at a host.
+        event.prevent_default()
+        self.lobby = LobbyScreen()
+        self.push_screen(self.lobby)
+        self.run_worker(self.connection.run(self.socket, self.player_name, self.identity), exclusive=True, group="host")
+        self.set_interval(min(10.0, max(0.5, self.idle / 4)), self._check_idle)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key | events.MouseDown):
+            self.last_input = time.monotonic()
+        await super().on_event(event)
+
+    def _check_idle(self) -> None:
+        if self.game is None and time.monotonic() - self.last_input > self.idle:
+            self.connection.close()
+            self.exit(0, message="Idle in the lobby for too long: bye. Connect again to play.")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.connection.send(message)
+
+    # -------------------------------------------------------------- lobby
+    def open_table(self, code: str) -> None:
+        """Look at a table's seats, to sit down at one or to watch."""
+        self.send({"type": "look", "code": code})
+
+    def watch(self) -> None:
+        if self.lobby is not None and self.lobby.table is not None:
+            self.send({"type": "join", "code": self.lobby.table["code"], "seat": None})
+
+    def sit(self, colour: str) -> None:
+        if self.lobby is not None and self.lobby.table is not None:
+            self.send({"type": "join", "code": self.lobby.table["code"], "seat": colour})
+
+    def leave_table(self) -> None:
+        self.send({"type": "leave"})
+        self.game = None
+        while len(self.screen_stack) > 1 and self.screen is not self.lobby:
+            self.pop_screen()
+
+    # ---------------------------------------------------------- from the host
+    def on_host_message(self, msg: dict[str, Any]) -> None:
+        handler = getattr(self, f"_host_{msg['type']}", None)
+        if handler is not None:
+            try:
+                handler(msg)
+            except (KeyError, TypeError, ValueError) as exc:
+                self.notify(f"A message from the host made no sense: {exc}", severity="error")
+
+    def on_host_lost(self, reason: str) -> None:
+        self.status = f"Disconnected: {reason}. Press ctrl+q to quit."
+        if self.lobby is not None:
+            self.lobby.say(self.status)
+        self.notify(self.status, severity="error", timeout=30)
+
+    def _host_welcome(self, msg: dict[str, Any]) -> None:
+        self.status = f"Connected as {self.player_name}. Open a table by its code, or set one up."
+        if self.lobby is not None:
+            self.lobby.say(self.status)
+
+    def _host_created(self, msg: dict[str, Any]) -> None:
+        # The creator sits down at the table's first person's seat straight away.
+        if self.lobby is not None:
+            seats = [c for c in ("yellow", "blue", "grey", "purple", "green") if self._seat_is_human(c)]
+            self._wanted_seat = seats[0] if seats else None
+        self.send({"type": "join", "code": msg["code"], "seat": self._wanted_seat})
+
+    def _seat_is_human(self, colour: str) -> bool:
+        from adrenaline_tui.tui.widgets.choice import Choice
+
+        assert self.lobby is not None
+        return self.lobby.query_one(f"#kind-{colour}", Choice).value == "human"
+
+    def _host_joined(self, msg: dict[str, Any]) -> None:
+        where = f"at the {msg['seat']} seat" if msg["seat"] else "watching"
+        self.notify(f"Table {msg['code']}: {where}.", timeout=3)
+
+    def _host_table(self, msg: dict[str, Any]) -> None:
+        if self.lobby is not None:
+            self.lobby.show_table(msg)
+
+    def _host_left(self, msg: dict[str, Any]) -> None:
+        """The host has stood this client up; the lobby already shows it."""
+
+    def _host_error(self, msg: dict[str, Any]) -> None:
+        self.notify(str(msg.get("reason")), severity="error", timeout=5)
+
+    def _host_chat(self, msg: dict[str, Any]) -> None:
+        table = self.hosted_table()
+        if table is not None:
+            table.chat(msg.get("from"), str(msg.get("text", "")))
+        elif msg.get("from"):
+            self.notify(f"{msg['from']}: {msg.get('text', '')}", timeout=6)
+
+    def _host_state(self, msg: dict[str, Any]) -> None:
+        if self.game is None or self.hosted_table() is None:
+            self.game = RemoteGame(msg)
+            self.push_screen(HostedTableScreen(self.game))
+            return
+        rebuilt = int(msg["events_from"]) < len(self.game.events) or int(msg["events_from"]) == 0
+        new = self.game.apply(msg)
+        table = self.hosted_table()
+        if table is not None:
+            table.host_state(new, rebuilt)
+
+    def _host_explained(self, msg: dict[str, Any]) -> None:
+        table = self.hosted_table()
+        if table is not None and table is self.screen:
+            table.show_explanations(msg)
+
+    def _host_pong(self, msg: dict[str, Any]) -> None:
+        """Nothing to do: the host is there."""
+
+    def hosted_table(self) -> HostedTableScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, HostedTableScreen)), None)
+
+    # ------------------------------------------------- nothing on the host's machine
+    # The app runs on the host's machine for someone far away: what Textual would do "on this
+    # computer" (save a screenshot file, open a web browser) must not be theirs to do.
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        return (c for c in super().get_system_commands(screen) if c.title != "Screenshot")
+
+    def deliver_screenshot(self, *args: Any, **kwargs: Any) -> str | None:
+        self.notify("Screenshots are not saved at a hosted table.", timeout=3)
+        return None
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        if type(self._driver).__name__ == "WebDriver":  # in a browser tab: the player's browser opens it
+            super().open_url(url, new_tab=new_tab)
+            return
+        self.notify(url, title="Link", timeout=10)
+
+    def go_to_title(self, then: str | None = None) -> None:
+        self.leave_table()
+
+    async def action_quit(self) -> None:
+        self.connection.close()
+        self.exit(0)

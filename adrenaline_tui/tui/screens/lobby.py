@@ -1,0 +1,174 @@
+"""The lobby of a host: open a table by its code and sit down (or watch), or set one up.
+
+Nothing here decides anything: each button sends a message to the host and the screen shows
+what the host answers (`table` messages say who sits where). The game starts on the host when
+its creator presses Start; the table screen then replaces this one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from adrenaline_tui.rules import FIGURES
+from adrenaline_tui.rules.arena import ARENA_IDS
+from adrenaline_tui.rules.state import ENDINGS
+from adrenaline_tui.tui.look import hero
+from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.screens.setup import arena_label
+from adrenaline_tui.tui.widgets import KeyBar
+from adrenaline_tui.tui.widgets.choice import Choice
+
+if TYPE_CHECKING:
+    from adrenaline_tui.tui.remote_app import RemoteApp
+
+OFF = "off"
+SEAT_KINDS = [("human", "Person"), ("computer", "Computer"), (OFF, "Empty")]
+DEFAULT_KINDS = ("human", "human", "human", OFF, OFF)
+# Seconds for a person's decision before a computer takes it (off by default).
+TIMERS = [(0, "off"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), (300, "5 minutes")]
+
+
+class LobbyScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    AUTO_FOCUS = "#code"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+n", "create", "Create table", id="lobby.create"),
+        Binding("escape", "stand", "Leave table", id="lobby.stand"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table: dict[str, Any] | None = None
+
+    @property
+    def remote(self) -> RemoteApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose_body(self) -> ComposeResult:
+        yield Static(Text("Adrenaline · hosted tables", Style(bold=True)), id="heading")
+        yield Static("", id="status")
+        with Horizontal(id="join-row"):
+            yield Static("Table code ", classes="label")
+            yield Input(placeholder="ABCDE", max_length=5, id="code")
+            yield Button("Open", id="open")
+        with Vertical(id="create-form"):
+            yield Static(Text("Or set up a new table", Style(bold=True)), classes="section")
+            with Horizontal(classes="form-row"):
+                yield Static("Arena", classes="label")
+                yield Choice([(a, arena_label(a)) for a in ARENA_IDS], "arena_11a", id="arena")
+            with Horizontal(classes="form-row"):
+                yield Static("Skulls", classes="label")
+                yield Choice([(n, str(n)) for n in range(5, 9)], 8, id="skulls")
+                yield Static("Ending", classes="label")
+                yield Choice([(e, e.replace("_", " ")) for e in ENDINGS], "frenzy", id="ending")
+            with Horizontal(classes="form-row"):
+                yield Static("Turn timer", classes="label")
+                yield Choice(TIMERS, 0, id="timer")
+            for colour, kind in zip(FIGURES, DEFAULT_KINDS, strict=True):
+                with Horizontal(classes="form-row"):
+                    yield Static(hero(colour), classes="label")
+                    yield Choice(SEAT_KINDS, kind, id=f"kind-{colour}")
+            yield Button("Create table", id="create")
+        with Vertical(id="table"):
+            yield Static("", id="table-text")
+            with Horizontal(id="seat-buttons"):
+                for colour in FIGURES:
+                    yield Button(f"Sit: {hero(colour)}", id=f"sit-{colour}", classes="sit")
+                yield Button("Watch", id="watch")
+                yield Button("Start the game", id="start", variant="primary")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#table").display = False
+        self.say(self.remote.status)
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # ------------------------------------------------------------- from host
+    def show_table(self, table: dict[str, Any]) -> None:
+        self.table = table
+        box = self.query_one("#table")
+        box.display = True
+        lines = [f"Table {table['code']}: {arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"]
+        if table.get("timer"):
+            lines[0] += f", {table['timer']} s a decision"
+        for seat in table["seats"]:
+            if seat["kind"] == "computer":
+                who = "computer"
+            elif seat["player"] and seat["connected"]:
+                who = seat["player"] + (" (you)" if seat["colour"] == table.get("you") else "")
+            else:
+                who = "free" if not seat["player"] else f"free ({seat['player']} left)"
+            lines.append(f"  {hero(seat['colour']):12} {who}")
+        if table["spectators"]:
+            lines.append(f"  and {table['spectators']} watching")
+        if table.get("creator") and not table["started"]:
+            lines.append(f"Friends join with the code {table['code']}; Start once everyone sits.")
+        self.query_one("#table-text", Static).update("\n".join(lines))
+        seated = table.get("you") is not None
+        free = {s["colour"] for s in table["seats"] if s["kind"] == "human" and not s["connected"]}
+        for colour in FIGURES:
+            self.query_one(f"#sit-{colour}").display = not seated and colour in free
+        self.query_one("#watch").display = not seated
+        self.query_one("#start").display = seated and bool(table.get("creator")) and not table["started"]
+        # At a table the set-up form gives way to it (all of it fits at 80x24), and the first
+        # button that applies has the focus: Enter sits down, or starts the game.
+        self.query_one("#create-form").display = False
+        shown = [b for b in self.query("#seat-buttons Button") if b.display]
+        if shown and not any(b.has_focus for b in shown):
+            self.call_after_refresh(shown[0].focus)
+
+    # --------------------------------------------------------------- buttons
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        if button == "open":
+            self.action_open()
+        elif button == "create":
+            self.action_create()
+        elif button == "start":
+            self.remote.send({"type": "start"})
+        elif button == "watch":
+            self.remote.watch()
+        elif button.startswith("sit-"):
+            self.remote.sit(button.removeprefix("sit-"))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        code = self.query_one("#code", Input).value.strip().upper()
+        if code:
+            self.remote.open_table(code)
+
+    def action_create(self) -> None:
+        seats = [
+            {"colour": c, "kind": self.query_one(f"#kind-{c}", Choice).value}
+            for c in FIGURES
+            if self.query_one(f"#kind-{c}", Choice).value != OFF
+        ]
+        self.remote.send(
+            {
+                "type": "create",
+                "arena": self.query_one("#arena", Choice).value,
+                "skulls": self.query_one("#skulls", Choice).value,
+                "ending": self.query_one("#ending", Choice).value,
+                "seats": seats,
+                "timer": self.query_one("#timer", Choice).value,
+            }
+        )
+
+    def action_stand(self) -> None:
+        if self.table is not None:
+            self.remote.send({"type": "leave"})
+            self.table = None
+            self.query_one("#table").display = False
+            self.query_one("#create-form").display = True

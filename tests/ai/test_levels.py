@@ -1,0 +1,204 @@
+"""The three levels (easy, normal, hard) and the coach: whole games, budgets, honesty, advice.
+
+The hard player runs here with small budgets (counted in searched positions, never timed), so
+these games stay quick; benchmarks/ai.py measures how well and how fast the levels play.
+"""
+
+from __future__ import annotations
+
+import random
+
+from adrenaline_tui.ai import LEVELS, EasyPlayer, HardPlayer, SensiblePlayer, make_player
+from adrenaline_tui.ai.coach import advise
+from adrenaline_tui.ai.determinise import sample_game, scenario_from_view
+from adrenaline_tui.rules import FIGURES, Decision, Game, GameConfig, Option
+
+SMALL = {"positions": 60, "seconds": None, "candidates": 3}
+
+
+def play(game: Game, bots: dict, limit: int = 20_000) -> list[str]:
+    answers = []
+    while (d := game.pending) is not None and len(answers) < limit:
+        key = bots[d.player].choose(d, game.view(d.player))
+        assert key in d.keys, f"{d.player} answered {key!r} to {d.prompt!r} ({d.keys})"
+        game.choose(key)
+        answers.append(key)
+    return answers
+
+
+def test_the_levels_are_registered_in_order():
+    assert LEVELS == ("easy", "normal", "hard")
+    assert isinstance(make_player("easy", 1), EasyPlayer)
+    assert isinstance(make_player("normal", 1), SensiblePlayer)
+    hard = make_player("hard", 1, positions=50, seconds=None)
+    assert isinstance(hard, HardPlayer) and hard.positions == 50
+
+
+def test_easy_finishes_games_in_both_endings_and_replays_exactly_with_the_same_seeds():
+    for ending in ("sudden_death", "frenzy"):
+        histories = []
+        for _ in range(2):
+            config = GameConfig(players=FIGURES[:3], arena="arena_10", skulls=5, ending=ending)
+            game = Game.new(config, 3)
+            bots = {c: EasyPlayer(10 + i) for i, c in enumerate(config.players)}
+            histories.append(play(game, bots))
+            assert game.over and (game.frenzy or ending == "sudden_death")
+            assert all(b.inner.misses == 0 for b in bots.values())
+        assert histories[0] == histories[1]
+
+
+def test_easy_makes_mistakes_the_normal_player_would_not():
+    config = GameConfig(players=FIGURES[:3], arena="arena_11a", skulls=5, ending="sudden_death")
+    game = Game.new(config, 4)
+    easy = EasyPlayer(1)
+    bots = {c: easy if i == 0 else SensiblePlayer(i) for i, c in enumerate(config.players)}
+    asked = len([k for k in play(game, bots, limit=400)])
+    assert asked and easy.mistakes > 3
+    assert easy.inner.misses == 0
+
+
+def test_hard_finishes_games_in_both_endings_within_its_budget():
+    for ending, seed in (("sudden_death", 1), ("frenzy", 2)):
+        config = GameConfig(players=FIGURES[:3], arena="arena_10", skulls=5, ending=ending)
+        game = Game.new(config, seed)
+        hard = HardPlayer(seed, **SMALL)
+        bots = {c: hard if i == 0 else SensiblePlayer(i) for i, c in enumerate(config.players)}
+        searched = []
+        while (d := game.pending) is not None:
+            key = bots[d.player].choose(d, game.view(d.player))
+            assert key in d.keys
+            if d.player == config.players[0]:
+                searched.append(hard.searched)
+            game.choose(key)
+        assert game.over and (game.frenzy or ending == "sudden_death")
+        assert max(searched) <= SMALL["positions"]  # the budget, counted in positions searched
+        assert sum(1 for n in searched if n > 0) >= 5  # and it did search, at many decisions
+        assert hard.inner.misses == 0
+
+
+def _honesty_position(variant: int, seed: int) -> Game:
+    """Yellow to act. The variants differ in the others' hidden cards; `seed` orders the decks.
+
+    Nobody holds a Tagback Grenade: being asked about one would (rightly) change the turn.
+    """
+    powerups, weapons = [
+        (["newton-red", "teleporter-blue"], ["railgun", "thor"]),
+        (["teleporter-yellow", "targeting-scope-blue"], ["shotgun", "zx-2"]),
+    ][variant]
+    return Game.from_scenario(
+        {
+            "arena": "arena_12",
+            "players": [
+                {
+                    "colour": "yellow",
+                    "square": "r1c2",
+                    "weapons": ["lock-rifle", "machine-gun"],
+                    "powerups": ["newton-blue"],
+                    "ammo": {"red": 1, "blue": 2, "yellow": 1},
+                },
+                {
+                    "colour": "blue",
+                    "square": "r0c2",
+                    "damage": ["yellow"] * 5,
+                    "powerups": powerups[:1],
+                    "weapons": weapons[:1],
+                },
+                {
+                    "colour": "grey",
+                    "square": "r2c3",
+                    "damage": ["blue", "blue"],
+                    "powerups": powerups[1:],
+                    "weapons": weapons[1:],
+                },
+            ],
+            "racks": {
+                "red": ["furnace", "hellion", "whisper"],
+                "blue": ["cyberblade", "heatseeker", "sledgehammer"],
+                "yellow": ["electroscythe", "flamethrower", "power-glove"],
+            },
+            "ammo_tiles": dict(
+                zip(
+                    ("r0c0", "r0c1", "r0c3", "r1c1", "r1c2", "r1c3", "r2c0", "r2c1", "r2c2"),
+                    ("BYY", "PYB", "PYY", "YBB", "PYR", "PRB", "BRR", "PRR", "PBB"),
+                    strict=True,
+                )
+            ),
+        },
+        seed=seed,
+    )
+
+
+def test_hard_choices_do_not_depend_on_what_its_seat_cannot_see():
+    games = [_honesty_position(0, 0), _honesty_position(1, 99)]
+    views = [g.view("yellow") for g in games]
+    # the two true games differ (others' cards, the decks' order)...
+    assert games[0].to_json() != games[1].to_json()
+    # ...but not from yellow's seat
+    assert views[0] == views[1]
+    answers = []
+    for game in games:
+        hard = HardPlayer(5, positions=300, seconds=None, candidates=5)
+        turn = []
+        # yellow's whole first action, and the search behind it
+        while game.pending is not None and game.pending.player == "yellow" and len(turn) < 12:
+            d = game.pending
+            key = hard.choose(d, game.view("yellow"))
+            turn.append((d.kind, key, hard.searched, [round(p.mean, 9) for p in hard.plans]))
+            game.choose(key)
+            if d.kind == "action" and len(turn) > 1:
+                break
+        answers.append(turn)
+    assert answers[0] == answers[1]
+    assert answers[0][0][2] > 0  # it searched
+
+
+def test_imagined_games_agree_with_the_view_and_sample_what_is_hidden():
+    game = _honesty_position(0, 0)
+    view = game.view("yellow")
+    imagined = [sample_game(view, random.Random(s)) for s in range(4)]
+    for g in imagined:
+        mine = g.view("yellow")
+        for key in ("players", "racks", "ammo_tiles", "killshot_track", "active", "actions_left"):
+            if key == "players":
+                # the others' points are face down in the view and 0 in the imagined game
+                strip = lambda ps: [{k: v for k, v in p.items() if k != "score"} for p in ps]  # noqa: E731
+                assert strip(mine[key]) == strip(view[key])
+            else:
+                assert mine[key] == view[key], key
+    hands = {tuple(g.players["blue"].powerups) for g in imagined}
+    assert len(hands) > 1  # hidden cards are sampled, not copied from the true game
+    assert scenario_from_view(view, random.Random(1)) == scenario_from_view(view, random.Random(1))
+
+
+def test_every_level_answers_a_question_it_has_never_seen():
+    # Variants will add decisions (Domination, Turret, the bot); until a level learns them it must
+    # still answer legally, from the decision alone.
+    game = _honesty_position(0, 0)
+    view = game.view("yellow")
+    odd = Decision(
+        "yellow", "spawnpoint_damage", "Damage which spawnpoint?", (Option("red", "Red"), Option("blue", "Blue"))
+    )
+    for kind in (*LEVELS, "random"):
+        bot = make_player(kind, 3, **({"positions": 50, "seconds": None} if kind == "hard" else {}))
+        assert bot.choose(odd, view) in odd.keys
+
+
+def test_the_coach_suggests_a_legal_option_with_a_reason():
+    game = _honesty_position(0, 0)
+    d = game.pending
+    advice = advise(d, game.view("yellow"), positions=200)
+    assert advice.key in d.keys
+    assert advice.label == d.option(advice.key).label
+    assert len(advice.reason) > 20 and advice.reason.endswith(".")
+    assert advice.reason.split()[0] in ("Shoot", "Grab", "Run", "Play", "End")  # it says what to do...
+    assert "imagined future" in advice.reason  # ...and how it compared with the next best
+
+
+def test_the_coach_explains_a_shot_by_what_it_does():
+    game = _honesty_position(0, 0)
+    view = game.view("yellow")
+    from adrenaline_tui.ai.coach import _plan_reason
+    from adrenaline_tui.ai.hard import Plan
+
+    reason = _plan_reason(Plan("shoot", "r1c2", "lock-rifle", aim=(("blue", 2, 1),)), view)
+    assert reason == ("Shoot with the Lock Rifle: 2 damage puts Banshee at 7, 1 mark on Banshee.")

@@ -1,0 +1,169 @@
+"""The client app against a live host in the same event loop: lobby, seats, own decisions only."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Input
+
+from adrenaline_tui.tui.remote_app import RemoteApp
+from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
+from adrenaline_tui.tui.screens.lobby import LobbyScreen
+from tests.host.wire import Wire, start_host, stop_host
+
+
+async def _until(pilot, check, what: str) -> None:
+    for _ in range(400):
+        await pilot.pause(0.02)
+        if check():
+            return
+    raise AssertionError(f"never: {what}")
+
+
+async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(100, 34)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            # Ann sets up a table: yellow and blue are people, grey a computer.
+            lobby = app.screen
+            from adrenaline_tui.tui.widgets.choice import Choice
+
+            lobby.query_one("#kind-grey", Choice).set_value("computer")
+            await pilot.pause()
+            lobby.action_create()
+            await _until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
+            code = lobby.table["code"]
+            # Bob joins by code from another client and sits at blue.
+            bob = await Wire.connect(sock, "bob")
+            await bob.send({"type": "join", "code": code, "seat": "blue"})
+            await bob.expect("joined")
+            await _until(pilot, lambda: app.screen.query_one("#start").display, "a start button")
+            await pilot.click("#start")
+            await _until(pilot, lambda: isinstance(app.screen, HostedTableScreen), "the table")
+            table = app.screen
+            game = host.tables[code].session.game
+            assert table.viewer == "yellow"
+            # Keys act only on one's own decisions.
+            for _ in range(20):
+                await _until(pilot, lambda: app.game.decisions == len(game.history), "the latest state")
+                d = game.pending
+                before = len(game.history)
+                if d.player == "yellow":
+                    await pilot.press("1")
+                    await _until(pilot, lambda before=before: len(game.history) > before, "yellow's answer")
+                else:
+                    await pilot.press("1")
+                    await pilot.pause(0.1)
+                    assert len(game.history) == before or game.pending.player != d.player
+                    if d.player == "blue":
+                        await bob.drain_ready()
+                        await bob.send({"type": "choose", "key": d.options[0].key, "decision": before})
+                        await _until(pilot, lambda before=before: len(game.history) > before, "bob's answer")
+                    else:
+                        await _until(pilot, lambda before=before: len(game.history) > before, "the computer")
+            # Nothing of blue's hand is on yellow's screen model.
+            view = app.game.view()
+            assert next(p for p in view["players"] if p["colour"] == "blue")["powerups"] is None
+            # x: the host explains what this seat may ask about.
+            await pilot.press("x")
+            from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+            await _until(pilot, lambda: isinstance(app.screen, ExplainScreen), "the explanations")
+            assert app.screen.topics
+            await pilot.press("escape")
+            await _until(pilot, lambda: app.screen is table, "back at the table")
+            # Chat reaches the log.
+            await bob.send({"type": "chat", "text": "nice shot"})
+            await _until(pilot, lambda: any("nice shot" in e.text for e in table.query_one("EventLog").events), "chat")
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_bad_code_is_answered_in_the_lobby(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: "Connected" in app.status, "connected")
+            app.screen.query_one("#code", Input).value = "ZZZZZ"
+            await pilot.press("enter")
+            await _until(pilot, lambda: any("no table" in str(n.message) for n in app._notifications), "error")
+    finally:
+        await stop_host(host, server)
+
+
+def test_no_host_says_so() -> None:
+    async def run() -> None:
+        app = RemoteApp(Path("/nonexistent/host.sock"), "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: "cannot reach the host" in app.status, "the reason")
+
+    asyncio.run(run())
+
+
+async def test_an_idle_lobby_session_ends(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann", idle=0.5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: app._exit_renderables or not app.is_running, "the idle exit")
+        assert not host.clients or all(not c.connected for c in host.clients)
+    finally:
+        await stop_host(host, server)
+
+
+def test_a_far_player_cannot_make_the_host_save_files_or_open_a_browser(monkeypatch) -> None:
+    import webbrowser
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a browser was opened on the host")
+
+    monkeypatch.setattr(webbrowser, "open", refuse)
+
+    async def run() -> None:
+        app = RemoteApp(Path("/nonexistent/host.sock"), "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert "Quit" in titles and "Screenshot" not in titles
+            assert app.deliver_screenshot() is None
+            app.open_url("https://example.org/")
+            await pilot.pause()
+
+    asyncio.run(run())
+
+
+async def test_a_finished_game_shows_the_final_standings_from_the_hosts_state() -> None:
+    import json
+    import random
+
+    from adrenaline_tui.host.server import Client, Host
+    from adrenaline_tui.host.tables import HostTable
+    from adrenaline_tui.rules import Game, GameConfig
+    from adrenaline_tui.tui.screens.standings import StandingsScreen
+    from adrenaline_tui.tui.session import Session
+
+    config = GameConfig(players=("yellow", "blue", "grey"), arena="arena_10", skulls=5, ending="sudden_death")
+    game = Game.new(config, 3)
+    rng = random.Random(3)
+    while game.pending is not None:
+        game.choose(rng.choice(game.pending.keys))
+    table = HostTable("ABCDE", "arena_10", 5, "sudden_death", dict.fromkeys(config.players, "human"))
+    table.session = Session(game, table.kinds)
+    client = Client(None)
+    table.sit(client, "yellow")
+    Host(None).send_state(client, table)
+    state = json.loads(client.queue.get_nowait())
+
+    app = RemoteApp(Path("/nonexistent/host.sock"), "ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        app.on_host_message(state)
+        await _until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+        winner = game.name(game.ranking[0]["player"])
+        await _until(pilot, lambda: winner in str(app.screen.query_one("#table").render()), "the winner")

@@ -1,0 +1,163 @@
+"""In-process clients of a host on a Unix socket, for tests: real bytes over a real socket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+from adrenaline_tui.host import protocol
+from adrenaline_tui.host.hints import explanations, hints
+from adrenaline_tui.host.server import Host
+
+WAIT = 20.0  # generous, finite: a wait that runs out fails the test rather than hanging CI
+
+
+class Wire:
+    """One client: sends messages, keeps every byte and message it receives."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.raw = bytearray()
+        self.inbox: list[dict[str, Any]] = []
+        self.seen = 0
+        self.state: dict[str, Any] | None = None
+
+    @classmethod
+    async def connect(cls, path: Path, name: str = "p") -> Wire:
+        reader, writer = await asyncio.open_unix_connection(str(path), limit=protocol.MAX_HOST_LINE)
+        wire = cls(reader, writer)
+        await wire.send({"type": "hello", "v": protocol.VERSION, "name": name})
+        await wire.expect("welcome")
+        return wire
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.send_raw(json.dumps(message).encode() + b"\n")
+
+    async def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    def seen_all(self) -> bool:
+        """Nothing more has arrived yet beyond what was read."""
+        return not self.reader._buffer  # type: ignore[attr-defined]
+
+    async def read_one(self) -> dict[str, Any]:
+        """The next message, however long it takes (the caller bounds the wait: a wait_for here,
+        cancelled from outside, could hang on Python 3.11)."""
+        return self._take(await self.reader.readline())
+
+    async def _one(self) -> dict[str, Any]:
+        return self._take(await asyncio.wait_for(self.reader.readline(), WAIT))
+
+    def _take(self, line: bytes) -> dict[str, Any]:
+        if not line:
+            raise ConnectionError("host closed the connection")
+        self.raw += line
+        msg = json.loads(line)
+        self.inbox.append(msg)
+        if msg["type"] == "state":
+            self.state = msg
+        return msg
+
+    async def expect(self, kind: str, **match: Any) -> dict[str, Any]:
+        """The next unread message of `kind` (and fields), reading as needed."""
+        while True:
+            while self.seen < len(self.inbox):
+                msg = self.inbox[self.seen]
+                self.seen += 1
+                if msg["type"] == kind and all(msg.get(k) == v for k, v in match.items()):
+                    return msg
+            await self._one()
+
+    async def drain_ready(self) -> None:
+        """Read what has already arrived, without waiting for more."""
+        while True:
+            try:
+                await asyncio.wait_for(self.read_one(), 0.05)
+            except TimeoutError:
+                return
+
+    async def close(self) -> None:
+        self.writer.close()
+        with contextlib.suppress(ConnectionError, BrokenPipeError):
+            await self.writer.wait_closed()
+
+
+async def start_host(folder: Path | None, sock: Path, **kwargs: Any) -> tuple[Host, asyncio.AbstractServer]:
+    kwargs.setdefault("bot_delay", 0.0)
+    kwargs.setdefault("computer", "random")
+    kwargs.setdefault("seed", 7)
+    kwargs.setdefault("hints", hints)
+    kwargs.setdefault("explanations", explanations)
+    # Scripted clients answer faster than people can; the rate limit has its own test.
+    kwargs.setdefault("rate", 10_000.0)
+    host = Host(folder, **kwargs)
+    host.resume()
+    server = await asyncio.start_unix_server(host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 1)
+    return host, server
+
+
+async def stop_host(host: Host, server: asyncio.AbstractServer) -> None:
+    server.close()
+    for client in list(host.clients):
+        client.close()
+    host.close()
+    await asyncio.sleep(0)
+
+
+SEATS = [
+    {"colour": "yellow", "kind": "human"},
+    {"colour": "blue", "kind": "human"},
+    {"colour": "grey", "kind": "human"},
+]
+
+
+async def seated_table(sock: Path, seats: list[dict[str, str]] | None = None) -> tuple[str, dict[str, Wire]]:
+    """A started table with a client in every human seat; returns its code and the clients."""
+    seats = seats or SEATS
+    creator = await Wire.connect(sock, "creator")
+    await creator.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "sudden_death", "seats": seats})
+    code = (await creator.expect("created"))["code"]
+    humans = [s["colour"] for s in seats if s["kind"] == "human"]
+    wires = {humans[0]: creator}
+    await creator.send({"type": "join", "code": code, "seat": humans[0]})
+    await creator.expect("joined")
+    for colour in humans[1:]:
+        w = await Wire.connect(sock, colour)
+        await w.send({"type": "join", "code": code, "seat": colour})
+        await w.expect("joined")
+        wires[colour] = w
+    await creator.send({"type": "start"})
+    for w in wires.values():
+        await w.expect("state")
+    return code, wires
+
+
+async def decider(wires: dict[str, Wire], decisions: int = 0) -> tuple[str, dict[str, Any]] | None:
+    """The seat whose decision is pending once at least `decisions` were taken, as its own
+    client sees it (None: game over). A client whose latest state offers it options is the
+    one deciding: nobody else can move the game on until it answers."""
+
+    async def watch(colour: str, w: Wire) -> tuple[str, dict[str, Any]] | None:
+        while True:
+            s = w.state
+            if s is not None and s["decisions"] >= decisions:
+                if s["view"]["over"]:
+                    return None
+                if s["view"]["pending"] and s["view"]["pending"].get("options") and w.seen_all():
+                    return colour, s
+            await w.read_one()
+
+    tasks = [asyncio.create_task(watch(c, w)) for c, w in wires.items()]
+    try:
+        done, _ = await asyncio.wait(tasks, timeout=WAIT, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    if not done:
+        raise AssertionError("nobody was asked anything")
+    return next(iter(done)).result()

@@ -1,0 +1,37 @@
+"""The coach key on the table: advice for the person deciding, from their own view."""
+
+from __future__ import annotations
+
+from adrenaline_tui.tui.session import HUMAN
+from adrenaline_tui.tui.widgets import ActionPanel
+
+from .helpers import make_app, scenario_session, settle
+
+SCENARIO = {
+    "arena": "arena_12",
+    "players": [
+        {"colour": "yellow", "square": "r1c2", "weapons": ["lock-rifle"], "ammo": {"red": 1, "blue": 2, "yellow": 1}},
+        {"colour": "blue", "square": "r0c2", "damage": ["yellow"] * 5},
+        {"colour": "grey", "square": "r2c3"},
+    ],
+}
+
+
+async def test_the_coach_key_shows_a_suggestion_and_puts_the_cursor_on_it() -> None:
+    session = scenario_session(SCENARIO, {"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        d = session.game.pending
+        assert d.player == "yellow" and d.kind == "action"
+        await pilot.press("s")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        notes = [n for n in app._notifications if n.title.startswith("Coach: ")]
+        assert notes, [n.message for n in app._notifications]
+        label = notes[-1].title.removeprefix("Coach: ")
+        keys = [o.label for o in d.options]
+        assert label in keys  # a legal option...
+        assert len(notes[-1].message) > 20  # ...with its reason
+        assert app.table().query_one(ActionPanel).cursor == keys.index(label)
+        assert session.game.pending == d  # advice only: nothing was chosen
