@@ -66,6 +66,10 @@ def why_not(game: Game, action: str) -> str:
     return " ".join(explain_action(game, action).why[:2])
 
 
+# What lies over the killshot track, by mode (explained under the topic `track`).
+TRACK_TITLES = {"domination": "Domination board: skulls and spawnpoint tracks", "turret": "Turret board and turrets"}
+
+
 def topics(game: Game, view: dict[str, Any]) -> list[Topic]:
     """Everything the view's owner may ask about, grouped, options first."""
     viewer = view.get("viewer")
@@ -75,13 +79,14 @@ def topics(game: Game, view: dict[str, Any]) -> list[Topic]:
             out.append(Topic(o["key"], o["label"], "This decision"))
         for action in unavailable_actions(game, view):
             out.append(Topic(action, f"{ACTION_TITLES[action]} (not now)", "Not allowed now"))
+    figures = [*view["players"], *([view["bot"]] if view.get("bot") else [])]
     if viewer is not None or deciding(view):
-        for p in view["players"]:
+        for p in figures:
             if p["square"] and p["colour"] != viewer:
                 out.append(Topic(p["colour"], f"{p['name']} on {p['square']}", "Figures"))
-    for p in view["players"]:
+    for p in figures:
         out.append(Topic(f"board:{p['colour']}", f"{p['name']}'s board", "Boards"))
-    out.append(Topic("track", "Killshot track", "Boards"))
+    out.append(Topic("track", TRACK_TITLES.get(view.get("mode", ""), "Killshot track"), "Boards"))
     if viewer is not None or deciding(view):
         for square in game.arena.pos:
             room = game.arena.room_of[square]

@@ -34,6 +34,8 @@ class Glyphs:
     unloaded: str
     cursor: str
     back: str
+    fist: str  # the 8th space of a Domination spawnpoint track
+    turret: str  # a commandeered turret, before its owner's letter
     # map lines: horizontal, vertical, and junctions by (up, down, left, right)
     h: str
     v: str
@@ -91,6 +93,8 @@ UNICODE = Glyphs(
     unloaded="○",
     cursor="▶",
     back="◀",
+    fist="✦",
+    turret="▲",
     h="─",
     v="│",
     junctions=_box_junctions(),
@@ -105,6 +109,8 @@ ASCII = Glyphs(
     unloaded="-",
     cursor=">",
     back="<",
+    fist="!",
+    turret="^",
     h="-",
     v="|",
     junctions=_ascii_junctions(),

@@ -7,7 +7,7 @@ state, so what one person may not know cannot reach the screen.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, overload
 
 from adrenaline_tui.rules import Game
@@ -18,8 +18,11 @@ from adrenaline_tui.tui import explaining
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.widgets.action_panel import PanelState, hotkey
 from adrenaline_tui.tui.widgets.arena_map import MapState, RackSlot
-from adrenaline_tui.tui.widgets.killshot_track import TrackState
+from adrenaline_tui.tui.widgets.domination_board import DominationBoard, DominationState
+from adrenaline_tui.tui.widgets.drawn import Drawn
+from adrenaline_tui.tui.widgets.killshot_track import KillshotTrack, TrackState
 from adrenaline_tui.tui.widgets.player_board import BoardState, board_state
+from adrenaline_tui.tui.widgets.turret_board import TurretBoard, TurretState
 
 _SQUARE = re.compile(r"\br\dc\d\b")
 
@@ -28,6 +31,9 @@ ACTION_HELP = {
     "grab": "Move (optionally), then take the ammo tile there or buy a weapon from the spawnpoint's rack.",
     "shoot": "Fire a loaded weapon at targets you can see; it is unloaded afterwards.",
     "end": "Finish your actions; you may still reload weapons at the end of the turn.",
+    "bot": "Move the bot up to 1 square (or not), then it shoots a figure it sees other than you: 1 damage, "
+    "and a mark as well once it has 6 damage. Every turn needs it once, before or after your actions.",
+    "keep": "Take the whole tile; the turret stays with its owner.",
     "done": "Finish this step.",
     "pass": "Do nothing.",
 }
@@ -51,7 +57,7 @@ def option_squares(game: Game, option: dict[str, Any]) -> list[str]:
 
 def map_state(game: Game, view: dict[str, Any], cursor: int | None) -> MapState:
     figures: dict[str, list[str]] = {}
-    for p in view["players"]:
+    for p in figures_of(view):
         if p["square"]:
             figures.setdefault(p["square"], []).append(p["colour"])
     offers: dict[str, list[str]] = {}
@@ -81,8 +87,26 @@ def map_state(game: Game, view: dict[str, Any], cursor: int | None) -> MapState:
         targets=frozenset(targets),
         cursor_square=cursor_square,
         cursor_target=cursor_target,
-        killed=frozenset(p["colour"] for p in view["players"] if p.get("killed")),
+        killed=frozenset(p["colour"] for p in figures_of(view) if p.get("killed")),
+        badges=badges(game, view),
     )
+
+
+def figures_of(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every figure on the table: the players, then the bot when there is one."""
+    return [*view["players"], *([view["bot"]] if view.get("bot") else [])]
+
+
+def badges(game: Game, view: dict[str, Any]) -> tuple[tuple[str, tuple[tuple[str, str | None], ...]], ...]:
+    """What a mode adds to squares of the map: a turret's owner, a spawnpoint's damage."""
+    out: list[tuple[str, tuple[tuple[str, str | None], ...]]] = []
+    for square, owner in (view.get("turret") or {}).get("turrets", {}).items():
+        out.append((square, (("turret", None), (owner, owner))))
+    for colour, tokens in (view.get("domination") or {}).get("tracks", {}).items():
+        square = game.arena.spawn_square.get(colour)
+        if square is not None and tokens:
+            out.append((square, (("damage", None), (str(len(tokens)), None))))
+    return tuple(out)
 
 
 def racks(game: Game, view: dict[str, Any]) -> tuple[tuple[str, tuple[RackSlot, ...]], ...]:
@@ -110,11 +134,17 @@ def preview_state(game_arena: Any) -> MapState:
     return MapState(arena=game_arena, preview=True)
 
 
+def board_colours(game: Game) -> tuple[str, ...]:
+    """Whose boards the table shows, in seat order, then the bot's."""
+    bot = game.config.bot
+    return (*game.seats, bot) if bot else tuple(game.seats)
+
+
 def board_states(game: Game, view: dict[str, Any], viewer: str | None, reveal: bool) -> dict[str, BoardState]:
     pending = view.get("pending") or {}
     active = view["active"] if not view["over"] else None
     out = {}
-    for p in view["players"]:
+    for p in figures_of(view):
         out[p["colour"]] = board_state(
             p,
             viewer=viewer,
@@ -123,18 +153,70 @@ def board_states(game: Game, view: dict[str, Any], viewer: str | None, reveal: b
             reveal_score=reveal or view["over"],
             weapon_name=lambda wid: game.cards.weapons[wid].name,
             powerup_name=lambda card: game.cards.powerup_kinds[powerup_kind(card)].name,
+            carries=p["colour"] != game.config.bot,
         )
     del pending
     return out
 
 
-def track_state(view: dict[str, Any]) -> TrackState:
+def track_state(game: Game, view: dict[str, Any]) -> TrackState:
     return TrackState(
         skulls=view["skulls"],
         entries=tuple(tuple(e) for e in view["killshot_track"]),
         frenzy=view["frenzy"],
         ending=view["ending"],
     )
+
+
+def domination_state(game: Game, view: dict[str, Any]) -> DominationState:
+    spawn_at = game.arena.spawn_square
+    return DominationState(
+        skulls_left=view["skulls_left"],
+        frenzy=view["frenzy"],
+        ending=view["ending"],
+        tracks=tuple((c, spawn_at.get(c, ""), tuple(t)) for c, t in view["domination"]["tracks"].items()),
+    )
+
+
+def turret_state(game: Game, view: dict[str, Any]) -> TurretState:
+    turret = view["turret"]
+    held: dict[str, int] = {}
+    for owner in turret["turrets"].values():
+        held[owner] = held.get(owner, 0) + 1
+    pending = view.get("pending") or {}
+    offered: list[tuple[str, str]] = []
+    if pending.get("kind") == "turret_tile":
+        for i, o in enumerate(pending.get("options") or []):
+            key = hotkey(i)
+            if key:
+                offered.append((o["key"], key))
+    return TurretState(
+        skulls_left=view["skulls_left"],
+        frenzy=view["frenzy"],
+        ending=view["ending"],
+        offer=tuple(turret["offer"]),
+        held=tuple(sorted(held.items(), key=lambda item: -item[1])),
+        offered=tuple(offered),
+    )
+
+
+# The board over the killshot track, by game mode: the widget and what it is shown. A new mode
+# adds its entry here; the table asks for the mode's board and never for the mode itself.
+MODE_BOARDS: dict[str, tuple[type[Drawn], Callable[[Game, dict[str, Any]], Any]]] = {
+    "standard": (KillshotTrack, track_state),
+    "domination": (DominationBoard, domination_state),
+    "turret": (TurretBoard, turret_state),
+}
+
+
+def mode_board(mode: str) -> type[Drawn]:
+    """The widget that shows the board over the killshot track in this mode."""
+    return MODE_BOARDS.get(mode, MODE_BOARDS["standard"])[0]
+
+
+def mode_board_state(game: Game, view: dict[str, Any]) -> Any:
+    """What that widget shows, from the view."""
+    return MODE_BOARDS.get(view.get("mode", "standard"), MODE_BOARDS["standard"])[1](game, view)
 
 
 def option_detail(game: Game, option: dict[str, Any], shooting_with: str | None) -> str:

@@ -170,7 +170,13 @@ class Lesson:
 
     @property
     def kind(self) -> str:
-        return "weapon" if self.weapon else "basics"
+        """`weapon` (one card), `variants` (a game mode or the bot, played after the basics) or
+        `basics`."""
+        if self.weapon:
+            return "weapon"
+        if self.scenario.get("mode", "standard") != "standard" or self.scenario.get("bot"):
+            return "variants"
+        return "basics"
 
     def game(self) -> Game:
         return Game.from_scenario(self.scenario, seed=self.seed)

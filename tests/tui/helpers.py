@@ -34,6 +34,8 @@ def new_session(
     skulls: int = 5,
     ending: str = "sudden_death",
     autosave: bool = True,
+    mode: str = "standard",
+    bot: str | None = None,
 ) -> Session:
     players = tuple(kinds)
     humans = sum(1 for k in kinds.values() if k == HUMAN)
@@ -44,6 +46,8 @@ def new_session(
         skulls=skulls,
         ending=ending,  # type: ignore[arg-type]
         tagback_prompt="all" if humans >= 2 else "holders",
+        mode=mode,
+        bot=bot,
         end_turn_prompt="always" if humans >= 2 else "usable",
     )
     return Session.start(config, seed, kinds, autosave=autosave)

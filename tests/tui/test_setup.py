@@ -20,7 +20,9 @@ async def test_the_setup_screen_says_its_keys_and_arrows_move_between_rows() -> 
         assert "↑↓ Move" in text and "Start" in text and "esc Back" in text
         assert "Start the game (Enter)" in text
         assert app.focused.id == "start"
-        await pilot.press("up", "up", "up", "up")  # from Start: preset, ending, skulls, arena
+        await pilot.press("up", "up")  # from Start: the preset, then the bot
+        assert app.focused.id == "bot"
+        await pilot.press("up", "up", "up", "up")  # mode, ending, skulls, arena
         assert app.focused.id == "arena"
         await pilot.press("up")  # onto the last seat, whose only field is its player kind
         assert app.focused.id == "kind-4"
@@ -37,7 +39,7 @@ async def test_enter_on_a_value_starts_the_game() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot)
-        await pilot.press("up", "up", "up")
+        await pilot.press("up", "up", "up", "up", "up")  # preset, bot, mode, ending, skulls
         assert app.focused.id == "skulls"
         await pilot.press("left", "enter")
         await settle(pilot)

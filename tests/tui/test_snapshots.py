@@ -178,3 +178,36 @@ def test_replay_viewer_at_the_kill_seen_by_a_player(snap_compare) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def _mode_table(mode: str, bot: str | None, turn: int, size: tuple[int, int], snap_compare) -> bool:
+    """The table of a game of `mode` played with the keyboard until the person's turn `turn`."""
+    from .helpers import play_to_the_end
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"}, seed=5, mode=mode, bot=bot)
+
+    def there(app) -> bool:
+        game = session.game
+        return app.screen is app.table() and game.turn >= turn and game.pending.player == "yellow"
+
+    async def run_before(pilot: Pilot) -> None:
+        await play_to_the_end(pilot, seed=1, stop=there)
+        await choose_key(pilot, "shoot" if "shoot" in session.game.pending.keys else "grab")
+
+    return snap_compare(make_app(session), terminal_size=size, run_before=run_before)
+
+
+def test_domination_with_the_bot_80x24(snap_compare) -> None:
+    assert _mode_table("domination", "green", 9, (80, 24), snap_compare)
+
+
+def test_domination_with_the_bot_160x50(snap_compare) -> None:
+    assert _mode_table("domination", "green", 12, (160, 50), snap_compare)
+
+
+def test_turret_80x24(snap_compare) -> None:
+    assert _mode_table("turret", None, 9, (80, 24), snap_compare)
+
+
+def test_turret_with_the_bot_160x50(snap_compare) -> None:
+    assert _mode_table("turret", "green", 9, (160, 50), snap_compare)

@@ -33,6 +33,10 @@ ARENA = load_arena("arena_12")
         ("railgun", "weapon:railgun"),
         ("Tagback", "powerup:tagback-grenade"),
         ("how do I win", "object"),
+        ("domination", "domination"),
+        ("spawnpoint track", "domination"),
+        ("commandeer a turret", "turret-mode"),
+        ("bot action", "the-bot"),
         # a word's beginning, and a near miss
         ("overk", "overkill"),
         ("ovrekill", "overkill"),

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from adrenaline_tui.rules.cards import powerup_kind
 from adrenaline_tui.rules.explain.actions import explain_action
 from adrenaline_tui.rules.explain.decisions import _HANDLERS, _end_turn, _powerup_card, explain_weapon
+from adrenaline_tui.rules.explain.modes import explain_bot_action
 from adrenaline_tui.rules.explain.places import explain_board, explain_figure, explain_square, explain_track
 from adrenaline_tui.rules.explain.reach import weapon_reach
 from adrenaline_tui.rules.explain.shots import _shot_option
@@ -31,6 +32,7 @@ from adrenaline_tui.rules.explain.words import (
     sight,
     whereabouts,
 )
+from adrenaline_tui.rules.modes.bot import BOT_ACTION
 
 if TYPE_CHECKING:
     from adrenaline_tui.rules.game import Game
@@ -93,6 +95,8 @@ def explain_option(game: Game, key: str) -> Explanation:
             return explain_action(game, key, p.colour)
         if key == "end":
             return _end_turn(game, p)
+        if key == BOT_ACTION:
+            return explain_bot_action(game, p)
         return _powerup_card(game, key, p)
     handler = _HANDLERS.get(kind)
     if handler is not None:

@@ -72,6 +72,10 @@ def _grab_action(game: Game, p: Player, n: int, legal: bool, title: str) -> Expl
     full_tiles = [q for q in tiles if board.tiles.get(q)]
     for q in full_tiles:
         does.append(_tile_text(game, p, q))
+    # Squares without a tile of their own (Turret mode: the tiles are on the turret board).
+    elsewhere = [q for q in tiles if q not in board.tiles and game.mode.ammo_here(game, p, q)]
+    if elsewhere:
+        does.append(f"On {_and(elsewhere)} you may take {game.mode.ammo_here(game, p, elsewhere[0])}.")
     affordable_racks = []
     for q in racks:
         colour = arena.spawn_colour_at[q]
@@ -110,7 +114,11 @@ def _grab_action(game: Game, p: Player, n: int, legal: bool, title: str) -> Expl
 
 
 def _tile_text(game: Game, p: Player, square: str) -> str:
-    code = game.board.tiles[square]
+    return tile_text(game, p, game.board.tiles[square], f" on {square}")
+
+
+def tile_text(game: Game, p: Player, code: str, where: str = "") -> str:
+    """What taking ammo tile `code` gives `p` (cubes beyond 3 and a 4th powerup are wasted)."""
     tile = game.cards.ammo_tiles[code]
     have = dict(p.ammo)
     gained, wasted = [], []
@@ -121,7 +129,7 @@ def _tile_text(game: Game, p: Player, square: str) -> str:
         else:
             wasted.append(cube)
     parts = [f"+1 {c}" for c in gained] or ["no cubes"]
-    text = f"The ammo tile {code} on {square} gives {', '.join(parts)}"
+    text = f"The ammo tile {code}{where} gives {', '.join(parts)}"
     if wasted:
         text += f" ({_and(wasted)} wasted: you already hold {MAX_CUBES} of that colour)"
     if tile.powerup:

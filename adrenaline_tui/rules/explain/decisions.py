@@ -10,6 +10,7 @@ from adrenaline_tui.rules.cards import (
     powerup_kind,
 )
 from adrenaline_tui.rules.explain.actions import _tile_text
+from adrenaline_tui.rules.explain.modes import HANDLERS as MODE_HANDLERS
 from adrenaline_tui.rules.explain.reach import _hittable_from, _no_shot_reason, weapon_reach
 from adrenaline_tui.rules.explain.shots import _hit_preview
 from adrenaline_tui.rules.explain.words import (
@@ -69,6 +70,9 @@ def _grab_square(game: Game, p: Player, square: str, legal: bool) -> Explanation
     if colour is None:
         if game.board.tiles.get(square):
             does.append(_tile_text(game, p, square))
+        elif square not in game.board.tiles and (here := game.mode.ammo_here(game, p, square)):
+            # Turret mode: no tile lies on the square; the mode says what a grab there takes.
+            does.append(f"Take {here}.")
     else:
         for w in game.board.racks[colour]:
             if w is None:
@@ -316,4 +320,5 @@ _HANDLERS = {
     "scope": _scope,
     "scope_card": _scope,
     "tagback": _tagback,
+    **MODE_HANDLERS,  # the decisions the game modes and the bot add
 }

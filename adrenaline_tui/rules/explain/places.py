@@ -56,12 +56,76 @@ def explain_square(game: Game, square: str, viewer: str | None = None) -> Explan
         what.append(f"The {colour} spawnpoint; its rack holds {_and(names) or 'nothing'}.")
     elif game.board.tiles.get(square):
         what.append(f"Ammo tile {game.board.tiles[square]}.")
-    else:
+    elif square in game.board.tiles:  # in Turret mode the tiles lie on the turret board
         what.append("Its ammo tile was taken this turn.")
     here = [game.name(c) for c, q in game.players.items() if q.square == square]
     if here:
         what.append(f"Standing here: {_and(here)}.")
+    what.extend(mode_square_notes(game, square, p.colour))
     return Explanation(f"{square} ({arena.room_of[square]} room)", None, tuple(why), tuple(what))
+
+
+def mode_square_notes(game: Game, square: str, viewer: str) -> list[str]:
+    """What the game mode puts on a square: a turret and its owner, a spawnpoint's track. Read
+    from the mode's public state (what `to_json` shows), so every mode answers the same way."""
+    state = game.mode.state(game)
+    out = []
+    turrets = (state.get("turret") or {}).get("turrets")
+    if turrets is not None and square not in game.arena.spawn_colour_at:
+        owner = turrets.get(square)
+        if owner is None:
+            out.append("Its turret is nobody's: grab here and give up one item of the tile to commandeer it.")
+        elif owner == viewer:
+            out.append("Its turret is yours: whoever else enters this square takes 1 damage from you.")
+        else:
+            out.append(
+                f"Its turret is {game.name(owner)}'s: entering this square costs you 1 damage from them"
+                " (no marks turn into damage, no Targeting Scope, no Tagback)."
+            )
+    tracks = (state.get("domination") or {}).get("tracks")
+    spawn = game.arena.spawn_colour_at.get(square)
+    if tracks is not None and spawn is not None:
+        tokens = tracks.get(spawn, [])
+        counts: dict[str, int] = {}
+        for c in tokens:
+            counts[c] = counts.get(c, 0) + 1
+        held = _and([f"{game.name(c)} {n}" for c, n in counts.items()]) or "nobody"
+        out.append(
+            f"Its track holds {_s(len(tokens), 'token')} ({held}). Damage it (once a turn, from your second"
+            " turn) or end your turn alone on it to add yours; ending a turn here it strikes back for 1 damage."
+        )
+    return out
+
+
+def damage_story(game: Game, colour: str) -> str | None:
+    """Where the last damage on `colour`'s board came from, said in words: a shot, the bot, a
+    turret entered, a spawnpoint striking back."""
+    events = game.events
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e.kind != "damaged" or e.data.get("target") != colour:
+            continue
+        # A turret, a spawnpoint or the bot says so just before the damage it deals.
+        cause = events[i - 1] if i and events[i - 1].kind in _CAUSES else None
+        name = game.name(colour)
+        if cause is None:
+            return f"The last damage: {e.text}."
+        if cause.kind == "turret":
+            owner, square = cause.data.get("owner", ""), cause.data.get("square", "")
+            return (
+                f"The last damage: {name} entered {square}, where {game.name(owner)}'s turret fired: 1 damage"
+                " in their colour (turrets turn no marks into damage)."
+            )
+        if cause.kind == "strike_back":
+            return (
+                f"The last damage: the {cause.data.get('spawn')} spawnpoint struck back at {name} for ending a turn on"
+                " it: 1 damage in their own colour, whose points stay in the bank."
+            )
+        return f"The last damage: the bot shot {name} on a bot action (1 damage, and a mark once it has 6 damage)."
+    return None
+
+
+_CAUSES = frozenset({"turret", "strike_back", "bot_shot"})
 
 
 def explain_figure(game: Game, colour: str, viewer: str | None = None) -> Explanation:
@@ -99,6 +163,9 @@ def explain_board(game: Game, colour: str) -> Explanation:
     dmg = len(p.damage)
     why = []
     why.append(f"{p.name} has {_s(dmg, 'damage token')}: the 11th is the killshot, the 12th the overkill.")
+    story = damage_story(game, colour)
+    if story:
+        why.append(story)
     if p.killed:
         why.append("This board took a killshot this turn: it is scored when the turn ends.")
     if p.dead:
@@ -145,6 +212,9 @@ def explain_track(game: Game) -> Explanation:
     why = [f"{_s(b.skulls_left, 'skull')} left of {b.skulls}."]
     if game.frenzy:
         why.append("Final frenzy is on: everyone has one last turn.")
+    state = game.mode.state(game)
+    if "domination" in state or "turret" in state:
+        return _mode_board(game, state, why)
     tokens: dict[str, int] = {}
     for entry in b.track:
         for c in entry:
@@ -157,3 +227,37 @@ def explain_track(game: Game) -> Explanation:
         does.append("At the end it pays " + ", ".join(f"{game.name(a.player)} {a.points}" for a in awards) + ".")
     does.append("Most tokens first (8-6-4-2-1-1); a tie goes to the earlier killshot. An overkill adds a second token.")
     return Explanation("Killshot track", None, tuple(why), tuple(does))
+
+
+def _mode_board(game: Game, state: dict, why: list[str]) -> Explanation:
+    """The board a mode lays over the killshot track: killshots are not tracked there, each kill
+    only takes a skull."""
+    why.append("Killshots are not tracked in this mode: each kill only takes a skull.")
+    does = []
+    if "domination" in state:
+        for colour, tokens in state["domination"]["tracks"].items():
+            counts: dict[str, int] = {}
+            for c in tokens:
+                counts[c] = counts.get(c, 0) + 1
+            held = _and([f"{game.name(c)} {n}" for c, n in counts.items()]) or "no tokens"
+            why.append(f"The {colour} spawnpoint track: {held}.")
+        does.append(
+            "At the end each spawnpoint track pays 8-6-4-2-1 by tokens; tied players all get their rank's points"
+            " and the next rank is skipped. An overkill token goes on a track of the killer's choice. The final"
+            " frenzy starts when the skulls run out or two tracks reach the fist on their 8th space."
+        )
+        return Explanation("Domination board", None, tuple(why), tuple(does))
+    turret = state["turret"]
+    tiles = _and([t for t in turret["offer"] if t]) or "none"
+    why.append(f"Tiles on the turret board: {tiles} (refilled at the end of every turn).")
+    counts = {}
+    for owner in turret["turrets"].values():
+        counts[owner] = counts.get(owner, 0) + 1
+    held = _and([f"{game.name(c)} {n}" for c, n in counts.items()]) or "nobody"
+    why.append(f"Turrets held: {held}.")
+    does.append(
+        "A grab on a square without a spawnpoint takes one of these tiles (once a square a turn); giving up one"
+        " item of it commandeers the square's turret. At the end the turrets pay 8-6-4-2-1, ties to the player"
+        " whose final turn came earlier."
+    )
+    return Explanation("Turret board", None, tuple(why), tuple(does))

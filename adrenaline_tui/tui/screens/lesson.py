@@ -28,13 +28,13 @@ from adrenaline_tui.tui.widgets import (
     ArenaMap,
     EventLog,
     KeyBar,
-    KillshotTrack,
     LessonPanel,
     PlayerBoard,
     RacksPanel,
     StatusBar,
 )
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.event_log import QUIET
 from adrenaline_tui.tui.widgets.lesson_panel import Feedback, LessonPanelState
 from adrenaline_tui.walkthrough import Lesson, LessonRunner, Progress, Result
@@ -101,7 +101,7 @@ class LessonScreen(BaseScreen):
                 yield ActionPanel(id="actions")
             with Vertical(id="right"):
                 yield LessonPanel(id="lesson")
-                yield KillshotTrack(id="track")
+                yield presenter.mode_board(self.runner.game.config.mode)(id="track")
                 yield Vertical(id="boards")
                 yield Static("", id="hidden-boards")
                 yield RacksPanel(id="racks")
@@ -118,7 +118,7 @@ class LessonScreen(BaseScreen):
 
     def size_classes_changed(self) -> None:
         large = self.has_class("-large")
-        for widget in self.query("PlayerBoard, KillshotTrack"):
+        for widget in self.query("PlayerBoard, #track"):
             widget.set_class(large, "-large")
         if self._boards:
             self._fit_boards()
@@ -145,13 +145,13 @@ class LessonScreen(BaseScreen):
         panel = self.query_one(ActionPanel)
         panel.show(lesson_presenter.panel_state(runner, view, self.end_choices(), self._more_to_read))
         self.query_one(ArenaMap).show(lesson_presenter.map_state(runner, view, panel.cursor))
-        self._sync_boards((me, *(c for c in game.seats if c != me)))
+        self._sync_boards((me, *(c for c in presenter.board_colours(game) if c != me)))
         for colour, state in presenter.board_states(game, view, me, True).items():
             self._boards[colour].show(state)
         self._fit_boards()
         racks = self.query_one(RacksPanel)
         racks.display = self.query_one(ArenaMap).compact and lesson_presenter.racks_matter(runner)
-        self.query_one(KillshotTrack).show(presenter.track_state(view))
+        self.query_one("#track", Drawn).show(presenter.mode_board_state(game, view))
         self.query_one(RacksPanel).show(presenter.racks(game, view))
         self.query_one(EventLog).reset(game.events)
         self.query_one(LessonPanel).show(self.panel_text())

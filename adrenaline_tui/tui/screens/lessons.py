@@ -82,9 +82,15 @@ class LessonListScreen(BaseScreen):
         marks = ASCII_MARKS if look_of(self.app).glyphs is ASCII else MARKS
         options: list[Option] = []
         basics = [lesson for lesson in self.lessons if lesson.kind == "basics"]
-        weapons = [lesson for lesson in self.lessons if lesson.kind != "basics"]
+        variants = [lesson for lesson in self.lessons if lesson.kind == "variants"]
+        weapons = [lesson for lesson in self.lessons if lesson.kind == "weapon"]
         width = max((len(lesson.title) for lesson in self.lessons), default=20) + 6  # number, gap
-        for group, members in (("The basics, in order", basics), ("Weapons, one lesson each", weapons)):
+        groups = (
+            ("The basics, in order", basics),
+            ("Other ways to play: the modes and the bot", variants),
+            ("Weapons, one lesson each", weapons),
+        )
+        for group, members in groups:
             if not members:
                 continue
             options.append(Option(Text(group, Style(bold=True)), disabled=True))
@@ -107,7 +113,7 @@ class LessonListScreen(BaseScreen):
         elif nxt.kind == "basics":
             words = f"Basics done: {done} of {len(basics)}. Next: {nxt.title} - press Enter."
         else:
-            words = f"All {len(basics)} basics done: you can play a game. Or learn a weapon - press Enter."
+            words = f"All {len(basics)} basics done: you can play a game. Or learn more - press Enter."
         self.query_one("#next", Static).update(words)
         target = nxt or self.lessons[0]
         menu.highlighted = menu.get_option_index(target.id)

@@ -20,7 +20,8 @@ from adrenaline_tui.rules.review import Recording
 from adrenaline_tui.rules.stats import game_stats
 from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.widgets import ArenaMap, EventLog, KeyBar, KillshotTrack, PlayerBoard, StatusBar
+from adrenaline_tui.tui.widgets import ArenaMap, EventLog, KeyBar, PlayerBoard, StatusBar
+from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.points_chart import PointsChart
 
 if TYPE_CHECKING:
@@ -64,9 +65,9 @@ class ReviewScreen(BaseScreen):
                 yield ArenaMap(id="map", compact=not large)
                 yield PointsChart(id="chart")
             with Vertical(id="right"):
-                yield KillshotTrack(id="track", classes=size_class)
+                yield presenter.mode_board(self.game.config.mode)(id="track", classes=size_class)
                 with Vertical(id="boards"):
-                    for colour in self.game.seats:
+                    for colour in presenter.board_colours(self.game):
                         yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
                 yield EventLog(id="log")
         yield KeyBar()
@@ -76,7 +77,7 @@ class ReviewScreen(BaseScreen):
 
     def size_classes_changed(self) -> None:
         large = self.has_class("-large")
-        for widget in self.query("PlayerBoard, KillshotTrack"):
+        for widget in self.query("PlayerBoard, #track"):
             widget.set_class(large, "-large")
 
     # ---------------------------------------------------------------- drawing
@@ -88,7 +89,7 @@ class ReviewScreen(BaseScreen):
         shown = not self.face_down()
         for colour, state in presenter.board_states(game, view, self.viewer, shown).items():
             self.query_one(f"#board-{colour}", PlayerBoard).show(state)
-        self.query_one(KillshotTrack).show(presenter.track_state(view))
+        self.query_one("#track", Drawn).show(presenter.mode_board_state(game, view))
         upto = rec.events_at[self.n]
         self.query_one(EventLog).reset(rec.final.events[:upto])
         self.query_one(PointsChart).show(game_stats(rec.final, upto=upto, decisions=self.n), self.face_down())

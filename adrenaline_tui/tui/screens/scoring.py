@@ -73,6 +73,22 @@ def rank_notes(tokens: list[str], name: dict[str, str], what: str) -> dict[str, 
     return out
 
 
+def count_notes(counts: Counter[str], what: str, tie: str) -> dict[str, str]:
+    """Why each player ranked where they did when only the count matters (a spawnpoint track's
+    tokens, turrets held); `tie` says how a tie is settled."""
+    out = {}
+    for c, n in counts.items():
+        tied = [o for o, m in counts.items() if o != c and m == n]
+        out[c] = _plural(n, what) + (f", tied: {tie}" if tied else "")
+    return out
+
+
+def figure_names(game: Game) -> dict[str, str]:
+    """Names of everyone who can score or be scored: the players and the bot."""
+    bot = game.config.bot
+    return {c: game.name(c) for c in (*game.seats, *([bot] if bot else []))}
+
+
 def _killshots_before(log: list[Event], events: list[Event]) -> dict[int, dict[str, list[str]]]:
     """For each scoring event among `events` (by identity), the killshot and overkill lines of
     its own turn, by target. A killshot comes earlier in the turn than the scoring at its end,
@@ -104,6 +120,14 @@ FRENZY_ACTIONS = {
 }
 
 
+# What is scored last, after the boards, by game mode.
+FINAL_AWARDS = {
+    "standard": "the killshot track (8-6-4-2-1-1 by tokens)",
+    "domination": "each spawnpoint track (8-6-4-2-1 by tokens, ties all paid)",
+    "turret": "the turrets (8-6-4-2-1 by turrets held)",
+}
+
+
 def frenzy_announcement(game: Game, event: Event) -> Breakdown:
     """Final frenzy, said where everyone looks: what flipped, who gets which actions and why,
     and how the game ends (rulebook "Final Frenzy"; the engine's `frenzy` event)."""
@@ -116,9 +140,10 @@ def frenzy_announcement(game: Game, event: Event) -> Breakdown:
     flipped = [c for c in order if c in event.data.get("flipped", [])]
     two = [c for c in order if actions.get(c) == 2]
     one = [c for c in order if actions.get(c) == 1]
+    # In Domination two spawnpoint tracks reaching their fist start it with skulls still left.
+    how = "took the last skull" if game.view(None)["skulls_left"] == 0 else "brought a second spawnpoint track to 8"
     notes = [
-        f"{names.get(trigger, trigger)} took the last skull: everyone plays one more turn, "
-        f"in order {_names(names, order)}.",
+        f"{names.get(trigger, trigger)} {how}: everyone plays one more turn, in order {_names(names, order)}.",
     ]
     if flipped:
         notes.append(
@@ -137,16 +162,17 @@ def frenzy_announcement(game: Game, event: Event) -> Breakdown:
         )
     notes.append(
         f"The game ends after {names.get(trigger, trigger)}'s turn: every board still with damage is "
-        "scored, then the killshot track (8-6-4-2-1-1 by tokens)."
+        f"scored, then {FINAL_AWARDS.get(game.config.mode, FINAL_AWARDS['standard'])}."
     )
     return Breakdown("FINAL FRENZY", (), "", (), tuple(notes))
 
 
 def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
-    names = {c: game.name(c) for c in game.seats}
+    names = figure_names(game)
+    view = game.view(None)
     out: list[Breakdown] = []
     kills = _killshots_before(game.events, events)
-    track: list[str] = [c for entry in game.view(None)["killshot_track"] for c in entry]
+    track: list[str] = [c for entry in view["killshot_track"] for c in entry]
     for e in events:
         if e.kind == "frenzy":
             out.append(frenzy_announcement(game, e))
@@ -167,6 +193,21 @@ def breakdowns(game: Game, events: list[Event]) -> list[Breakdown]:
                     () if lines else ("Nobody made a killshot.",),
                 )
             )
+        elif board is not None and board.startswith("spawn:"):
+            # Domination: a spawnpoint track, scored at the end by the number of tokens.
+            colour = board.split(":", 1)[1]
+            tokens = list((view.get("domination") or {}).get("tracks", {}).get(colour, []))
+            notes = count_notes(Counter(tokens), "token", "all tied players get this rank's points")
+            lines = tuple(AwardLine(a["player"], a["points"], a["reason"], notes.get(a["player"], "")) for a in awards)
+            values = "8-6-4-2-1 (ties all paid, the next rank skipped)"
+            empty = () if lines else ("Nobody tagged this spawnpoint.",)
+            out.append(Breakdown(f"The {colour} spawnpoint track", tuple(tokens), values, lines, empty))
+        elif board == "turrets":
+            held = Counter((view.get("turret") or {}).get("turrets", {}).values())
+            notes = count_notes(held, "turret", "the earlier final turn wins")
+            lines = tuple(AwardLine(a["player"], a["points"], a["reason"], notes.get(a["player"], "")) for a in awards)
+            empty = () if lines else ("Nobody holds a turret.",)
+            out.append(Breakdown("The turrets", (), "8-6-4-2-1 (ties to the earlier final turn)", lines, empty))
         elif board is None:
             lines = tuple(
                 AwardLine(a["player"], a["points"], a["reason"], "two or more kills in one turn") for a in awards
@@ -247,7 +288,7 @@ class ScoringScreen(BaseScreen):
 
     def on_mount(self) -> None:
         look = look_of(self.app)
-        names = {c: self.game.name(c) for c in self.game.seats}
+        names = figure_names(self.game)
         parts: list[Group | NewLine | Text] = []
         for b in self.items:
             parts += [breakdown_text(b, look, names), NewLine()]

@@ -26,7 +26,7 @@ from textual.widgets import Button, Input, Static
 from adrenaline_tui.printable import NO_CONTROL, printable
 from adrenaline_tui.rules import FIGURES, GameConfig
 from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
-from adrenaline_tui.rules.state import MAX_NAME
+from adrenaline_tui.rules.state import MAX_NAME, MODES
 from adrenaline_tui.tui.look import LETTER, hero
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
@@ -41,6 +41,17 @@ if TYPE_CHECKING:
 EMPTY = "empty"
 SEATS = 5
 DEFAULT_ARENA = "arena_11a"
+
+
+# What each mode changes, in a line under the choice (36 columns at 80x24; the rules reference
+# has the whole of it).
+MODE_NOTES = {
+    "standard": "Base game, with the killshot track.",
+    "domination": "Shoot spawnpoints for track points.",
+    "turret": "Take turrets: they shoot intruders.",
+}
+MODE_LABELS = {"standard": "Standard", "domination": "Domination", "turret": "Turret"}
+NO_BOT = "none"
 
 
 def kind_label(kind: str) -> str:
@@ -118,6 +129,14 @@ class SetupScreen(BaseScreen):
                 with Horizontal(classes="pair"):
                     yield Static("Ending", classes="label")
                     yield Choice([("frenzy", "Final frenzy"), ("sudden_death", "Sudden death")], "frenzy", id="ending")
+                with Horizontal(classes="pair"):
+                    yield Static("Mode", classes="label")
+                    yield Choice([(m, MODE_LABELS.get(m, m)) for m in MODES], "standard", id="mode")
+                yield Static(MODE_NOTES["standard"], id="mode-note")
+                with Horizontal(classes="pair -tight"):
+                    yield Static("Bot", classes="label")
+                    bots = [(NO_BOT, "No bot"), *((c, f"{LETTER[c]} {hero(c)}") for c in FIGURES)]
+                    yield Choice(bots, NO_BOT, allowed=lambda c: c == NO_BOT or self._figure_free(c, -1), id="bot")
                 yield Button("First game preset (f)", id="first-game", compact=True)
                 yield Button("Start the game (Enter)", id="start", variant="primary", compact=True)
                 yield Static("", id="setup-error")
@@ -156,6 +175,8 @@ class SetupScreen(BaseScreen):
             self._refresh_seats()
         elif cid == "arena":
             self._show_arena()
+        elif cid == "mode":
+            self.query_one("#mode-note", Static).update(MODE_NOTES.get(event.choice.value, ""))
 
     def _show_arena(self) -> None:
         arena_id = self.query_one("#arena", Choice).value
@@ -233,6 +254,8 @@ class SetupScreen(BaseScreen):
             "arena": self.query_one("#arena", Choice).value,
             "skulls": self.query_one("#skulls", Choice).value,
             "ending": self.query_one("#ending", Choice).value,
+            "mode": self.query_one("#mode", Choice).value,
+            "bot": None if self.query_one("#bot", Choice).value == NO_BOT else self.query_one("#bot", Choice).value,
             # With two or more people at one keyboard everyone hit is asked about Tagback
             # Grenades and everyone ends their own turn, so being asked gives nothing away.
             "tagback_prompt": "all" if humans >= 2 else "holders",

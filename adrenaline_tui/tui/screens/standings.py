@@ -22,7 +22,16 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def tie_notes(ranking: list[dict[str, Any]], name: dict[str, str]) -> list[str]:
+# What breaks a tie on points, by game mode: the final scoring that replaces the killshot track's.
+TIE_BREAK = {"standard": "killshot track", "domination": "spawnpoint tracks", "turret": "turrets"}
+
+
+def verb(word: str, subject: str) -> str:
+    """The verb agreeing with its subject: "the killshot track breaks", "the turrets break"."""
+    return word if subject.endswith("s") else word + "s"
+
+
+def tie_notes(ranking: list[dict[str, Any]], name: dict[str, str], what: str = "killshot track") -> list[str]:
     """One sentence for every group of players level on points."""
     notes = []
     by_score: dict[int, list[dict[str, Any]]] = {}
@@ -35,14 +44,14 @@ def tie_notes(ranking: list[dict[str, Any]], name: dict[str, str]) -> list[str]:
         ranks = {r["rank"] for r in group}
         if len(ranks) == len(group):
             track = ", ".join(f"{name[r['player']]} {r['track_points']}" for r in group)
-            notes.append(f"{who} are level on {score} points; the killshot track breaks the tie ({track}).")
+            notes.append(f"{who} are level on {score} points; the {what} {verb('break', what)} the tie ({track}).")
         elif len(ranks) == 1:
             notes.append(
-                f"{who} are level on {score} points and on the killshot track "
+                f"{who} are level on {score} points and on the {what} "
                 f"({group[0]['track_points']}): they share {_ordinal(group[0]['rank'])} place."
             )
         else:
-            notes.append(f"{who} are level on {score} points; the killshot track separates some of them.")
+            notes.append(f"{who} are level on {score} points; the {what} {verb('separate', what)} some of them.")
     return notes
 
 
@@ -74,7 +83,8 @@ class StandingsScreen(BaseScreen):
         ranking = view.get("ranking") or []
         names = {p["colour"]: p["name"] for p in view["players"]}
         out = Text()
-        out.append(f"{'':6}{'player':<28}{'points':>7}{'  killshot track':>17}\n", Style(bold=True))
+        what = TIE_BREAK.get(self.game.config.mode, TIE_BREAK["standard"])
+        out.append(f"{'':6}{'player':<28}{'points':>7}{'  ' + what:>19}\n", Style(bold=True))
         for r in ranking:
             c = r["player"]
             mark = Style(bold=True) if r["rank"] == 1 else Style()
@@ -83,13 +93,13 @@ class StandingsScreen(BaseScreen):
             who = names[c] if names[c] == hero(c) else f"{names[c]} ({hero(c)})"
             out.append(f" {who:<26}", mark)
             out.append(f"{r['score']:>7}", mark)
-            out.append(f"{r['track_points']:>17}\n")
+            out.append(f"{r['track_points']:>19}\n")
         winners = [names[r["player"]] for r in ranking if r["rank"] == 1]
         if winners:
             out.append("\n")
             verb = "win" if len(winners) > 1 else "wins"
             out.append(f"{' and '.join(winners)} {verb}!\n", Style(bold=True))
-        for note in tie_notes(ranking, names):
+        for note in tie_notes(ranking, names, what):
             out.append(note + "\n", Style(italic=True))
         self.query_one("#table", Static).update(out)
 

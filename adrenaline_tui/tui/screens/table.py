@@ -36,12 +36,12 @@ from adrenaline_tui.tui.widgets import (
     ArenaMap,
     EventLog,
     KeyBar,
-    KillshotTrack,
     PlayerBoard,
     RacksPanel,
     StatusBar,
 )
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+from adrenaline_tui.tui.widgets.drawn import Drawn
 
 if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
@@ -124,9 +124,9 @@ class TableScreen(BaseScreen):
                 yield ArenaMap(id="map", compact=not large)
                 yield ActionPanel(id="actions")
             with Vertical(id="right"):
-                yield KillshotTrack(id="track", classes=size_class)
+                yield presenter.mode_board(game.config.mode)(id="track", classes=size_class)
                 with Vertical(id="boards"):
-                    for colour in game.seats:
+                    for colour in presenter.board_colours(game):
                         yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
                 racks = RacksPanel(id="racks")
                 # A big map lists the racks itself; guessed now so that the first frame is
@@ -167,7 +167,7 @@ class TableScreen(BaseScreen):
 
     def size_classes_changed(self) -> None:
         large = self.has_class("-large")
-        for widget in self.query("PlayerBoard, KillshotTrack"):
+        for widget in self.query("PlayerBoard, #track"):
             widget.set_class(large, "-large")
 
     # ---------------------------------------------------------------- drawing
@@ -183,7 +183,7 @@ class TableScreen(BaseScreen):
         boards = presenter.board_states(game, view, self.viewer, settings.show_points)
         for colour, state in boards.items():
             self.query_one(f"#board-{colour}", PlayerBoard).show(state)
-        self.query_one(KillshotTrack).show(presenter.track_state(view))
+        self.query_one("#track", Drawn).show(presenter.mode_board_state(game, view))
         self.query_one(RacksPanel).show(presenter.racks(game, view))
         self.query_one(StatusBar).show(presenter.status(game, view, self.viewer, session.kinds))
         if self.viewer is not None:
@@ -262,7 +262,7 @@ class TableScreen(BaseScreen):
             self.adrenaline.open_lessons(lessons, "Weapons new on this table")
 
     def repaint_look(self) -> None:
-        for widget in self.query("ArenaMap, PlayerBoard, KillshotTrack, RacksPanel, StatusBar, EventLog"):
+        for widget in self.query("ArenaMap, PlayerBoard, #track, RacksPanel, StatusBar, EventLog"):
             widget.refresh()
         if self.view is not None:
             self.render_table()

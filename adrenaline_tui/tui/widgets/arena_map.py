@@ -61,6 +61,10 @@ class MapState:
     marked: frozenset[str] = frozenset()  # squares a lesson points at
     pointed: frozenset[str] = frozenset()  # figures a lesson points at
     preview: bool = False
+    # What a game mode adds to a square, drawn at its top right: `(("turret", None), (letter
+    # source, colour))` is a turret and its owner, `(("damage", None), (count, None))` the tokens
+    # on a Domination spawnpoint's track.
+    badges: tuple[tuple[str, tuple[tuple[str, str | None], ...]], ...] = ()
     _index: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def _get(self, name: str) -> dict:
@@ -79,6 +83,10 @@ class MapState:
     @property
     def rack_of(self) -> dict[str, tuple[RackSlot, ...]]:
         return self._get("racks")
+
+    @property
+    def badge_at(self) -> dict[str, tuple[tuple[str, str | None], ...]]:
+        return self._get("badges")
 
     @property
     def offers_at(self) -> dict[str, tuple[str, ...]]:
@@ -332,13 +340,15 @@ class _Painter:
             label = label + Style(bold=True, underline=True)
         spawn = self.arena.spawn_colour_at.get(sq)
         self.put(x, y, sq[:w], label + Style(dim=False))
+        badge = self.badge_text(s.badge_at.get(sq, ()), fill)
         if spawn is not None:
             slots = s.rack_of.get(spawn, ())
             if not self.compact:
                 tag = f"{spawn.upper()} SPAWN"
-                if len(tag) + len(sq) + 1 > w:
+                if len(tag) + len(sq) + len(badge) + 2 > w:
                     tag = "SPAWN"
                 self.put(x + w - len(tag), y, tag, label + Style(bold=True))
+                self.put_cells(x + w - len(tag) - 1 - len(badge), y, badge)
                 for i, slot in enumerate(slots[: max(0, h - 2)]):
                     self.paint_slot(slot, x, y + 1 + i, fill)
             elif h >= 3:
@@ -347,6 +357,10 @@ class _Painter:
                 self.put(x, y + h - 1, tag[:w], label + Style(bold=True))
         elif not s.preview:
             self.paint_tile(s.tile_at.get(sq), x + w - 1, y, fill)
+        if badge and (spawn is None or self.compact):
+            # No tile lies on a turret's square (the tiles are on the turret board), and a
+            # small spawnpoint's name is at its bottom: the top right is free.
+            self.put_cells(x + w - len(badge), y, badge)
         figs = s.figures_at.get(sq, ())
         if spawn is not None and not self.compact:
             fig_row = min(h - 1, 4)
@@ -367,6 +381,29 @@ class _Painter:
                 self.put(x + w - len(text), y + h - 1, text, key_style)
             else:
                 self.put(x + (w - len(text)) // 2, y + h - 1, text, key_style)
+
+    def badge_text(self, parts: tuple[tuple[str, str | None], ...], fill: Style) -> list[Cell]:
+        """A mode's mark on a square as cells: a turret and its owner's letter, or the number
+        of tokens on a spawnpoint's track after a damage sign."""
+        cells: list[Cell] = []
+        for text, colour in parts:
+            if text == "turret":
+                cells.append((self.g.turret, fill + Style(bold=True)))
+            elif text == "damage":
+                cells.append((self.g.fist, fill + Style(bold=True, color=self.pal.room_fg["red"])))
+            elif colour is not None:
+                cells.append((LETTER.get(colour, "?"), fill + self.pal.token_style(colour)))
+            else:
+                cells.extend((ch, fill + Style(bold=True)) for ch in text)
+        return cells
+
+    def put_cells(self, x: int, y: int, cells: list[Cell]) -> None:
+        row = self.c[y] if 0 <= y < len(self.c) else None
+        if row is None:
+            return
+        for i, cell in enumerate(cells):
+            if 0 <= x + i < len(row):
+                row[x + i] = cell
 
     def paint_tile(self, code: str | None, right: int, y: int, fill: Style) -> None:
         """The tile's code as the options, the log and explain write it (`PYB`: a powerup, a

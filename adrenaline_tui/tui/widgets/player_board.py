@@ -45,6 +45,8 @@ class BoardState:
     reveal_score: bool
     weapon_names: tuple[tuple[str, str], ...]
     powerup_names: tuple[tuple[str, str], ...]
+    # False for the bot: it holds no ammo, weapons or powerups, so those lines are left out.
+    carries: bool = True
 
     @property
     def p(self) -> dict[str, Any]:
@@ -126,7 +128,9 @@ def _head(state: BoardState, p: dict[str, Any], look: Look, large: bool) -> Text
     head.append(g.cursor if state.active else " ", Style(bold=True))
     head.append(LETTER.get(colour, "?"), pal.figure_style(colour))
     head.append(" ")
-    title = p["name"] if p["name"] == hero(colour) or not large else f"{p['name']} ({hero(colour)})"
+    # The bot is named after its hero already ("Sprog (bot)").
+    named = p["name"] == hero(colour) or p["name"].startswith(hero(colour) + " ")
+    title = p["name"] if named or not large else f"{p['name']} ({hero(colour)})"
     head.append(title if large else title[:13], Style(bold=True))
     return head
 
@@ -168,6 +172,8 @@ def _compact_lines(
     lines = [_pad_right(head, right, width)]
 
     lines.append(_line(" ", damage_text(p, look), (" marks ", dim), marks_text(p, look)))
+    if not state.carries:
+        return lines
     ammo = (" ", ammo_text(p, look), "  ")
     if state.viewer:
         lines.append(_line(*ammo, powerups_text(p, look, pnames, large=False)))
@@ -193,6 +199,9 @@ def _large_lines(
     lines = [_pad_right(head, score, width)]
 
     lines.append(_line(("   damage  ", dim), damage_text(p, look), ("   marks ", dim), marks_text(p, look)))
+    if not state.carries:
+        lines.append(_line(("   skulls  ", dim), values_text(p, look)))
+        return lines
     lines.append(_line(("   skulls  ", dim), values_text(p, look), ("    ammo ", dim), ammo_text(p, look)))
     weapons = weapons_text(p, look, names, own=state.viewer, large=True, room=width - 11)
     lines.append(_line(("   weapons ", dim), weapons))
@@ -353,6 +362,7 @@ def board_state(
     reveal_score: bool,
     weapon_name: Callable[[str], str],
     powerup_name: Callable[[str], str],
+    carries: bool = True,
 ) -> BoardState:
     ids = [w["id"] for w in player["weapons"] if w["id"]]
     cards = player.get("powerups") or []
@@ -366,6 +376,7 @@ def board_state(
         reveal_score=reveal_score,
         weapon_names=tuple((i, weapon_name(i)) for i in ids),
         powerup_names=tuple((c, powerup_name(c)) for c in cards),
+        carries=carries,
     )
 
 

@@ -1,0 +1,91 @@
+"""`TurretBoard`: Turret mode's board over the killshot track - the skulls still to take, the five
+face-up ammo tiles a grab chooses from, and how many turrets each player holds.
+
+The tiles are refilled at the end of every turn; the turrets decide the final scoring (8-6-4-2-1,
+ties to the player whose final turn came earlier). Killshots are not tracked in this mode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from adrenaline_tui.rules.modes.turret import TURRET_VALUES
+from adrenaline_tui.tui.look import CUBE_LETTER, LETTER
+from adrenaline_tui.tui.look_access import Look
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+from adrenaline_tui.tui.widgets.domination_board import skulls_text
+from adrenaline_tui.tui.widgets.drawn import Drawn
+
+CUBE_OF = {"R": "red", "B": "blue", "Y": "yellow"}
+
+
+@dataclass(frozen=True, slots=True)
+class TurretState:
+    skulls_left: int
+    frenzy: bool
+    ending: str
+    offer: tuple[str | None, ...]  # the 5 slots of the turret board: tile code or empty
+    held: tuple[tuple[str, int], ...]  # (owner colour, turrets held), most first
+    offered: tuple[tuple[str, str], ...] = ()  # tile code -> the hotkey choosing it now
+
+
+class TurretBoard(Drawn):
+    """State: a `TurretState`."""
+
+    DEFAULT_CSS = tcss_beside(__file__)
+
+    def render(self) -> Text:
+        if self.state is None:
+            return Text("")
+        look = self.current_look()
+        s = self.state
+        large = self.has_class("-large")
+        lines = [skulls_text(s.skulls_left, s.frenzy, s.ending, look)]
+        tiles = tiles_text(s, look)
+        held = held_text(s, look)
+        if large:
+            lines += [tiles, held]
+            values = "-".join(map(str, TURRET_VALUES))
+            lines.append(Text(f"  tiles refill every turn; turrets pay {values} at the end", "dim"))
+        else:
+            lines.append(Text(" ").join([tiles, held]))
+        return Text("\n").join(lines)
+
+
+def tiles_text(s: TurretState, look: Look) -> Text:
+    pal, g = look.palette, look.glyphs
+    keys = dict(s.offered)
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("Tiles ", Style(bold=True))
+    for i, code in enumerate(s.offer):
+        if i:
+            out.append(" ")
+        if code is None:
+            out.append(g.empty, Style(color=pal.dim))
+            continue
+        if code in keys:
+            out.append(keys[code], Style(bold=True, reverse=True))
+        for ch in code:
+            if ch == "P":
+                out.append(g.powerup, Style(bold=True))
+            elif ch in CUBE_OF:
+                out.append(CUBE_LETTER[CUBE_OF[ch]], pal.cube_style(CUBE_OF[ch]))
+    return out
+
+
+def held_text(s: TurretState, look: Look) -> Text:
+    pal, g = look.palette, look.glyphs
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("Turrets ", Style(bold=True))
+    if not s.held:
+        out.append("none", Style(color=pal.dim))
+    for i, (colour, n) in enumerate(s.held):
+        if i:
+            out.append(" ")
+        out.append(g.turret, Style(bold=True))
+        out.append(LETTER.get(colour, "?"), pal.token_style(colour))
+        out.append(f"{n}")
+    return out
