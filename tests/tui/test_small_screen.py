@@ -15,6 +15,8 @@ def test_hidden_rows_are_named_by_their_keys() -> None:
     assert hidden_rows_text(range(0), range(0)) == ""
     # Greyed actions have no key.
     assert hidden_rows_text(range(0), range(2, 7), keyed=6) == "↓ 3-6 and 1 more below"
+    # Only greyed actions out of sight: a count that cannot be taken for a key.
+    assert hidden_rows_text(range(0), range(3, 5), keyed=2) == "↓ 2 more below"
 
 
 def test_a_description_too_long_for_its_lines_is_cut_at_a_word_and_says_where_the_rest_is() -> None:

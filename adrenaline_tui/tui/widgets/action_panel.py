@@ -79,7 +79,8 @@ def hidden_rows_text(above: range, below: range, *, keyed: int = 99, up: str = "
         rest = len(rows) - len(named)
         bits = [named[0] if len(named) == 1 else f"{named[0]}-{named[-1]}"] if named else []
         if rest:
-            bits.append(f"{rest} more" if named else f"{rest}")
+            # Never a bare count: "↓ 2 below" reads as the option with key 2.
+            bits.append(f"{rest} more")
         return " and ".join(bits)
 
     bits = []
