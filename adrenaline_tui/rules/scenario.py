@@ -41,7 +41,9 @@ class ScenarioWeapon(_Strict):
     loaded: bool = True
 
 
-class ScenarioPlayer(_Strict):
+class ScenarioFigure(_Strict):
+    """A figure and its board: what a player and the bot both have."""
+
     colour: Literal["yellow", "blue", "grey", "purple", "green"]
     name: str | None = None
     square: str | None = None
@@ -49,11 +51,14 @@ class ScenarioPlayer(_Strict):
     marks: dict[str, int] = {}
     skulls: int = Field(0, ge=0, le=8)
     frenzy_board: bool = False
+    score: int = 0
+
+
+class ScenarioPlayer(ScenarioFigure):
     frenzy_actions: Literal[0, 1, 2] = 0
     ammo: dict[Literal["red", "blue", "yellow"], int] = {"red": 1, "blue": 1, "yellow": 1}
     weapons: list[str | ScenarioWeapon] = []
     powerups: list[str] = []
-    score: int = 0
 
 
 class ScenarioDecks(_Strict):
@@ -71,17 +76,8 @@ class ScenarioDecks(_Strict):
     ammo_discard: list[str] | Literal["rest"] = []
 
 
-class ScenarioBot(_Strict):
+class ScenarioBot(ScenarioFigure):
     """The bot's figure and board (it has no ammo, weapons or powerups)."""
-
-    colour: Literal["yellow", "blue", "grey", "purple", "green"]
-    name: str | None = None
-    square: str | None = None
-    damage: list[str] = []
-    marks: dict[str, int] = {}
-    skulls: int = Field(0, ge=0, le=8)
-    frenzy_board: bool = False
-    score: int = 0
 
 
 class ScenarioTurret(_Strict):
@@ -184,7 +180,7 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
     figures = colours + ([sc.bot.colour] if sc.bot is not None else [])
     used_weapons: list[str] = []
     used_powerups: list[str] = []
-    boards: list[ScenarioPlayer | ScenarioBot] = [*sc.players, *([sc.bot] if sc.bot is not None else [])]
+    boards: list[ScenarioFigure] = [*sc.players, *([sc.bot] if sc.bot is not None else [])]
     for sp in boards:
         entry = f"player {sp.colour}" if isinstance(sp, ScenarioPlayer) else "bot"
         if sp.square is not None and sp.square not in arena.pos:

@@ -483,17 +483,25 @@ def start_frenzy(g: Game) -> None:
     )
 
 
+def draw_ammo_tile(g: Game) -> str | None:
+    """The top ammo tile; the discards are shuffled into a new deck when it runs out. None when
+    there is no tile left at all."""
+    board = g.board
+    if not board.ammo_deck:
+        board.ammo_deck.extend(board.ammo_discard)
+        board.ammo_discard.clear()
+        g.rng.shuffle(board.ammo_deck)
+    return board.ammo_deck.pop() if board.ammo_deck else None
+
+
 def refill(g: Game) -> None:
     board = g.board
     placed_tiles = {}
     for sq, tile in board.tiles.items():
         if tile is None:
-            if not board.ammo_deck:
-                board.ammo_deck.extend(board.ammo_discard)
-                board.ammo_discard.clear()
-                g.rng.shuffle(board.ammo_deck)
-            if board.ammo_deck:
-                board.tiles[sq] = placed_tiles[sq] = board.ammo_deck.pop()
+            drawn = draw_ammo_tile(g)
+            if drawn is not None:
+                board.tiles[sq] = placed_tiles[sq] = drawn
     placed_weapons = {}
     for colour, rack in board.racks.items():
         for i, slot in enumerate(rack):

@@ -19,6 +19,7 @@ from adrenaline_tui.rules.damage import add_marks, deal_damage
 from adrenaline_tui.rules.decision import Decision, Option
 from adrenaline_tui.rules.modes import Flow, Rules, nothing, pay
 from adrenaline_tui.rules.scoring import Award, _ordinal
+from adrenaline_tui.rules.turn import draw_ammo_tile
 
 if TYPE_CHECKING:
     from adrenaline_tui.rules.arena import Arena
@@ -61,16 +62,12 @@ class Turret(Rules):
         self.refill(g)
 
     def refill(self, g: Game) -> dict[int, str]:
-        board = g.board
         placed = {}
         for i, code in enumerate(self.offer):
             if code is None:
-                if not board.ammo_deck:
-                    board.ammo_deck.extend(board.ammo_discard)
-                    board.ammo_discard.clear()
-                    g.rng.shuffle(board.ammo_deck)
-                if board.ammo_deck:
-                    self.offer[i] = placed[i] = board.ammo_deck.pop()
+                drawn = draw_ammo_tile(g)
+                if drawn is not None:
+                    self.offer[i] = placed[i] = drawn
         return placed
 
     # -------------------------------------------------------------------- grab
