@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.host import protocol
-from adrenaline_tui.rules import Event
+from adrenaline_tui.rules import Event, GameConfig
 from adrenaline_tui.rules.arena import Arena, load_arena
 from adrenaline_tui.rules.cards import CardSet, load_cards
 
@@ -28,6 +28,21 @@ def default_socket() -> Path:
     return Path(os.environ.get("ADRENALINE_HOST_SOCKET") or data_home() / "host" / SOCKET_NAME)
 
 
+def public_config(view: dict[str, Any]) -> GameConfig:
+    """A game's settings as any seat's view shows them (every setting is public), for the screens
+    that read `game.config` (the mode's board, the bot, the tie-break)."""
+    bot = view.get("bot")
+    return GameConfig(
+        players=tuple(p["colour"] for p in view["players"]),
+        names={p["colour"]: p["name"] for p in view["players"]},
+        arena=view["arena"],
+        skulls=view["skulls"],
+        ending=view["ending"],
+        mode=view.get("mode", "standard"),
+        bot=bot["colour"] if bot else None,
+    )
+
+
 class RemoteGame:
     """A game seen from one seat through the host's messages (duck-types the parts of `Game`
     that drawing a table uses)."""
@@ -37,6 +52,7 @@ class RemoteGame:
         self.events: list[Event] = []
         self.arena: Arena = load_arena(state["view"]["arena"])
         self.seats: list[str] = [p["colour"] for p in state["view"]["players"]]
+        self.config = public_config(state["view"])
         self.apply(state)
 
     def apply(self, state: dict[str, Any]) -> list[Event]:

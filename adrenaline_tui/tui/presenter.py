@@ -134,16 +134,19 @@ def preview_state(game_arena: Any) -> MapState:
     return MapState(arena=game_arena, preview=True)
 
 
-def board_colours(game: Game) -> tuple[str, ...]:
-    """Whose boards the table shows, in seat order, then the bot's."""
-    bot = game.config.bot
-    return (*game.seats, bot) if bot else tuple(game.seats)
+def board_colours(view: dict[str, Any]) -> tuple[str, ...]:
+    """Whose boards the table shows, in seat order, then the bot's: from the view, so a table
+    held by a host (which has no `Game` here) draws them the same way."""
+    seats = tuple(p["colour"] for p in view["players"])
+    bot = view.get("bot")
+    return (*seats, bot["colour"]) if bot else seats
 
 
 def board_states(game: Game, view: dict[str, Any], viewer: str | None, reveal: bool) -> dict[str, BoardState]:
     pending = view.get("pending") or {}
     active = view["active"] if not view["over"] else None
     out = {}
+    bot = (view.get("bot") or {}).get("colour")
     for p in figures_of(view):
         out[p["colour"]] = board_state(
             p,
@@ -153,7 +156,7 @@ def board_states(game: Game, view: dict[str, Any], viewer: str | None, reveal: b
             reveal_score=reveal or view["over"],
             weapon_name=lambda wid: game.cards.weapons[wid].name,
             powerup_name=lambda card: game.cards.powerup_kinds[powerup_kind(card)].name,
-            carries=p["colour"] != game.config.bot,
+            carries=p["colour"] != bot,
         )
     del pending
     return out

@@ -145,7 +145,7 @@ class LessonScreen(BaseScreen):
         panel = self.query_one(ActionPanel)
         panel.show(lesson_presenter.panel_state(runner, view, self.end_choices(), self._more_to_read))
         self.query_one(ArenaMap).show(lesson_presenter.map_state(runner, view, panel.cursor))
-        self._sync_boards((me, *(c for c in presenter.board_colours(game) if c != me)))
+        self._sync_boards((me, *(c for c in presenter.board_colours(view) if c != me)))
         for colour, state in presenter.board_states(game, view, me, True).items():
             self._boards[colour].show(state)
         self._fit_boards()

@@ -67,7 +67,7 @@ class ReviewScreen(BaseScreen):
             with Vertical(id="right"):
                 yield presenter.mode_board(self.game.config.mode)(id="track", classes=size_class)
                 with Vertical(id="boards"):
-                    for colour in presenter.board_colours(self.game):
+                    for colour in presenter.board_colours(self.game.view(None)):
                         yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
                 yield EventLog(id="log")
         yield KeyBar()

@@ -113,7 +113,9 @@ class TableScreen(BaseScreen):
 
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
-        game = self.session.game
+        # What the table is laid out for (the mode's board, whose boards) is public: the view
+        # says it, for a game held here or by a host alike.
+        public = self.session.game.view(None)
         # The screen's size classes are set before compose (BaseScreen): the widgets are given
         # theirs now too, sparing a restyle of the whole table right after its first layout.
         large = self.has_class("-large")
@@ -124,9 +126,9 @@ class TableScreen(BaseScreen):
                 yield ArenaMap(id="map", compact=not large)
                 yield ActionPanel(id="actions")
             with Vertical(id="right"):
-                yield presenter.mode_board(game.config.mode)(id="track", classes=size_class)
+                yield presenter.mode_board(public["mode"])(id="track", classes=size_class)
                 with Vertical(id="boards"):
-                    for colour in presenter.board_colours(game):
+                    for colour in presenter.board_colours(public):
                         yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
                 racks = RacksPanel(id="racks")
                 # A big map lists the racks itself; guessed now so that the first frame is
