@@ -18,26 +18,16 @@ normal player against normal players with the mode values off: what the mode mod
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections import defaultdict
 
+from ai import ARENAS, wilson  # benchmarks/ai.py, beside this script: one interval, one arena list
+
 from adrenaline_tui.ai import RandomPlayer, SensiblePlayer, modes
 from adrenaline_tui.rules import Game, GameConfig
 
-ARENAS = ("arena_10", "arena_11a", "arena_11b", "arena_12")
 COLOURS = ("yellow", "blue", "grey", "green", "purple")
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(mode: str, bot: str | None, game_no: int, args: argparse.Namespace) -> dict:
