@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from adrenaline_tui.rules import Game
 from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.look_access import DEFAULT_LOOK
 from adrenaline_tui.tui.widgets.player_board import render_board
 from tests.rules.helpers import play, scenario
 
 
-def test_a_dead_figure_waiting_to_respawn_is_off_the_map_and_its_board_says_so() -> None:
+def blue_killed_and_respawning() -> Game:
+    """D-struct-or's Electroscythe kills Banshee at the end of his turn; Banshee chooses where to
+    respawn."""
     game = scenario(
         [
             {
@@ -24,6 +27,11 @@ def test_a_dead_figure_waiting_to_respawn_is_off_the_map_and_its_board_says_so()
         decks={"powerups": ["newton-yellow"]},
     )
     play(game, "shoot", "end")
+    return game
+
+
+def test_a_dead_figure_waiting_to_respawn_is_off_the_map_and_its_board_says_so() -> None:
+    game = blue_killed_and_respawning()
     assert game.pending.kind == "respawn"
     view = game.view("blue")
     figures = dict(presenter.map_state(game, view, 0).figures)
@@ -63,21 +71,7 @@ def test_long_weapon_names_are_shortened_so_every_weapon_keeps_its_loaded_mark()
 def test_the_player_whose_turn_it_is_waits_for_the_others_not_for_themselves() -> None:
     """While someone else answers in your turn (a respawn here, a Tagback Grenade at a hosted
     table), your panel said "Waiting for <your own name>"; the others still see whose turn it is."""
-    game = scenario(
-        [
-            {
-                "colour": "yellow",
-                "square": "r2c3",
-                "weapons": ["electroscythe"],
-                "ammo": {"red": 0, "blue": 0, "yellow": 0},
-            },
-            {"colour": "blue", "square": "r2c3", "damage": ["grey"] * 10, "powerups": ["newton-red"]},
-            {"colour": "grey", "square": "r0c0"},
-        ],
-        arena="arena_12",
-        decks={"powerups": ["newton-yellow"]},
-    )
-    play(game, "shoot", "end")
+    game = blue_killed_and_respawning()
     assert game.pending.kind == "respawn" and game.pending.player == "blue"
     kinds = {"yellow": "human", "blue": "human", "grey": "human"}
     assert presenter.waiting_state(game.view("yellow"), kinds).prompt == "Waiting for the other players…"
