@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import select
 import shutil
+import struct
 import subprocess
 import sys
+import termios
 import time
 import uuid
 from pathlib import Path
@@ -59,3 +64,44 @@ class Tmux:
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=20)
+
+
+# Becomes the session's controlling terminal's owner, as a login does, then runs the game.
+TAKE_TERMINAL = (
+    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
+class Pty:
+    def __init__(self, argv: list[str], env: dict[str, str], controlling: bool) -> None:
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        if controlling:
+            argv = [sys.executable, "-c", TAKE_TERMINAL, *argv]
+        self.proc = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True
+        )
+        os.close(slave)
+        self.seen = bytearray()
+
+    def read_until(self, marker: bytes, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while marker not in self.seen:
+            assert time.monotonic() < deadline, f"{marker!r} never appeared"
+            self.read(0.1)
+
+    def read(self, timeout: float) -> bytes:
+        if not select.select([self.master], [], [], timeout)[0]:
+            return b""
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            return b""
+        self.seen += data
+        return data
+
+    def settle(self, quiet: float = 1.0, timeout: float = 30) -> None:
+        """Read until the screen has been quiet for `quiet` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.read(quiet):
+            pass

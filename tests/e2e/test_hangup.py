@@ -10,14 +10,8 @@ generous bounds, not speed tests.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import select
 import signal
-import struct
-import subprocess
-import sys
-import termios
 import time
 from pathlib import Path
 
@@ -25,12 +19,7 @@ import pytest
 
 from adrenaline_tui.rules import Game, GameConfig
 
-from .terminal import adrenaline_command
-
-# Becomes the session's controlling terminal's owner, as a login does, then runs the game.
-TAKE_TERMINAL = (
-    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
-)
+from .terminal import Pty, adrenaline_command
 
 
 def prepare_game(home: Path, monkeypatch: pytest.MonkeyPatch, kinds: dict[str, str]) -> Path:
@@ -46,41 +35,6 @@ def prepare_game(home: Path, monkeypatch: pytest.MonkeyPatch, kinds: dict[str, s
     session.flush()
     assert session.path is not None
     return session.path
-
-
-class Pty:
-    def __init__(self, argv: list[str], env: dict[str, str], controlling: bool) -> None:
-        self.master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        if controlling:
-            argv = [sys.executable, "-c", TAKE_TERMINAL, *argv]
-        self.proc = subprocess.Popen(
-            argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True
-        )
-        os.close(slave)
-        self.seen = bytearray()
-
-    def read_until(self, marker: bytes, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while marker not in self.seen:
-            assert time.monotonic() < deadline, f"{marker!r} never appeared"
-            self.read(0.1)
-
-    def read(self, timeout: float) -> bytes:
-        if not select.select([self.master], [], [], timeout)[0]:
-            return b""
-        try:
-            data = os.read(self.master, 65536)
-        except OSError:
-            return b""
-        self.seen += data
-        return data
-
-    def settle(self, quiet: float = 1.0, timeout: float = 30) -> None:
-        """Read until the screen has been quiet for `quiet` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and self.read(quiet):
-            pass
 
 
 @pytest.mark.parametrize("how", ["sighup", "terminal closed", "terminal closed, no signal"])

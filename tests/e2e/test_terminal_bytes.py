@@ -6,16 +6,14 @@ until the table is drawn (and one key press later)."""
 from __future__ import annotations
 
 import os
-import pty
 import re
-import select
-import signal
-import struct
 import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from .terminal import Pty, adrenaline_command
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 
@@ -46,46 +44,21 @@ def saved_game(home: Path) -> None:
 
 
 def run(env_changes: dict[str, str], home: Path) -> bytes:
-    adrenaline = Path(sys.executable).with_name("adrenaline")
-    argv = (
-        [str(adrenaline), "--continue"]
-        if adrenaline.exists()
-        else [sys.executable, "-m", "adrenaline_tui", "--continue"]
-    )
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
     env.update(TERM="xterm-256color", COLORTERM="truecolor", ADRENALINE_HOME=str(home), ADRENALINE_BOT_DELAY="30")
     env.update(env_changes)
-    pid, fd = pty.fork()
-    if pid == 0:
-        import fcntl
-        import termios
-
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        os.execve(argv[0], argv, env)
-    out = bytearray()
-
-    def read_until(marker: bytes | None, seconds: float) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                try:
-                    out.extend(os.read(fd, 65536))
-                except OSError:
-                    return
-            elif marker is not None and marker in out:
-                return
-
+    term = Pty([*adrenaline_command().split(), "--continue"], env, controlling=True)
     try:
-        read_until(b"Killshots", 30)
-        assert b"Killshots" in out, out[-2000:]
-        os.write(fd, b"\x1b[B")  # the cursor moves: a partial repaint
-        read_until(None, 1.0)
+        term.read_until(b"Killshots", 30)
+        os.write(term.master, b"\x1b[B")  # the cursor moves: a partial repaint
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline:
+            term.read(0.2)
     finally:
-        os.kill(pid, signal.SIGTERM)
-        os.waitpid(pid, 0)
-        os.close(fd)
-    return bytes(out)
+        term.proc.terminate()
+        term.proc.wait(timeout=30)
+        os.close(term.master)
+    return bytes(term.seen)
 
 
 @pytest.fixture
