@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules.explain.decisions import _HANDLERS
@@ -229,6 +231,12 @@ def explain_track(game: Game) -> Explanation:
     return Explanation("Killshot track", None, tuple(why), tuple(does))
 
 
+def _held(game: Game, owners: Iterable[str], nobody: str) -> str:
+    """'Violet 2 and Dozer 1': how many of these tokens or turrets each player has, in the order
+    they first appear; `nobody` when there are none."""
+    return _and([f"{game.name(c)} {n}" for c, n in Counter(owners).items()]) or nobody
+
+
 def _mode_board(game: Game, state: dict, why: list[str]) -> Explanation:
     """The board a mode lays over the killshot track: killshots are not tracked there, each kill
     only takes a skull."""
@@ -236,11 +244,7 @@ def _mode_board(game: Game, state: dict, why: list[str]) -> Explanation:
     does = []
     if "domination" in state:
         for colour, tokens in state["domination"]["tracks"].items():
-            counts: dict[str, int] = {}
-            for c in tokens:
-                counts[c] = counts.get(c, 0) + 1
-            held = _and([f"{game.name(c)} {n}" for c, n in counts.items()]) or "no tokens"
-            why.append(f"The {colour} spawnpoint track: {held}.")
+            why.append(f"The {colour} spawnpoint track: {_held(game, tokens, 'no tokens')}.")
         does.append(
             "At the end each spawnpoint track pays 8-6-4-2-1 by tokens; tied players all get their rank's points"
             " and the next rank is skipped. An overkill token goes on a track of the killer's choice. The final"
@@ -250,11 +254,7 @@ def _mode_board(game: Game, state: dict, why: list[str]) -> Explanation:
     turret = state["turret"]
     tiles = _and([t for t in turret["offer"] if t]) or "none"
     why.append(f"Tiles on the turret board: {tiles} (refilled at the end of every turn).")
-    counts = {}
-    for owner in turret["turrets"].values():
-        counts[owner] = counts.get(owner, 0) + 1
-    held = _and([f"{game.name(c)} {n}" for c, n in counts.items()]) or "nobody"
-    why.append(f"Turrets held: {held}.")
+    why.append(f"Turrets held: {_held(game, turret['turrets'].values(), 'nobody')}.")
     does.append(
         "A grab on a square without a spawnpoint takes one of these tiles (once a square a turn); giving up one"
         " item of it commandeers the square's turret. At the end the turrets pay 8-6-4-2-1, ties to the player"
