@@ -120,3 +120,18 @@ def test_the_bot_marks_as_well_from_6_damage() -> None:
     assert explain(game, "grey").does == (
         "Dozer takes 1 damage in Sprog (bot)'s colour, and a mark since Sprog (bot) has 6 damage.",
     )
+
+
+def test_the_mode_boards_say_who_holds_how_many_tokens_and_turrets() -> None:
+    domination = game_of(
+        mode="domination",
+        players=TURRET["players"],
+        domination={"red": ["purple", "grey", "purple"], "blue": [], "yellow": ["yellow"]},
+    )
+    why = explain(domination, "track").why
+    assert "The red spawnpoint track: Violet 2 and Dozer 1." in why
+    assert "The blue spawnpoint track: no tokens." in why
+    assert "The yellow spawnpoint track: D-struct-or 1." in why
+    turret = explain(game_of(**{**TURRET, "turret": {**TURRET["turret"], "turrets": {}}}), "track").why
+    assert "Turrets held: nobody." in turret
+    assert "Turrets held: Violet 1." in explain(game_of(**TURRET), "track").why
