@@ -5,7 +5,7 @@ from __future__ import annotations
 from adrenaline_tui.rules import Event
 from adrenaline_tui.tui.look import ASCII
 from adrenaline_tui.tui.look_access import DEFAULT_LOOK, Look
-from adrenaline_tui.tui.widgets.event_log import DAMAGE_TRACK, event_line, with_notes
+from adrenaline_tui.tui.widgets.event_log import DAMAGE_TRACK, WEAPON_MARKS, event_line, with_notes
 
 
 def ev(kind: str) -> Event:
@@ -13,9 +13,9 @@ def ev(kind: str) -> Event:
 
 
 def test_the_damage_track_is_explained_once_right_after_the_first_damage() -> None:
-    shown, noted = with_notes([ev("turn"), ev("paid"), ev("damaged"), ev("damaged")], False)
+    shown, noted = with_notes([ev("turn"), ev("paid"), ev("damaged"), ev("damaged")], frozenset())
     assert [e.kind for e in shown] == ["turn", "damaged", DAMAGE_TRACK, "damaged"]
-    assert noted
+    assert noted == {DAMAGE_TRACK}
     later, _ = with_notes([ev("damaged")], noted)
     assert [e.kind for e in later] == ["damaged"]
     text = event_line(shown[2], DEFAULT_LOOK).plain
@@ -24,5 +24,18 @@ def test_the_damage_track_is_explained_once_right_after_the_first_damage() -> No
 
 def test_log_lines_use_the_ascii_glyphs_when_asked() -> None:
     look = Look(glyphs=ASCII)
-    for kind in ("turn", DAMAGE_TRACK):
+    for kind in ("turn", DAMAGE_TRACK, WEAPON_MARKS):
         assert event_line(ev(kind), look).plain.isascii()
+
+
+def test_the_weapon_marks_are_explained_once_after_the_first_shot() -> None:
+    shown, noted = with_notes([ev("damaged"), ev("shoot"), ev("damaged"), ev("shoot")], frozenset())
+    assert [e.kind for e in shown] == ["damaged", DAMAGE_TRACK, "shoot", WEAPON_MARKS, "damaged", "shoot"]
+    assert noted == {DAMAGE_TRACK, WEAPON_MARKS}
+    assert [e.kind for e in with_notes([ev("shoot")], noted)[0]] == ["shoot"]
+
+
+def test_the_ascii_weapon_marks_say_what_the_sign_means() -> None:
+    # "Hellion-" reads like a name on the Linux console; the note shows the sign on a name.
+    text = event_line(ev(WEAPON_MARKS), Look(glyphs=ASCII)).plain
+    assert "unloaded" in text and "Hellion-" in text and "Hellion+" in text and "loaded" in text

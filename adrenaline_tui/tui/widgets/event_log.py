@@ -31,9 +31,11 @@ def subject(event: Event) -> str | None:
     return None
 
 
-# Not an engine event: the log's own note on how to read a damage track, placed after the
-# first damage of the game, when the boards first show some.
+# Not engine events: the log's own notes on how to read a board, each placed once, after the
+# first event that makes the boards show what it explains (damage; a fired, so unloaded, weapon).
 DAMAGE_TRACK = "damage_track"
+WEAPON_MARKS = "weapon_marks"
+NOTE_AFTER = {"damaged": DAMAGE_TRACK, "shoot": WEAPON_MARKS}
 
 
 def damage_track_note(look: Look) -> Text:
@@ -48,24 +50,40 @@ def damage_track_note(look: Look) -> Text:
     )
 
 
-def with_notes(events: Iterable[Event], noted: bool) -> tuple[list[Event], bool]:
-    """The events the log narrates, with the damage-track note after the first damage (unless
-    `noted` already); returns whether the note has been placed."""
+def weapon_marks_note(look: Look) -> Text:
+    # In the ASCII glyph set the marks are - and +, which read like part of a name
+    # ("Hellion-"), so the note shows them on an example name.
+    g = look.glyphs
+    return Text.assemble(
+        ("  Reading a board: ", Style(bold=True)),
+        f"a fired weapon is unloaded until reloaded, marked {g.unloaded} after its name (Hellion{g.unloaded}); "
+        f"your own loaded ones are marked {g.loaded} (Hellion{g.loaded}), others' loaded ones are face down "
+        f"({g.hidden}). Reload at the end of a turn by paying the weapon's cost.",
+    )
+
+
+NOTES = {DAMAGE_TRACK: damage_track_note, WEAPON_MARKS: weapon_marks_note}
+
+
+def with_notes(events: Iterable[Event], noted: frozenset[str]) -> tuple[list[Event], frozenset[str]]:
+    """The events the log narrates, each note of `NOTE_AFTER` once after the first event that
+    calls for it (unless already in `noted`); returns the notes placed so far."""
     out = []
     for e in events:
         if e.kind in QUIET:
             continue
         out.append(e)
-        if e.kind == "damaged" and not noted:
-            out.append(Event(DAMAGE_TRACK, "", {}))
-            noted = True
+        note = NOTE_AFTER.get(e.kind)
+        if note is not None and note not in noted:
+            out.append(Event(note, "", {}))
+            noted = noted | {note}
     return out, noted
 
 
 def event_line(event: Event, look: Look) -> Text:
     pal = look.palette
-    if event.kind == DAMAGE_TRACK:
-        return damage_track_note(look)
+    if event.kind in NOTES:
+        return NOTES[event.kind](look)
     if event.kind == "turn":
         rule = look.glyphs.h * 2
         return Text(f"{rule} {event.text} {rule}", Style(bold=True), no_wrap=False)
@@ -95,10 +113,10 @@ class EventLog(Widget):
         self.set_reactive(Widget.auto_links, False)  # no links: see Drawn
         self.events: list[Event] = []
         self._look: Look | None = None
-        self._noted = False
+        self._noted: frozenset[str] = frozenset()
 
     def reset(self, events: Iterable[Event]) -> None:
-        shown, self._noted = with_notes(events, False)
+        shown, self._noted = with_notes(events, frozenset())
         self.events = shown[-self.KEEP :]
         self.refresh()
 
