@@ -364,8 +364,12 @@ def status(game: Game, view: dict[str, Any], viewer: str | None, kinds: dict[str
     p = next(p for p in view["players"] if p["colour"] == active)
     who = p["name"] if p["name"] == hero(active) else f"{p['name']} ({hero(active)})"
     bits = [f"Turn {view['turn']}: {who}"]
-    if view["actions_left"]:
-        bits.append(f"{view['actions_left']} action{'s' if view['actions_left'] != 1 else ''} left")
+    n = view["actions_left"]
+    left = [f"{n} action{'s' if n != 1 else ''}"] if n else []
+    if view.get("bot_owed"):
+        left.append("bot action")  # owed besides the two actions, in any order
+    if left:
+        bits.append(" + ".join(left) + " left")
     if view["frenzy"]:
         bits.append("FINAL FRENZY")
     pending = view.get("pending") or {}

@@ -66,9 +66,14 @@ def test_no_bot_action_on_the_first_turn_of_the_game() -> None:
 def test_the_bot_action_is_owed_and_the_turn_cannot_end_without_it() -> None:
     game = bot_game(three())
     assert "bot" in keys(game) and "end" not in keys(game)
+    # The option names the bot's square, so a screen can point at the bot.
+    (option,) = [o for o in game.pending.options if o.key == "bot"]
+    assert option.square == bot_state(game)["square"] == "r0c2"
+    assert game.to_json()["bot_owed"] is True
     play(game, "run", "r1c0", "run", "r1c1")
     # The bot action is all that is left: the engine starts it (a question with one answer).
     assert game.pending.kind == "bot_move"
+    assert game.to_json()["bot_owed"] is False
 
 
 def test_the_bot_moves_one_square_if_you_like_then_must_shoot_someone_it_sees_but_you() -> None:

@@ -174,3 +174,24 @@ def test_a_frenzy_started_by_two_full_tracks_is_announced_as_such() -> None:
     frenzy = next(b for b in breakdowns(game, events) if b.title == "FINAL FRENZY")
     assert frenzy.notes[0].startswith("D-struct-or brought a second spawnpoint track to 8: everyone plays")
     assert frenzy.notes[-1].endswith("then each spawnpoint track (8-6-4-2-1 by tokens, ties all paid).")
+
+
+def test_the_status_bar_says_a_bot_action_is_left_until_it_is_taken() -> None:
+    game = Game(GameConfig(players=("yellow", "blue", "grey"), skulls=5, bot="green"), 3)
+    rng = random.Random(3)
+    said = {True: 0, False: 0}
+    while game.pending is not None and game.turn < 12:
+        view = game.view(None)
+        line = presenter.status(game, view, None, {})[0]
+        if game.turn >= 2 and not view["bot_acted"] and view["bot"]["square"] is not None:
+            assert "bot action left" in line, (game.turn, line)
+            said[True] += 1
+        else:
+            assert "bot action" not in line, (game.turn, line)
+            said[False] += 1
+        game.choose(rng.choice(game.pending.keys))
+    assert said[True] and said[False]
+    # Without a bot the state has no such key and the line never says it.
+    plain = Game(GameConfig(players=("yellow", "blue", "grey"), skulls=5), 3)
+    assert "bot_owed" not in plain.view(None)
+    assert "bot action" not in presenter.status(plain, plain.view(None), None, {})[0]

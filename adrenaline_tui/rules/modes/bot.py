@@ -59,7 +59,9 @@ class Bot(Rules):
     def actions(self, g: Game, p: Player) -> list[Option]:
         if not self._owed(g):
             return []
-        return [Option(BOT_ACTION, "Bot action: move the bot up to 1 square, then it shoots")]
+        # The square lets the map point at the bot while the option is under the cursor.
+        label = "Bot action: move the bot up to 1 square, then it shoots"
+        return [Option(BOT_ACTION, label, square=self.figure(g).square)]
 
     def must_act(self, g: Game, p: Player) -> bool:
         return self._owed(g)
@@ -123,7 +125,8 @@ class Bot(Rules):
 
     # ---------------------------------------------------------------- as data
     def state(self, g: Game) -> dict[str, Any]:
-        return {"bot_acted": self.acted}
+        # `bot_owed` says what the screens cannot work out without the rule of the second turn.
+        return {"bot_acted": self.acted, "bot_owed": self._owed(g)}
 
     def load(self, g: Game, scenario: Any) -> None:
         pass
