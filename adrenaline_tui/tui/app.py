@@ -25,7 +25,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.filter import Monochrome, NoColor
 from textual.geometry import Size
 from textual.notifications import SeverityLevel
@@ -374,6 +374,12 @@ class AdrenalineApp(App[int]):
         ):
             return
         await super().on_event(event)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Textual's own palette is a screen without our size notice: shrunk below the minimum
+        # it would stay drawn over the table, taking no keys. Closing it loses nothing.
+        if too_small(event.size) and isinstance(self.screen, CommandPalette):
+            self.screen.dismiss()
 
     def _quits(self, event: events.Event) -> bool:
         if not isinstance(event, events.Key):

@@ -59,3 +59,18 @@ async def test_the_quit_key_still_works_below_the_minimum() -> None:
         await pilot.press("ctrl+q")
         await settle(pilot)
         assert app.return_code == 0
+
+
+async def test_a_palette_open_when_the_window_shrinks_closes_for_the_notice() -> None:
+    # Textual's palette has no size notice of its own: left open, it would stay drawn over the
+    # notice while taking no keys.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert screen_name(app) == "CommandPalette"
+        await pilot.resize_terminal(70, 20)
+        await settle(pilot)
+        assert screen_name(app) == "TitleScreen"
+        assert "Make the window at least 80x24" in screen_text(app)
