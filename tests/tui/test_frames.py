@@ -26,3 +26,46 @@ async def test_a_decision_draws_the_map_once(monkeypatch) -> None:
         assert session.game.pending.kind == "run"
         # The new list moved the cursor twice (cleared, then placed): the map is drawn once.
         assert len(draws) == 1
+
+
+async def test_option_rows_are_drawn_as_the_option_list_draws_them() -> None:
+    """The panel draws its rows itself (cheaper); every kind of row, plain and under the
+    cursor, must come out as the same segments as OptionList's own drawing."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import OptionList
+
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel, PanelState, _Row
+
+    class PanelApp(App):
+        def compose(self) -> ComposeResult:
+            yield ActionPanel()
+
+    state = PanelState(
+        "Where to?",
+        labels=("Run to r0c1", "Grab here: ammo PYB", "Shoot · Lock Rifle"),
+        details=("", "", ""),
+        dimmed=frozenset({1}),
+        greyed=(("Shoot", "no weapon loaded"),),
+    )
+    app = PanelApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        panel = app.query_one(ActionPanel)
+        panel.show(state)
+        await pilot.pause()
+        options = panel.options
+        styles = [
+            options.get_visual_style("option-list--option"),
+            options.get_visual_style("option-list--option", "option-list--option-highlighted"),
+        ]
+        compared = 0
+        for index in range(options.option_count):
+            option = options.get_option_at_index(index)
+            assert isinstance(option, _Row)  # drawn by the panel, not by OptionList
+            for style in styles:
+                options._option_render_cache.clear()
+                fast = options._get_option_render(option, style)
+                options._option_render_cache.clear()
+                slow = OptionList._get_option_render(options, option, style)
+                assert [list(strip) for strip in fast] == [list(strip) for strip in slow], (index, style)
+                compared += 1
+        assert compared == 8

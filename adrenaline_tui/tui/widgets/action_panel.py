@@ -15,11 +15,15 @@ import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -53,9 +57,49 @@ class PanelState:
         return self.labels, self.dimmed, tuple(label for label, _ in self.greyed)
 
 
+class _Row(Option):
+    """An option drawn as one line of styled pieces: (text, style) each."""
+
+    def __init__(self, *pieces: tuple[str, Style | str]) -> None:
+        super().__init__(Text.assemble(*pieces, no_wrap=True, end=""))
+        self.pieces = pieces
+
+
 class _Options(OptionList):
     """The option list, telling its panel about cursor moves at once rather than by message,
     so the map's highlight is drawn in the same frame as the cursor."""
+
+    def __init__(self, *, id: str | None = None, markup: bool = True) -> None:
+        super().__init__(id=id, markup=markup)
+        self.set_reactive(OptionList.auto_links, False)  # no links: see Drawn
+
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+        """A row that fits its line, drawn straight from its pieces: the same segments as
+        OptionList's own drawing (which wraps and aligns any content, about 0.2 ms a row), so
+        that a new decision's list costs little more than the rows' text."""
+        cache_key = (option, style, None)
+        if (strips := self._option_render_cache.get(cache_key)) is not None:
+            return strips
+        pieces = getattr(option, "pieces", None)
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        if (
+            pieces is None
+            or self.get_component_styles("option-list--option").padding
+            or sum(cell_len(text) for text, _ in pieces) > width
+        ):
+            return super()._get_option_render(option, style)
+        theme = self.app.ansi_theme
+        segments, x = [], 0
+        for text, rich in pieces:
+            if isinstance(rich, str):
+                rich = Style.parse(rich) if rich else Style()
+            piece_style = style + VisualStyle.from_rich_style(rich, theme) if rich else style
+            segments.append(Segment(text, piece_style.rich_style_with_offset(x, 0)))
+            x += len(text)
+        strip = Strip(segments).extend_cell_length(width, style.rich_style)
+        strips = [strip.apply_meta({"option": self._option_to_index[option]})]
+        self._option_render_cache[cache_key] = strips
+        return strips
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
@@ -178,15 +222,15 @@ class ActionPanel(Vertical):
         items = []
         for i, label in enumerate(labels):
             key = hotkey(i)
-            prompt = Text(no_wrap=True, end="")
             dim = i in dimmed
-            prompt.append(f" {key} " if key else "   ", Style(bold=not dim, reverse=True, dim=dim))
-            prompt.append(" " + _cut(label, width), Style(dim=True) if dim else "")
-            items.append(Option(prompt))
+            items.append(
+                _Row(
+                    (f" {key} " if key else "   ", Style(bold=not dim, reverse=True, dim=dim)),
+                    (" " + _cut(label, width), Style(dim=True) if dim else ""),
+                )
+            )
         for label, _ in state.greyed if state is not None else ():
-            prompt = Text(no_wrap=True, end="")
-            prompt.append(" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))
-            items.append(Option(prompt))
+            items.append(_Row((" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))))
         self.filling = True
         try:
             self.options.set_options(items)
