@@ -21,7 +21,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widgets import OptionList, Static
@@ -68,6 +70,11 @@ class _Row(Option):
 class _Options(OptionList):
     """The option list, telling its panel about cursor moves at once rather than by message,
     so the map's highlight is drawn in the same frame as the cursor."""
+
+    # The list's height is fixed by the panel, so a new number of options changes no widget's
+    # place: no layout pass of the whole table for it (Widget's own `virtual_size` asks for
+    # one). Whether the scrollbar shows still lays the table out, by its own reactive.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, id: str | None = None, markup: bool = True) -> None:
         super().__init__(id=id, markup=markup)
