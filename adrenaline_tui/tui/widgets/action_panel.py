@@ -11,6 +11,7 @@ without a key, so the cursor can reach them and the line underneath says what is
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -95,30 +96,31 @@ class _Options(OptionList):
             or sum(cell_len(text) for text, _ in pieces) > width
         ):
             return super()._get_option_render(option, style)
-        theme = self.app.ansi_theme
-        segments, x = [], 0
+        theme, index = self.app.ansi_theme, self._option_to_index[option]
+        segments, x, cells = [], 0, 0
         for text, rich in pieces:
-            if isinstance(rich, str):
-                rich = Style.parse(rich) if rich else Style()
-            piece_style = style + VisualStyle.from_rich_style(rich, theme) if rich else style
-            segments.append(Segment(text, piece_style.rich_style_with_offset(x, 0)))
-            x += len(text)
-        strip = Strip(segments).extend_cell_length(width, style.rich_style)
-        strips = [strip.apply_meta({"option": self._option_to_index[option]})]
+            segments.append(Segment(text, _piece_style(style, rich or None, x, index, theme)))
+            x += len(text)  # offsets count characters, as Textual's own drawing does
+            cells += cell_len(text)
+        if cells < width:
+            segments.append(Segment(" " * (width - cells), _piece_style(style, None, -1, index, theme)))
+        strips = [Strip(segments, max(cells, width))]
         self._option_render_cache[cache_key] = strips
         return strips
 
-    def watch_highlighted(self, highlighted: int | None) -> None:
-        super().watch_highlighted(highlighted)
-        panel = self.parent
-        if isinstance(panel, ActionPanel) and not panel.filling:
-            panel.cursor_moved(highlighted)
 
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        panel = self.parent
-        if isinstance(panel, ActionPanel) and round(old_value) != round(new_value):
-            panel.show_hidden_rows()
+@functools.lru_cache(maxsize=2048)
+def _piece_style(style: VisualStyle, piece: Style | str | None, x: int, index: int, theme: object) -> Style:
+    """A row piece's style as OptionList's drawing makes it: the row's style with the piece's
+    on top, the piece's offset for text selection (x < 0: the padding, which has none), and
+    the option's index for the mouse. Rows repeat few styles: cached."""
+    meta = Style.from_meta({"option": index})
+    if x < 0:
+        return meta + style.rich_style
+    if isinstance(piece, str):
+        piece = Style.parse(piece)
+    combined = style + VisualStyle.from_rich_style(piece, theme) if piece else style  # type: ignore[arg-type]
+    return meta + combined.rich_style_with_offset(x, 0)
 
 
 def hidden_rows_text(above: range, below: range, *, keyed: int = 99, up: str = "↑", down: str = "↓") -> str:
