@@ -247,9 +247,9 @@ class _Painter:
         row = self.c[y] if 0 <= y < len(self.c) else None
         if row is None:
             return
-        for i, ch in enumerate(text):
-            if 0 <= x + i < len(row):
-                row[x + i] = (ch, style)
+        start, end = max(0, x), min(len(row), x + len(text))
+        if start < end:  # one slice: the map is painted a few hundred runs a frame
+            row[start:end] = [(ch, style) for ch in text[start - x : end - x]]
 
     def square(self, r: int, c: int) -> str | None:
         return self.at.get((r, c))
