@@ -69,3 +69,33 @@ async def test_option_rows_are_drawn_as_the_option_list_draws_them() -> None:
                 assert [list(strip) for strip in fast] == [list(strip) for strip in slow], (index, style)
                 compared += 1
         assert compared == 8
+
+
+async def test_moving_the_cursor_updates_the_preview_and_the_scroll_marks() -> None:
+    """The option list tells its panel about each cursor move (the preview underneath, the
+    marks for rows out of sight, the map's highlight)."""
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await settle(pilot)
+            pending = session.game.pending
+            if session.is_human(pending.player):
+                if pending.kind == "action":
+                    break
+                await pilot.press("1")
+        await choose_key(pilot, "run")
+        panel = app.screen.query_one(ActionPanel)
+        rows = panel.options.option_count
+        assert rows > panel.options.scrollable_content_region.height  # the list scrolls at 80x24
+        first_map = app.screen.query_one(ArenaMap).state.cursor_square
+        for _ in range(rows - 1):
+            await pilot.press("down")
+        await settle(pilot)
+        assert panel.cursor == rows - 1
+        detail = str(panel.query_one("#detail").render())
+        assert detail.startswith(panel.state.details[rows - 1][:20])
+        assert "above" in panel._more_text and "below" not in panel._more_text
+        assert app.screen.query_one(ArenaMap).state.cursor_square not in (None, first_map)

@@ -108,6 +108,18 @@ class _Options(OptionList):
         self._option_render_cache[cache_key] = strips
         return strips
 
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        panel = self.parent
+        if isinstance(panel, ActionPanel) and not panel.filling:
+            panel.cursor_moved(highlighted)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        panel = self.parent
+        if isinstance(panel, ActionPanel) and round(old_value) != round(new_value):
+            panel.show_hidden_rows()
+
 
 @functools.lru_cache(maxsize=2048)
 def _piece_style(style: VisualStyle, piece: Style | str | None, x: int, index: int, theme: object) -> Style:
