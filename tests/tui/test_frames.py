@@ -32,6 +32,7 @@ async def test_option_rows_are_drawn_as_the_option_list_draws_them() -> None:
     """The panel draws its rows itself (cheaper); every kind of row, plain and under the
     cursor, must come out as the same segments as OptionList's own drawing."""
     from textual.app import App, ComposeResult
+    from textual.visual import visualize
     from textual.widgets import OptionList
 
     from adrenaline_tui.tui.widgets.action_panel import ActionPanel, PanelState, _Row
@@ -61,6 +62,11 @@ async def test_option_rows_are_drawn_as_the_option_list_draws_them() -> None:
         for index in range(options.option_count):
             option = options.get_option_at_index(index)
             assert isinstance(option, _Row)  # drawn by the panel, not by OptionList
+            # and measured without being turned into Content, to the same heights
+            content = visualize(options, option.prompt, markup=False)
+            for width in (6, options.scrollable_content_region.width):
+                measured = options._get_visual(option).get_height(options.styles, width)
+                assert measured == content.get_height(options.styles, width), (index, width)
             for style in styles:
                 options._option_render_cache.clear()
                 fast = options._get_option_render(option, style)

@@ -22,11 +22,13 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.styles import RulesMap
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, Visual, visualize
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -66,6 +68,32 @@ class _Row(Option):
     def __init__(self, *pieces: tuple[str, Style | str]) -> None:
         super().__init__(Text.assemble(*pieces, no_wrap=True, end=""))
         self.pieces = pieces
+        self.cells = sum(cell_len(text) for text, _ in pieces)
+
+
+class _RowVisual(Visual):
+    """A row's measurements without turning it into Content: OptionList measures every new
+    option's height (by wrapping it) to lay out its lines, and a row that fits is one line.
+    Anything else (a row wider than the list) is measured and drawn as OptionList does."""
+
+    def __init__(self, widget: OptionList, row: _Row) -> None:
+        self._widget = widget
+        self._row = row
+        self._full: Visual | None = None
+
+    def full(self) -> Visual:
+        if self._full is None:
+            self._full = visualize(self._widget, self._row.prompt, markup=False)
+        return self._full
+
+    def render_strips(self, width: int, height: int | None, style: VisualStyle, options: RenderOptions) -> list[Strip]:
+        return self.full().render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self._row.cells
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return 1 if self._row.cells <= width else self.full().get_height(rules, width)
 
 
 class _Options(OptionList):
@@ -81,6 +109,11 @@ class _Options(OptionList):
         super().__init__(id=id, markup=markup)
         self.set_reactive(OptionList.auto_links, False)  # no links: see Drawn
 
+    def _get_visual(self, option: Option) -> Visual:
+        if option._visual is None and isinstance(option, _Row):
+            option._visual = _RowVisual(self, option)
+        return super()._get_visual(option)
+
     def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
         """A row that fits its line, drawn straight from its pieces: the same segments as
         OptionList's own drawing (which wraps and aligns any content, about 0.2 ms a row), so
@@ -91,9 +124,7 @@ class _Options(OptionList):
         pieces = getattr(option, "pieces", None)
         width = self.scrollable_content_region.width - self._get_left_gutter_width()
         if (
-            pieces is None
-            or self.get_component_styles("option-list--option").padding
-            or sum(cell_len(text) for text, _ in pieces) > width
+            pieces is None or self.get_component_styles("option-list--option").padding or option.cells > width  # type: ignore[attr-defined]
         ):
             return super()._get_option_render(option, style)
         theme, index = self.app.ansi_theme, self._option_to_index[option]
