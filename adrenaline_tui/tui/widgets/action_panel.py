@@ -166,6 +166,13 @@ def _piece_style(style: VisualStyle, piece: Style | str | None, x: int, index: i
     return meta + combined.rich_style_with_offset(x, 0)
 
 
+def _plain(static: Static) -> Static:
+    """No links in the panel's text: Textual would look for them on every repaint (about a
+    quarter of drawing a line of text)."""
+    static.set_reactive(Static.auto_links, False)
+    return static
+
+
 def hidden_rows_text(above: range, below: range, *, keyed: int = 99, up: str = "↑", down: str = "↓") -> str:
     """The line under a list too long for its panel: which options are out of sight, by key
     (rows from `keyed` on, the greyed actions, have none)."""
@@ -218,12 +225,12 @@ class ActionPanel(Vertical):
         self.on_cursor: Callable[[int | None], None] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="prompt", markup=False)
+        yield _plain(Static("", id="prompt", markup=False))
         yield _Options(id="options", markup=False)
-        more = Static("", id="more", markup=False)
+        more = _plain(Static("", id="more", markup=False))
         more.display = False
         yield more
-        yield Static("", id="detail", markup=False)
+        yield _plain(Static("", id="detail", markup=False))
 
     @property
     def options(self) -> OptionList:
