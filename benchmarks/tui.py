@@ -3,7 +3,10 @@
 Prints:
 - start-up time to the first frame of a 5-player table (`adrenaline --continue` on a saved
   game), next to a minimal Textual app's time to its first frame, and the ratio;
-- the median time from a key press to the end of the frame it causes;
+- the median time from a key press to the end of the frame it causes, and the mean CPU time
+  the program spends meanwhile (which, unlike the wall time, other busy programs do not
+  inflate much): all threads, and the main thread alone, which handles the key and draws the
+  frame (the others write to the terminal, save, and copy the game for undo in the background);
 - the bytes written to the terminal per key press at 120x40.
 
 "Ordinary" key presses move the cursor through the options (the map highlights the option's
@@ -99,10 +102,22 @@ class Terminal:
         while self.read(0.2):
             pass
 
-    def key(self, data: bytes) -> tuple[float, int]:
-        """Press a key; time until the last byte of the frame it caused, and its byte count."""
+    def cpu(self, thread: int | None = None) -> float:
+        """Seconds of CPU the program has used (all its threads, or one): a figure that other
+        programs on a busy machine do not inflate, as they do the wall time."""
+        path = f"/proc/{self.pid}/stat" if thread is None else f"/proc/{self.pid}/task/{thread}/stat"
+        with open(path) as stat:
+            # The fields after the command's name (which is in parentheses and may hold spaces).
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def key(self, data: bytes) -> tuple[float, int, float, float]:
+        """Press a key; time until the last byte of the frame it caused, its byte count, and
+        the CPU time the program used meanwhile: all of it, and its main thread's (the one
+        that draws; the others write the terminal, save, and copy the game for undo)."""
         self.drain()
         before = len(self.buffer)
+        cpu, main = self.cpu(), self.cpu(self.pid)
         sent = time.perf_counter()
         os.write(self.fd, data)
         last = sent
@@ -111,7 +126,7 @@ class Terminal:
             last = time.perf_counter()
             while self.read(QUIET):
                 last = time.perf_counter()
-        return last - sent, len(self.buffer) - before
+        return last - sent, len(self.buffer) - before, self.cpu() - cpu, self.cpu(self.pid) - main
 
     def close(self) -> None:
         try:
@@ -206,12 +221,16 @@ def main() -> int:
     def ms(seconds: float) -> str:
         return f"{seconds * 1000:.1f} ms"
 
-    def report(name: str, samples: list[tuple[float, int]]) -> tuple[float, float]:
-        times = [t for t, _ in samples]
-        sizes = [n for _, n in samples]
+    def report(name: str, samples: list[tuple[float, int, float, float]]) -> tuple[float, float]:
+        times = [t for t, _, _, _ in samples]
+        sizes = [n for _, n, _, _ in samples]
+        # The CPU clock ticks in 10 ms steps: only the mean over all presses says anything.
+        cpu = statistics.mean(c for _, _, c, _ in samples)
+        main = statistics.mean(m for _, _, _, m in samples)
         median_time, median_bytes = statistics.median(times), statistics.median(sizes)
         print(
-            f"  {name:<34} median {ms(median_time):>9}   p90 {ms(sorted(times)[int(len(times) * 0.9)]):>9}   "
+            f"  {name:<31} median {ms(median_time):>9}   p90 {ms(sorted(times)[int(len(times) * 0.9)]):>9}   "
+            f"CPU {ms(cpu):>8} (drawing thread {ms(main):>8})   "
             f"median {median_bytes / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB"
         )
         return median_time, median_bytes

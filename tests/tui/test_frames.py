@@ -26,3 +26,82 @@ async def test_a_decision_draws_the_map_once(monkeypatch) -> None:
         assert session.game.pending.kind == "run"
         # The new list moved the cursor twice (cleared, then placed): the map is drawn once.
         assert len(draws) == 1
+
+
+async def test_option_rows_are_drawn_as_the_option_list_draws_them() -> None:
+    """The panel draws its rows itself (cheaper); every kind of row, plain and under the
+    cursor, must come out as the same segments as OptionList's own drawing."""
+    from textual.app import App, ComposeResult
+    from textual.visual import visualize
+    from textual.widgets import OptionList
+
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel, PanelState, _Row
+
+    class PanelApp(App):
+        def compose(self) -> ComposeResult:
+            yield ActionPanel()
+
+    state = PanelState(
+        "Where to?",
+        labels=("Run to r0c1", "Grab here: ammo PYB", "Shoot · Lock Rifle"),
+        details=("", "", ""),
+        dimmed=frozenset({1}),
+        greyed=(("Shoot", "no weapon loaded"),),
+    )
+    app = PanelApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        panel = app.query_one(ActionPanel)
+        panel.show(state)
+        await pilot.pause()
+        options = panel.options
+        styles = [
+            options.get_visual_style("option-list--option"),
+            options.get_visual_style("option-list--option", "option-list--option-highlighted"),
+        ]
+        compared = 0
+        for index in range(options.option_count):
+            option = options.get_option_at_index(index)
+            assert isinstance(option, _Row)  # drawn by the panel, not by OptionList
+            # and measured without being turned into Content, to the same heights
+            content = visualize(options, option.prompt, markup=False)
+            for width in (6, options.scrollable_content_region.width):
+                measured = options._get_visual(option).get_height(options.styles, width)
+                assert measured == content.get_height(options.styles, width), (index, width)
+            for style in styles:
+                options._option_render_cache.clear()
+                fast = options._get_option_render(option, style)
+                options._option_render_cache.clear()
+                slow = OptionList._get_option_render(options, option, style)
+                assert [list(strip) for strip in fast] == [list(strip) for strip in slow], (index, style)
+                compared += 1
+        assert compared == 8
+
+
+async def test_moving_the_cursor_updates_the_preview_and_the_scroll_marks() -> None:
+    """The option list tells its panel about each cursor move (the preview underneath, the
+    marks for rows out of sight, the map's highlight)."""
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await settle(pilot)
+            pending = session.game.pending
+            if session.is_human(pending.player):
+                if pending.kind == "action":
+                    break
+                await pilot.press("1")
+        await choose_key(pilot, "run")
+        panel = app.screen.query_one(ActionPanel)
+        rows = panel.options.option_count
+        assert rows > panel.options.scrollable_content_region.height  # the list scrolls at 80x24
+        first_map = app.screen.query_one(ArenaMap).state.cursor_square
+        for _ in range(rows - 1):
+            await pilot.press("down")
+        await settle(pilot)
+        assert panel.cursor == rows - 1
+        detail = str(panel.query_one("#detail").render())
+        assert detail.startswith(panel.state.details[rows - 1][:20])
+        assert "above" in panel._more_text and "below" not in panel._more_text
+        assert app.screen.query_one(ArenaMap).state.cursor_square not in (None, first_map)

@@ -121,3 +121,29 @@ async def test_offers_are_said_in_the_log_and_never_cover_the_table() -> None:
         assert {"railgun", "shotgun", "furnace"} <= set(table.offered)
         assert "w Learn it" in screen_text(app)
         assert "Press w to learn" in screen_text(app)
+
+
+async def test_the_weapons_in_sight_are_checked_again_only_when_they_change() -> None:
+    """A check runs on a worker thread; with the same weapons in sight it would find nothing
+    new, so key presses that change no rack or hand start none (frame time of a decision)."""
+    app = make_app(scenario_session(rack_scenario(), SOLO), offer_lessons=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await wait_for_offer(pilot)
+        table = app.table()
+        started = []
+        real_run_worker = table.run_worker
+
+        def counting(*args, **kwargs):
+            started.append(kwargs.get("group"))
+            return real_run_worker(*args, **kwargs)
+
+        table.run_worker = counting
+        for key in ("1", "u", "down", "1", "u"):  # pick an action and take it back: same weapons
+            await pilot.press(key)
+            await settle(pilot)
+        assert "offers" not in started
+        table._offer_checked = None  # as if something came into sight
+        table.render_table()
+        await settle(pilot)
+        assert "offers" in started

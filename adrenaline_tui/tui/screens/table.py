@@ -104,6 +104,8 @@ class TableScreen(BaseScreen):
         # Weapons whose lessons are offered at this table and not taken yet (`w` opens them).
         self.offered: list[str] = []
         self._offer_check_running = False
+        # The weapons in sight at the last check (see `_offer_lessons`).
+        self._offer_checked: object = None
         # Whether the table was last told that saving fails.
         self._save_failing = False
 
@@ -204,6 +206,16 @@ class TableScreen(BaseScreen):
             return
         if self._offer_check_running:
             return
+        # What decides the offer is the weapons in sight (racks, hands as this view shows them):
+        # with the same ones as at the last check there is nothing new to offer, and no worker
+        # thread (with its messages) is started on every key press.
+        sighted = (
+            tuple(tuple(rack) for rack in view.get("racks", {}).values()),
+            tuple(tuple(w.get("id") for w in p.get("weapons", [])) for p in view.get("players", [])),
+        )
+        if sighted == self._offer_checked:
+            return
+        self._offer_checked = sighted
         self._offer_check_running = True
         # Loading the lessons takes a moment, and a thread still shares the interpreter with
         # the drawing: started only once the table is on screen.
@@ -217,6 +229,9 @@ class TableScreen(BaseScreen):
         try:
             # Weapon ids only: a lesson is built when `w` opens it.
             fresh = weapons_to_offer(view, self.adrenaline.progress.seen, weapon_lesson_files())
+        except Exception:
+            self._offer_checked = None  # checked again at the next decision
+            raise
         finally:
             self._offer_check_running = False
         if fresh:

@@ -11,15 +11,24 @@ without a key, so the cursor can reach them and the line underneath says what is
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.styles import RulesMap
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, Visual, visualize
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -53,9 +62,82 @@ class PanelState:
         return self.labels, self.dimmed, tuple(label for label, _ in self.greyed)
 
 
+class _Row(Option):
+    """An option drawn as one line of styled pieces: (text, style) each."""
+
+    def __init__(self, *pieces: tuple[str, Style | str]) -> None:
+        super().__init__(Text.assemble(*pieces, no_wrap=True, end=""))
+        self.pieces = pieces
+        self.cells = sum(cell_len(text) for text, _ in pieces)
+
+
+class _RowVisual(Visual):
+    """A row's measurements without turning it into Content: OptionList measures every new
+    option's height (by wrapping it) to lay out its lines, and a row that fits is one line.
+    Anything else (a row wider than the list) is measured and drawn as OptionList does."""
+
+    def __init__(self, widget: OptionList, row: _Row) -> None:
+        self._widget = widget
+        self._row = row
+        self._full: Visual | None = None
+
+    def full(self) -> Visual:
+        if self._full is None:
+            self._full = visualize(self._widget, self._row.prompt, markup=False)
+        return self._full
+
+    def render_strips(self, width: int, height: int | None, style: VisualStyle, options: RenderOptions) -> list[Strip]:
+        return self.full().render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self._row.cells
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return 1 if self._row.cells <= width else self.full().get_height(rules, width)
+
+
 class _Options(OptionList):
     """The option list, telling its panel about cursor moves at once rather than by message,
     so the map's highlight is drawn in the same frame as the cursor."""
+
+    # The list's height is fixed by the panel, so a new number of options changes no widget's
+    # place: no layout pass of the whole table for it (Widget's own `virtual_size` asks for
+    # one). Whether the scrollbar shows still lays the table out, by its own reactive.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *, id: str | None = None, markup: bool = True) -> None:
+        super().__init__(id=id, markup=markup)
+        self.set_reactive(OptionList.auto_links, False)  # no links: see Drawn
+
+    def _get_visual(self, option: Option) -> Visual:
+        if option._visual is None and isinstance(option, _Row):
+            option._visual = _RowVisual(self, option)
+        return super()._get_visual(option)
+
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+        """A row that fits its line, drawn straight from its pieces: the same segments as
+        OptionList's own drawing (which wraps and aligns any content, about 0.2 ms a row), so
+        that a new decision's list costs little more than the rows' text."""
+        cache_key = (option, style, None)
+        if (strips := self._option_render_cache.get(cache_key)) is not None:
+            return strips
+        pieces = getattr(option, "pieces", None)
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        if (
+            pieces is None or self.get_component_styles("option-list--option").padding or option.cells > width  # type: ignore[attr-defined]
+        ):
+            return super()._get_option_render(option, style)
+        theme, index = self.app.ansi_theme, self._option_to_index[option]
+        segments, x, cells = [], 0, 0
+        for text, rich in pieces:
+            segments.append(Segment(text, _piece_style(style, rich or None, x, index, theme)))
+            x += len(text)  # offsets count characters, as Textual's own drawing does
+            cells += cell_len(text)
+        if cells < width:
+            segments.append(Segment(" " * (width - cells), _piece_style(style, None, -1, index, theme)))
+        strips = [Strip(segments, max(cells, width))]
+        self._option_render_cache[cache_key] = strips
+        return strips
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
@@ -68,6 +150,27 @@ class _Options(OptionList):
         panel = self.parent
         if isinstance(panel, ActionPanel) and round(old_value) != round(new_value):
             panel.show_hidden_rows()
+
+
+@functools.lru_cache(maxsize=2048)
+def _piece_style(style: VisualStyle, piece: Style | str | None, x: int, index: int, theme: object) -> Style:
+    """A row piece's style as OptionList's drawing makes it: the row's style with the piece's
+    on top, the piece's offset for text selection (x < 0: the padding, which has none), and
+    the option's index for the mouse. Rows repeat few styles: cached."""
+    meta = Style.from_meta({"option": index})
+    if x < 0:
+        return meta + style.rich_style
+    if isinstance(piece, str):
+        piece = Style.parse(piece)
+    combined = style + VisualStyle.from_rich_style(piece, theme) if piece else style  # type: ignore[arg-type]
+    return meta + combined.rich_style_with_offset(x, 0)
+
+
+def _plain(static: Static) -> Static:
+    """No links in the panel's text: Textual would look for them on every repaint (about a
+    quarter of drawing a line of text)."""
+    static.set_reactive(Static.auto_links, False)
+    return static
 
 
 def hidden_rows_text(above: range, below: range, *, keyed: int = 99, up: str = "↑", down: str = "↓") -> str:
@@ -122,12 +225,12 @@ class ActionPanel(Vertical):
         self.on_cursor: Callable[[int | None], None] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="prompt", markup=False)
+        yield _plain(Static("", id="prompt", markup=False))
         yield _Options(id="options", markup=False)
-        more = Static("", id="more", markup=False)
+        more = _plain(Static("", id="more", markup=False))
         more.display = False
         yield more
-        yield Static("", id="detail", markup=False)
+        yield _plain(Static("", id="detail", markup=False))
 
     @property
     def options(self) -> OptionList:
@@ -178,15 +281,15 @@ class ActionPanel(Vertical):
         items = []
         for i, label in enumerate(labels):
             key = hotkey(i)
-            prompt = Text(no_wrap=True, end="")
             dim = i in dimmed
-            prompt.append(f" {key} " if key else "   ", Style(bold=not dim, reverse=True, dim=dim))
-            prompt.append(" " + _cut(label, width), Style(dim=True) if dim else "")
-            items.append(Option(prompt))
+            items.append(
+                _Row(
+                    (f" {key} " if key else "   ", Style(bold=not dim, reverse=True, dim=dim)),
+                    (" " + _cut(label, width), Style(dim=True) if dim else ""),
+                )
+            )
         for label, _ in state.greyed if state is not None else ():
-            prompt = Text(no_wrap=True, end="")
-            prompt.append(" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))
-            items.append(Option(prompt))
+            items.append(_Row((" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))))
         self.filling = True
         try:
             self.options.set_options(items)

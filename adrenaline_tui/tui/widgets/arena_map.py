@@ -126,6 +126,8 @@ class ArenaMap(Widget):
         self._canvas_size = Size(0, 0)
         self._geometry: tuple[int, int, int, int] = (0, 0, 0, 0)  # cell w, cell h, left, top
         self._look: Look | None = None
+        # (what it was painted for, the canvas of walls and floor alone): see `_draw`.
+        self._frame: tuple[tuple, list[list[Cell]]] | None = None
 
     # ------------------------------------------------------------------ updates
     def show(self, state: MapState) -> None:
@@ -172,8 +174,15 @@ class ArenaMap(Widget):
         left = max(0, (size.width - (w * COLS + COLS + 1)) // 2)
         top = max(0, (size.height - (h * ROWS + ROWS + 1)) // 2)
         self._geometry = (w, h, left, top)
+        # Walls, doors and open floor depend on the arena and the geometry alone: painted once,
+        # then copied under each state's squares (a decision repaints the map's contents).
+        frame_key = (self.state.arena, look, base, size, w, h, left, top)
+        if self._frame is None or self._frame[0] != frame_key:
+            _Painter(canvas, self.state, look, base, w, h, left, top).paint_frame()
+            self._frame = (frame_key, canvas)
+        canvas = [row[:] for row in self._frame[1]]
         painter = _Painter(canvas, self.state, look, base, w, h, left, top)
-        painter.paint()
+        painter.paint_squares()
         if painter.compact != self.compact:
             self.compact = painter.compact
             self.post_message(self.LayoutChanged(self.compact))
@@ -238,9 +247,9 @@ class _Painter:
         row = self.c[y] if 0 <= y < len(self.c) else None
         if row is None:
             return
-        for i, ch in enumerate(text):
-            if 0 <= x + i < len(row):
-                row[x + i] = (ch, style)
+        start, end = max(0, x), min(len(row), x + len(text))
+        if start < end:  # one slice: the map is painted a few hundred runs a frame
+            row[start:end] = [(ch, style) for ch in text[start - x : end - x]]
 
     def square(self, r: int, c: int) -> str | None:
         return self.at.get((r, c))
@@ -268,7 +277,8 @@ class _Painter:
         return "door" if frozenset((a, b)) in self.arena.doors else "wall"
 
     # --------------------------------------------------------------- paint
-    def paint(self) -> None:
+    def paint_frame(self) -> None:
+        """What the state does not change: walls, doors, open floor between squares."""
         w, h, left, top = self.w, self.h, self.left, self.top
         # horizontal boundaries: above row r, for each column
         for r in range(ROWS + 1):
@@ -318,6 +328,9 @@ class _Painter:
                     present = [q for q in corner if q is not None]
                     if present and len({self.arena.room_of[q] for q in present}) == 1:
                         self.put(x, y, " ", self.room_style(present[0]))
+
+    def paint_squares(self) -> None:
+        w, h, left, top = self.w, self.h, self.left, self.top
         for sq, (r, c) in self.arena.pos.items():
             self.paint_square(sq, left + c * (w + 1) + 1, top + r * (h + 1) + 1)
 

@@ -27,7 +27,9 @@ class Drawn(Widget):
 
     def needs_drawing(self, state: Any) -> bool:
         """Store `state`; True when it (or the look) changed since the last drawing."""
-        if state == self.state and self._look is look_of(self.app):
+        # Not drawn yet (`_look` unset: hidden, like the racks beside a big map): its first
+        # drawing will use the current look, so only a new state needs a refresh.
+        if state == self.state and (self._look is None or self._look is look_of(self.app)):
             return False
         self.state = state
         return True

@@ -117,7 +117,12 @@ class EventLog(Widget):
 
     def reset(self, events: Iterable[Event]) -> None:
         shown, self._noted = with_notes(events, frozenset())
-        self.events = shown[-self.KEEP :]
+        shown = shown[-self.KEEP :]
+        if shown == self.events:
+            # An undo of a decision that logged nothing: repainting the log would widen the
+            # frame's update to the whole right-hand side of the table.
+            return
+        self.events = shown
         self.refresh()
 
     def add(self, events: Iterable[Event]) -> None:
