@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from adrenaline_tui.ai import HardPlayer
 from adrenaline_tui.ai.evaluator import Evaluator
-from adrenaline_tui.ai.payout import PayoutEvaluator
+from adrenaline_tui.ai.payout import AMMO, PayoutEvaluator
 from adrenaline_tui.ai.sensible import SHARED_BOOK
 from adrenaline_tui.ai.table import Table
+from adrenaline_tui.ai.values import CUBE
 from adrenaline_tui.rules.cards import load_cards
 from tests.ai.helpers import scenario
 
@@ -68,3 +71,14 @@ def test_the_hard_player_shoots_where_the_damage_takes_first_place():
         events = game.choose(hard.choose(d, game.view("yellow")))
         hit += [e.data["target"] for e in events if e.kind == "damaged"]
     assert hit and hit[0] == "blue"
+
+
+def test_cubes_kept_for_later_turns_count_more_than_the_normal_player_thinks():
+    game = _position([], [])
+    payout, normal = _evaluators(game)
+    me = payout.start()
+    # a loaded Lock Rifle needs no reload: all nine cubes are kept
+    extra = payout.terminal(me) - normal.terminal(me)
+    assert extra == pytest.approx((AMMO - 1.0) * CUBE * 9)
+    poorer = me._replace(cubes=(1, 1, 1))
+    assert payout.terminal(me) - payout.terminal(poorer) > normal.terminal(me) - normal.terminal(poorer)
