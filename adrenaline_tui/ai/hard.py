@@ -186,10 +186,13 @@ class HardPlayer:
         for imm, nxt, step in ev.options(me):
             if step.kind not in offered:
                 continue
-            add(Plan(step.kind, step.square, step.weapon, estimate=imm + ev.value(nxt)))
             if step.kind == "shoot" and step.weapon is not None and step.square is not None:
-                for aim, value in self._shot_outcomes(ev, me, step.weapon, step.square):
+                aimed = self._shot_outcomes(ev, me, step.weapon, step.square)
+                for aim, value in aimed:
                     add(Plan("shoot", step.square, step.weapon, aim=aim, estimate=value))
+                if aimed:  # the same shot left to aim itself would be one of these again
+                    continue
+            add(Plan(step.kind, step.square, step.weapon, estimate=imm + ev.value(nxt)))
         if "end" in offered:
             add(Plan("end", estimate=ev.terminal(me)))
         base = max((p.estimate for p in plans.values()), default=0.0)
