@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from adrenaline_tui.ai.evaluator import Evaluator, Me
 from adrenaline_tui.ai.sensible import SensiblePlayer
+from adrenaline_tui.ai.shots import Hits
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.ai.values import CUBE, MARK
+from adrenaline_tui.rules import Decision
 from adrenaline_tui.rules.effects import is_object
 from adrenaline_tui.rules.scoring import Award, score_board, score_track
 from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
@@ -120,8 +122,60 @@ class PayoutPlayer(SensiblePlayer):
 
     name = "payout"
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The aim being followed and my damage and marks on each figure when its shot began.
+        self._aim_base: tuple[Hits, dict[str, tuple[int, int]]] | None = None
+
     def _eval(self, t: Table) -> PayoutEvaluator:
         return PayoutEvaluator(t, self.book, self.cards)
+
+    def _shot_choice(self, d: Decision, t: Table) -> str:
+        """Follow an aimed outcome (`aim`: the whole shot's hits) through every question of it.
+
+        The outcomes weighed at a question are what is still to come from there, so the aim is
+        compared less what the shot has done already (read from the boards: my tokens and marks
+        on each figure since the shot began; marks I had on a figure turn into damage when it is
+        hit)."""
+        full = self.aim
+        if full is None:
+            return super()._shot_choice(d, t)
+        if self._aim_base is None or self._aim_base[0] is not full:
+            self._aim_base = (full, _tally(t))
+        self.aim = _less(full, _dealt(t, self._aim_base[1]))
+        try:
+            return super()._shot_choice(d, t)
+        finally:
+            # an aim that went out of reach stays dropped for the rest of the shot
+            self.aim = full if self.aim is not None else None
+
+
+def _tally(t: Table) -> dict[str, tuple[int, int]]:
+    return {c: (f.damage.count(t.me), f.marks.get(t.me, 0)) for c, f in t.figures.items() if c != t.me}
+
+
+def _dealt(t: Table, base: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """What the shot has done so far, as a shot's hits count it: (damage, marks) per figure."""
+    out = {}
+    for c, (d, m) in _tally(t).items():
+        d0, m0 = base.get(c, (0, 0))
+        if d > d0:  # the marks I had on it were spent as damage
+            out[c] = (d - d0 - m0, m)
+        elif m != m0:
+            out[c] = (0, m - m0)
+    return out
+
+
+def _less(aim: Hits, done: dict[str, tuple[int, int]]) -> Hits | None:
+    """What is left of `aim` once `done` is dealt, or None if the shot has left the aim."""
+    left = {f: (dmg, marks) for f, dmg, marks in aim}
+    for f, (dmg, marks) in done.items():
+        a = left.get(f, (0, 0))
+        rest = (a[0] - dmg, a[1] - marks)
+        if rest[0] < 0 or rest[1] < 0:
+            return None
+        left[f] = rest
+    return tuple(sorted((f, dmg, marks) for f, (dmg, marks) in left.items() if dmg or marks))
 
 
 __all__ = ["PayoutEvaluator", "PayoutPlayer"]
