@@ -163,7 +163,7 @@ def main() -> None:
     ap.add_argument("--hard-positions", type=int, default=3000)
     ap.add_argument("--hard-seconds", type=float, default=None, help="a time limit on top (not repeatable)")
     ap.add_argument("--hard-candidates", type=int, default=4, help="options the hard player plays out")
-    ap.add_argument("--hard-margin", type=float, default=1.5, help="how clearly an option must beat the plan's choice")
+    ap.add_argument("--hard-margin", type=float, default=4.0, help="how clearly an option must beat the plan's choice")
     ap.add_argument(
         "--hard-horizon", type=int, default=None, help="others' turns an imagined game plays (default: the player's, 1)"
     )

@@ -15,10 +15,20 @@ Two layers, both built from its own view only:
   game is scored (`judge`). Every option is tried in the same imagined games; the plan's own
   choice stands unless another beat it clearly there (`MARGIN`, shrinking as games add up).
 
-Measured (benchmarks/ai.py, hard against four normal players, seats rotated, 5 skulls):
-RESULTS
-History: before the payout valuation hard was "normal plus rollouts": 1/20 (5%) imagining
-everyone's reply, 4/20 (20%) with horizon 1.
+Measured on 2026-11-30 (`benchmarks/ai.py --only hard --skulls 5 --cpu`, hard against four
+normal players, seats rotated; 95% Wilson intervals; CPU time a decision):
+- the turn search alone (`positions=0`): 27 of 100 (27%, CI 19-36%), think median 1 ms, p99
+  56 ms, max 0.4 s;
+- as it plays by default (imagined replies, `MARGIN` 4), at 600 positions (about a second a
+  decision on a 2-core machine): 9 of 40 (22.5%, CI 12-38%); think median 0.4 ms (most
+  decisions are inside a planned action), p99 1.5 s, max 2.7 s CPU (wall, on a loaded machine:
+  p99 3.6 s, max 4.8 s; the app stops at one second); with `MARGIN` 1.5: 6 of 40 (15%, 7-29%).
+Neither reaches the 40% goal. The payout valuation is what helped (+1.0 to +1.6 points a game
+against the others' mean in 100-game runs, normal itself -0.4); the imagined games have not
+measurably helped: each
+is one noisy sample of a five-player round, and a budget a second buys 10-20 of them an option.
+History: as "normal plus imagined games" it won 1 of 20 imagining everyone's reply and 4 of 20
+with horizon 1.
 
 It never reads the true game: imagined games are built from `game.view(seat)` alone, and its
 random numbers come from its own seed. The imagined games' work is counted in searched
@@ -56,7 +66,10 @@ from adrenaline_tui.rules.state import KILLSHOT
 DEFAULT_POSITIONS = 3000
 CANDIDATES = 4  # options played out at each action (the rest are clearly worse by estimate)
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
-MARGIN = 1.5  # points another option must beat the plan's choice by, in one imagined game
+# Points another option must beat the plan's choice by, in one imagined game (divided by the root
+# of the games played): about two standard errors of a difference between options, so a switch
+# is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games).
+MARGIN = 4.0
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
 
