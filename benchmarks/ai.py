@@ -56,6 +56,9 @@ class Tournament:
 
     def player(self, kind: str, seed: int):
         if kind == "hard":
+            options = {}
+            if self.args.hard_horizon is not None:  # otherwise the player's own default
+                options["horizon"] = self.args.hard_horizon
             return make_player(
                 kind,
                 seed,
@@ -63,7 +66,7 @@ class Tournament:
                 seconds=self.args.hard_seconds,
                 candidates=self.args.hard_candidates,
                 margin=self.args.hard_margin,
-                horizon=self.args.hard_horizon,
+                **options,
             )
         return make_player(kind, seed)
 
@@ -160,8 +163,10 @@ def main() -> None:
     ap.add_argument("--hard-positions", type=int, default=3000)
     ap.add_argument("--hard-seconds", type=float, default=None, help="a time limit on top (not repeatable)")
     ap.add_argument("--hard-candidates", type=int, default=4, help="options the hard player plays out")
-    ap.add_argument("--hard-margin", type=float, default=1.5, help="how clearly an option must beat normal's")
-    ap.add_argument("--hard-horizon", type=int, default=None, help="others' turns an imagined game plays")
+    ap.add_argument("--hard-margin", type=float, default=4.0, help="how clearly an option must beat the plan's choice")
+    ap.add_argument(
+        "--hard-horizon", type=int, default=None, help="others' turns an imagined game plays (default: the player's, 1)"
+    )
     ap.add_argument("--only", default="hard,normal,easy,seats")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cpu", action="store_true", help="think time in this process's CPU time, not wall time")

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from adrenaline_tui.ai.evaluator import Evaluator
 from adrenaline_tui.ai.hard import HardPlayer, Plan
+from adrenaline_tui.ai.payout import PayoutEvaluator
 from adrenaline_tui.ai.sensible import SHARED_BOOK
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.rules import Decision
@@ -87,7 +87,7 @@ def _plan_reason(plan: Plan, view: dict[str, Any]) -> str:
         hits = plan.aim
         final = plan.square or table.square
         if hits is None:
-            ev = Evaluator(table, SHARED_BOOK, cards)
+            ev = PayoutEvaluator(table, SHARED_BOOK, cards)  # the hard player's own valuation
             me = ev.start()._replace(actions=max(1, table.actions_left))
             best = ev.best_shot(me, plan.weapon, plan.square or me.square)
             if best is not None:

@@ -1,29 +1,43 @@
-"""The hard computer player: picks each action by playing it out in imagined games.
+"""The hard computer player: plans its whole turn by search, then checks the plan in imagined games.
 
-At every action of its turn it lists what it could do next (each square to run to, each thing to
-grab, each weapon from each square with each distinct outcome of the shot, each Newton or
-Teleporter play, ending the turn), keeps the most promising few by the normal player's estimate,
-and plays each of them forward in games sampled from its own view (`determinise.py`): the rest
-of its turn (more actions, shots, powerups, reloading) and the other players' replies, everyone
-played by the normal player. Each imagined game is scored (points made, points the damage on the
-boards would pay, the killshot track, its own weapons and ammo, against the others). Every option
-is tried in the same imagined games, so the comparison is fair even with few of them; still, a
-handful of games is a noisy judge, so the normal player's own choice stands unless another option
-beat it clearly (`MARGIN`, shrinking as the games add up). Measured (benchmarks/ai.py): with the
-budgets a small machine affords, the search rarely finds such a clear winner, and hard plays
-about as well as normal; playing out more options per game needs faster imagined games.
-On 2026-11-30 (5 skulls, 600 positions, 20 seat-rotated games each against four normal): hard
-won 1 of 20 (5%, 95% CI 1-24%) imagining everyone's reply, and 4 of 20 (20%, CI 8-42%) with
-`horizon=1` (only the next player's reply; imagined games 2-4 times cheaper). Neither reaches
-the 40% goal and the two do not differ significantly; the default stays everyone's reply.
+Two layers, both built from its own view only:
+
+- **The turn, searched exhaustively** (`payout.PayoutPlayer`): every way to spend the actions
+  left (run to each square, grab each affordable thing, fire each loaded weapon from each square
+  in reach with each distinct outcome of the shot, Newton and Teleporter plays, reloading at the
+  end), valued at the end of the turn. The search is the normal player's; the valuation is not:
+  damage is worth what it changes in the payout of the board it lands on (ranks 8/6/4/2/1/1,
+  first blood, the killshot and overkill tokens on the killshot track, `payout.py`), and cubes
+  kept for later turns count more.
+- **The others' replies, imagined** (`rollout`): the best few first actions by that plan are each
+  played forward in games sampled from its view (`determinise.py`), the rest of its own turn by
+  the plan search, the next `horizon` players' turns by the normal player, and each imagined
+  game is scored (`judge`). Every option is tried in the same imagined games; the plan's own
+  choice stands unless another beat it clearly there (`MARGIN`, shrinking as games add up).
+
+Measured on 2026-11-30 (`benchmarks/ai.py --only hard --skulls 5 --cpu`, hard against four
+normal players, seats rotated; 95% Wilson intervals; CPU time a decision):
+- the turn search alone (`positions=0`): 27 of 100 (27%, CI 19-36%), think median 1 ms, p99
+  56 ms, max 0.4 s;
+- as it plays by default (imagined replies, `MARGIN` 4), at 600 positions (about a second a
+  decision on a 2-core machine): 9 of 40 (22.5%, CI 12-38%); think median 0.4 ms (most
+  decisions are inside a planned action), p99 1.5 s, max 2.7 s CPU (wall, on a loaded machine:
+  p99 3.6 s, max 4.8 s; the app stops at one second); with `MARGIN` 1.5: 6 of 40 (15%, 7-29%).
+Neither reaches the 40% goal. The payout valuation is what helped (+1.0 to +1.6 points a game
+against the others' mean in 100-game runs, normal itself -0.4); the imagined games have not
+measurably helped: each
+is one noisy sample of a five-player round, and a budget a second buys 10-20 of them an option.
+History: as "normal plus imagined games" it won 1 of 20 imagining everyone's reply and 4 of 20
+with horizon 1.
 
 It never reads the true game: imagined games are built from `game.view(seat)` alone, and its
-random numbers come from its own seed. The work is counted in searched positions (decisions
-played in imagined games), so a budget holds the same on any machine; a time limit can be added
-on top (the app uses one second a decision).
+random numbers come from its own seed. The imagined games' work is counted in searched
+positions (decisions played in them), so a budget holds the same on any machine; a time limit
+can be added on top (the app uses one second a decision). The turn search is bounded by the
+normal player's own cap on shot positions (`evaluator.SEARCH_CAP`).
 
 Between its actions (where to run, what to grab, which weapon, what to do inside a shot, what to
-pay with) it follows the option it chose and otherwise answers like the normal player.
+pay with) it follows the option it chose and otherwise answers like its plan search.
 """
 
 from __future__ import annotations
@@ -35,6 +49,7 @@ from typing import Any
 
 from adrenaline_tui.ai.determinise import sample_game
 from adrenaline_tui.ai.evaluator import Evaluator
+from adrenaline_tui.ai.payout import PayoutEvaluator, PayoutPlayer
 from adrenaline_tui.ai.sensible import SHARED_BOOK, SensiblePlayer
 from adrenaline_tui.ai.shots import Hits, fits
 from adrenaline_tui.ai.table import Table
@@ -51,7 +66,10 @@ from adrenaline_tui.rules.state import KILLSHOT
 DEFAULT_POSITIONS = 3000
 CANDIDATES = 4  # options played out at each action (the rest are clearly worse by estimate)
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
-MARGIN = 1.5  # points another option must beat the normal player's choice by, in one imagined game
+# Points another option must beat the plan's choice by, in one imagined game (divided by the root
+# of the games played): about two standard errors of a difference between options, so a switch
+# is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games).
+MARGIN = 4.0
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
 
@@ -64,7 +82,7 @@ class Plan:
     weapon: str | None = None
     aim: Hits | None = None  # the shot's outcome: (figure, damage, marks)
     extra: list[str] = field(default_factory=list)  # answers a Newton or Teleporter will need
-    estimate: float = 0.0  # the normal player's opinion of it
+    estimate: float = 0.0  # the plan search's opinion of it
     results: list[float] = field(default_factory=list)  # one per imagined game, in the order played
 
     @property
@@ -81,7 +99,7 @@ class Plan:
 
 
 class Follower:
-    """Answers the questions of one planned action, then plays like `inner` (the normal player)."""
+    """Answers the questions of one planned action, then plays like `inner` (the plan search)."""
 
     def __init__(self, plan: Plan, inner: SensiblePlayer) -> None:
         self.plan: Plan | None = plan
@@ -94,7 +112,7 @@ class Follower:
             return None
         kind = d.kind
         if kind == "action":
-            if self._acted:  # the planned action is over: from here the normal player plays
+            if self._acted:  # the planned action is over: from here the plan search plays
                 self.plan = None
                 self.inner.aim = None
                 return None
@@ -130,17 +148,18 @@ class HardPlayer:
         seconds: float | None = 1.0,
         candidates: int = CANDIDATES,
         margin: float = MARGIN,
-        horizon: int | None = None,
+        horizon: int | None = 1,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
-        self.inner = SensiblePlayer(self.rng.randrange(1 << 30))
+        self.inner = PayoutPlayer(self.rng.randrange(1 << 30))
         self.positions = positions
         self.seconds = seconds
         self.candidates = candidates
         self.margin = margin
         # Other players' turns an imagined game plays after mine (None: everyone's once). Fewer
-        # make each imagined game cheaper, so a budget of positions buys more of them.
+        # make each imagined game cheaper, so a budget of positions buys more of them; the next
+        # player's reply is the default (everyone's measured no better, at 2-4 times the cost).
         self.horizon = horizon
         self.follower: Follower | None = None
         self.searched = 0  # positions searched for the last decision (tests check the budget)
@@ -165,9 +184,9 @@ class HardPlayer:
 
     # ----------------------------------------------------------------- options
     def options(self, d: Decision, view: dict[str, Any]) -> list[Plan]:
-        """What to do next, best first by the normal player's estimate, at most `candidates`."""
+        """What to do next, best first by the plan search's estimate, at most `candidates`."""
         t = Table(view, self.cards)
-        ev = Evaluator(t, SHARED_BOOK, self.cards)
+        ev = PayoutEvaluator(t, SHARED_BOOK, self.cards)
         me = ev.start()
         offered = set(d.keys)
         plans: dict[tuple, Plan] = {}
@@ -180,10 +199,13 @@ class HardPlayer:
         for imm, nxt, step in ev.options(me):
             if step.kind not in offered:
                 continue
-            add(Plan(step.kind, step.square, step.weapon, estimate=imm + ev.value(nxt)))
             if step.kind == "shoot" and step.weapon is not None and step.square is not None:
-                for aim, value in self._shot_outcomes(ev, me, step.weapon, step.square):
+                aimed = self._shot_outcomes(ev, me, step.weapon, step.square)
+                for aim, value in aimed:
                     add(Plan("shoot", step.square, step.weapon, aim=aim, estimate=value))
+                if aimed:  # the same shot left to aim itself would be one of these again
+                    continue
+            add(Plan(step.kind, step.square, step.weapon, estimate=imm + ev.value(nxt)))
         if "end" in offered:
             add(Plan("end", estimate=ev.terminal(me)))
         base = max((p.estimate for p in plans.values()), default=0.0)
@@ -241,7 +263,7 @@ class HardPlayer:
                 if left <= 0 or (longest and left < longest):
                     break
                 result = self.rollout(view, plan, world, min(ROLLOUT_CAP, left))
-                if result is None:  # the position cannot be imagined: play like the normal player
+                if result is None:  # the position cannot be imagined: play the plan search's choice
                     self.searched = used
                     return None
                 value, n = result
@@ -255,9 +277,9 @@ class HardPlayer:
         tried = [p for p in plans if p.tries]
         if not tried:
             return None
-        # compared on the imagined games all of them played; ties go to the normal player's estimate
+        # compared on the imagined games all of them played; ties go to the plan search's estimate
         common = min(p.tries for p in tried)
-        # A few imagined games are a noisy judge: the normal player's choice (the first option)
+        # A few imagined games are a noisy judge: the plan search's choice (the first option)
         # stands unless another did clearly better in the same games, by a margin that shrinks
         # as the games add up.
         base = plans[0]
@@ -278,7 +300,7 @@ class HardPlayer:
         if d is None or d.player != me or d.kind != "action":
             return None
         players: dict[str, Any] = {c: SensiblePlayer(rng.randrange(1 << 30), quick=True) for c in game.seats}
-        players[me] = Follower(plan, players[me])
+        players[me] = Follower(plan, PayoutPlayer(rng.randrange(1 << 30), quick=True))
         start_turn = game.turn
         others = len(game.seats) - 1 if self.horizon is None else max(0, min(self.horizon, len(game.seats) - 1))
         last_turn = start_turn + others  # everyone else answers once, or the next `horizon` of them

@@ -218,3 +218,25 @@ def test_hard_imagines_as_many_of_the_others_turns_as_its_horizon(monkeypatch):
         assert hard.rollout(view, Plan("end"), world=3, cap=2000) is not None
     start = view["turn"]
     assert judged == [start + 1, start + 2, start + 3]  # judged as the first turn past it begins
+
+
+def test_hard_follows_an_aimed_shot_through_every_question_of_it():
+    # The Lock Rifle's second lock is asked after the target: an aim that includes it must still
+    # be followed then (the outcomes weighed at a question are only what is still to come).
+    from adrenaline_tui.ai.hard import Follower
+    from adrenaline_tui.ai.payout import PayoutPlayer
+
+    aims = [(("grey", 2, 1),), (("blue", 0, 1), ("grey", 2, 1)), (("blue", 2, 1), ("grey", 0, 1))]
+    for aim in aims:
+        game = _honesty_position(0, 0)
+        follower = Follower(Plan("shoot", "r1c2", "lock-rifle", aim=aim), PayoutPlayer(1))
+        dealt: dict[str, list[int]] = {}
+        asked = 0
+        while (d := game.pending) is not None and d.player == "yellow" and not (d.kind == "action" and asked):
+            events = game.choose(follower.choose(d, game.view("yellow")))
+            asked += 1
+            for e in events:
+                if e.kind in ("damaged", "marked"):
+                    hit = dealt.setdefault(e.data["target"], [0, 0])
+                    hit[0 if e.kind == "damaged" else 1] += int(e.data["placed"])
+        assert {f: (d, m) for f, (d, m) in dealt.items()} == {f: (d, m) for f, d, m in aim}, aim

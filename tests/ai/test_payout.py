@@ -1,0 +1,84 @@
+"""The hard player's valuation of damage: what a board will pay, by rank, not a point a token."""
+
+from __future__ import annotations
+
+import pytest
+
+from adrenaline_tui.ai import HardPlayer
+from adrenaline_tui.ai.evaluator import Evaluator
+from adrenaline_tui.ai.payout import AMMO, PayoutEvaluator
+from adrenaline_tui.ai.sensible import SHARED_BOOK
+from adrenaline_tui.ai.table import Table
+from adrenaline_tui.ai.values import CUBE
+from adrenaline_tui.rules.cards import load_cards
+from tests.ai.helpers import scenario
+
+# Yellow on r1c2 sees the yellow room and, through the door, the blue room; grey stands in the
+# white room, out of sight.
+RACKS = {"red": [], "blue": [], "yellow": []}
+FULL = {"red": 3, "blue": 3, "yellow": 3}
+
+
+def _position(blue: list[str], green: list[str], **fields):
+    return scenario(
+        [
+            {
+                "colour": "yellow",
+                "square": "r1c2",
+                "weapons": ["lock-rifle"],
+                "ammo": {"red": 3, "blue": 3, "yellow": 3},
+            },
+            {"colour": "blue", "square": "r0c2", "damage": blue},
+            {"colour": "green", "square": "r1c3", "damage": green},
+            {"colour": "grey", "square": "r2c0"},
+        ],
+        racks=RACKS,
+        **fields,
+    )
+
+
+def _evaluators(game):
+    table = Table(game.view("yellow"), load_cards())
+    return PayoutEvaluator(table, SHARED_BOOK, load_cards()), Evaluator(table, SHARED_BOOK, load_cards())
+
+
+def test_taking_first_place_on_a_board_is_worth_more_than_extending_a_lead():
+    # Both boards hold 5 damage. On blue's, 2 more damage lifts yellow from 2nd (2 tokens against
+    # grey's 3) to 1st; on green's yellow is 1st already. A point a token sees no difference.
+    game = _position(["grey"] * 3 + ["yellow"] * 2, ["yellow"] * 4 + ["grey"])
+    payout, normal = _evaluators(game)
+    assert payout.hit("blue", 5, 0, 0, 2, 0)[0] > payout.hit("green", 5, 0, 0, 2, 0)[0] + 1.0
+    assert normal.hit("blue", 5, 0, 0, 2, 0)[0] == normal.hit("green", 5, 0, 0, 2, 0)[0]
+
+
+def test_a_killshot_beats_a_plain_hit_on_a_fresh_board():
+    # Blue has 10 damage, most of it grey's: yellow's 11th token takes the killshot (a token on
+    # the killshot track); green is fresh (first blood and a 1st place that others will contest).
+    game = _position(["grey"] * 6 + ["yellow"] * 4, [])
+    payout, _ = _evaluators(game)
+    killshot = payout.hit("blue", 10, 0, 0, 2, 0)[0]
+    plain = payout.hit("green", 0, 0, 0, 2, 0)[0]
+    assert killshot > plain
+
+
+def test_the_hard_player_shoots_where_the_damage_takes_first_place():
+    # One action left, so the shot is fired from r1c2 (grey stays out of reach).
+    game = _position(["grey"] * 3 + ["yellow"] * 2, ["yellow"] * 4 + ["grey"], actions_taken=1)
+    hard = HardPlayer(1, positions=0, seconds=None)
+    hit = []
+    while game.pending is not None and game.pending.player == "yellow":
+        d = game.pending
+        events = game.choose(hard.choose(d, game.view("yellow")))
+        hit += [e.data["target"] for e in events if e.kind == "damaged"]
+    assert hit and hit[0] == "blue"
+
+
+def test_cubes_kept_for_later_turns_count_more_than_the_normal_player_thinks():
+    game = _position([], [])
+    payout, normal = _evaluators(game)
+    me = payout.start()
+    # a loaded Lock Rifle needs no reload: all nine cubes are kept
+    extra = payout.terminal(me) - normal.terminal(me)
+    assert extra == pytest.approx((AMMO - 1.0) * CUBE * 9)
+    poorer = me._replace(cubes=(1, 1, 1))
+    assert payout.terminal(me) - payout.terminal(poorer) > normal.terminal(me) - normal.terminal(poorer)
