@@ -316,11 +316,7 @@ class AdrenalineApp(App[int]):
         self.exit(return_code=HANGUP_STATUS)
 
     def on_ready(self) -> None:
-        # What start-up built (Textual, the card data, the first screen) lives as long as the
-        # app: moved out of the collector's sight once drawn, so a full collection no longer
-        # walks it. Late in a game (turn 150) one came every twenty-odd keys and took 66 ms
-        # of CPU, a dropped frame; 33 ms so.
-        self.call_after_refresh(gc.freeze)
+        self.call_after_refresh(self._started)
         # The first screen is opened once the app is ready, not while it mounts: Textual holds
         # back every frame until mounting is over, so a screen drawn during it is drawn twice.
         # Straight to the table when resuming: the title is only built if someone goes back to it.
@@ -338,6 +334,15 @@ class AdrenalineApp(App[int]):
         self.push_screen(TitleScreen())
         if self._learn:
             self.open_lessons()
+
+    def _started(self) -> None:
+        """The first screen is drawn. What start-up built (Textual, the card data, the first
+        screen) lives as long as the app: moved out of the collector's sight, so a full
+        collection no longer walks it (late in a game, turn 150, one came every twenty-odd
+        keys and took 66 ms of CPU, a dropped frame; 33 ms so). Then the collector, held off
+        while the app started (`cli`), is let loose on what comes after."""
+        gc.freeze()
+        gc.enable()
 
     def _continue_latest(self) -> bool:
         """`--continue`: open the newest unfinished game; False (and why, on screen) if it cannot be.
