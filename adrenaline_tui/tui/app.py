@@ -18,7 +18,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -134,7 +134,14 @@ class GameCommands(Provider):
 
 
 class AdrenalineApp(App[int]):
-    CSS_PATH = Path(__file__).with_name("app.tcss")
+    # The first screens' TCSS (the title, the table) is read with the app's own: a screen's
+    # CSS_PATH read when the screen is first pushed makes Textual parse every stylesheet again
+    # and restyle the app, right before the first frame. (Their rules all name their screen.)
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        Path(__file__).with_name("app.tcss"),
+        Path(__file__).parent / "screens" / "title.tcss",
+        Path(__file__).parent / "screens" / "table.tcss",
+    ]
     TITLE = "Adrenaline"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
