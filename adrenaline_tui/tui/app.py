@@ -357,12 +357,13 @@ class AdrenalineApp(App[int]):
         An unreadable newest save is named, with its reason, and no older game is opened in its
         place: the title's Continue offers that one, for the players to choose.
         """
-        saves = storage.list_saves()
+        saves = storage.saves()  # read newest first, only as far as needed
         newest = storage.newest_unfinished(saves)
         if newest is None:
             self.notify("There is no game in progress to continue.", severity="warning")
             return False
         if not newest.readable:
+            # Every save newer than it is finished: the older game, if any, is further on.
             older = next((i for i in saves if i.readable and not i.over), None)
             then = f"Continue picks up an older game ({older.who}); " if older else ""
             self.notify(
