@@ -6,6 +6,7 @@ Prints:
   time each process had used by its first frame, which other programs on a busy machine do not
   stretch as they stretch the wall time; and the same table with 150 finished games saved
   before it, as a player who has played a while has them (continuing must not read them all);
+- what the table does once drawn while nobody presses a key (CPU in the next 1.5 s, memory);
 - the median time from a key press to the end of the frame it causes;
 - the bytes written to the terminal per key press at 120x40.
 
@@ -45,6 +46,7 @@ COLS, ROWS = 120, 40
 LATE_TURN = 150
 QUIET = 0.05  # a frame is over when the terminal has been quiet this long
 FINISHED_GAMES = 150  # saved before the game in progress, for the start-up of a seasoned player
+SETTLE = 1.5  # seconds after the first frame in which what start-up left to do is measured
 
 # Like with like: the table has a bar at the top and a key line at the foot, so the minimal
 # app has Textual's own Header and Footer (with a few keys) around its one line of text.
@@ -204,6 +206,21 @@ def startup(argv: list[str], env: dict[str, str], marker: bytes) -> tuple[float,
         term.close()
 
 
+def settling(argv: list[str], env: dict[str, str], marker: bytes) -> tuple[float, int]:
+    """What the program does once its first frame is drawn, with nobody pressing a key: the CPU
+    seconds it uses in the next `SETTLE` seconds, and its resident memory (bytes) then."""
+    term = Terminal(argv, env)
+    try:
+        term.wait_for(marker)
+        drawn = cpu_seconds(term.pid)
+        time.sleep(SETTLE)
+        status = Path(f"/proc/{term.pid}/status").read_text()
+        rss = next(int(line.split()[1]) * 1024 for line in status.splitlines() if line.startswith("VmRSS:"))
+        return cpu_seconds(term.pid) - drawn, rss
+    finally:
+        term.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="start-ups of each app")
@@ -235,6 +252,7 @@ def main() -> int:
             game_runs.append(startup([str(adrenaline), "--continue"], env, b"Killshots"))
             played_runs.append(startup([str(adrenaline), "--continue"], environment(played), b"Killshots"))
         game_times, game_cpu = [t for t, _ in game_runs], [c for _, c in game_runs]
+        settled = [settling([str(adrenaline), "--continue"], env, b"Killshots") for _ in range(max(3, args.runs // 3))]
         minimal_times, minimal_cpu = [t for t, _ in minimal_runs], [c for _, c in minimal_runs]
         game_start, minimal_start = statistics.median(game_times), statistics.median(minimal_times)
 
@@ -290,6 +308,11 @@ def main() -> int:
     print(
         f"  {f'+ {FINISHED_GAMES} finished games':<21}{ms(statistics.median(played_cpu)):>9}   "
         f"fastest {ms(min(played_cpu)):>9}   ratio {statistics.median(played_cpu) / minimal_cpu_median:.2f}x"
+    )
+    settle_cpu, settle_rss = statistics.median(c for c, _ in settled), statistics.median(r for _, r in settled)
+    print(
+        f"after the table's first frame, no key pressed: {ms(settle_cpu)} of CPU in the next {SETTLE:g} s, "
+        f"then {settle_rss / 2**20:.0f} MiB resident (median of {len(settled)})"
     )
     if args.startup_only:
         return 0
