@@ -2,7 +2,11 @@
 
 Prints:
 - start-up time to the first frame of a 5-player table (`adrenaline --continue` on a saved
-  game), next to a minimal Textual app's time to its first frame, and the ratio;
+  game), next to a minimal Textual app's time to its first frame, and the ratio; also the CPU
+  time each process had used by its first frame, which other programs on a busy machine do not
+  stretch as they stretch the wall time; and the same table with 150 finished games saved
+  before it, as a player who has played a while has them (continuing must not read them all);
+- what the table does once drawn while nobody presses a key (CPU in the next 1.5 s, memory);
 - the median time from a key press to the end of the frame it causes, and the mean CPU time
   the program spends meanwhile (which, unlike the wall time, other busy programs do not
   inflate much): all threads, and the main thread alone, which handles the key and draws the
@@ -26,9 +30,11 @@ from __future__ import annotations
 import argparse
 import compileall
 import fcntl
+import json
 import os
 import pty
 import select
+import shutil
 import signal
 import statistics
 import struct
@@ -42,6 +48,8 @@ from pathlib import Path
 COLS, ROWS = 120, 40
 LATE_TURN = 150
 QUIET = 0.05  # a frame is over when the terminal has been quiet this long
+FINISHED_GAMES = 150  # saved before the game in progress, for the start-up of a seasoned player
+SETTLE = 1.5  # seconds after the first frame in which what start-up left to do is measured
 
 # Like with like: the table has a bar at the top and a key line at the foot, so the minimal
 # app has Textual's own Header and Footer (with a few keys) around its one line of text.
@@ -74,6 +82,8 @@ class Terminal:
             os.execve(argv[0], argv, env)
         self.pid, self.fd = pid, fd
         self.buffer = bytearray()
+        # CPU seconds the child had used when the last byte read so far arrived.
+        self.cpu_at_last_byte = 0.0
 
     def read(self, timeout: float) -> bytes:
         ready, _, _ = select.select([self.fd], [], [], timeout)
@@ -84,6 +94,8 @@ class Terminal:
         except OSError:
             return b""
         self.buffer += data
+        if data:
+            self.cpu_at_last_byte = cpu_seconds(self.pid)
         return data
 
     def wait_for(self, marker: bytes, timeout: float = 30.0) -> float:
@@ -105,11 +117,7 @@ class Terminal:
     def cpu(self, thread: int | None = None) -> float:
         """Seconds of CPU the program has used (all its threads, or one): a figure that other
         programs on a busy machine do not inflate, as they do the wall time."""
-        path = f"/proc/{self.pid}/stat" if thread is None else f"/proc/{self.pid}/task/{thread}/stat"
-        with open(path) as stat:
-            # The fields after the command's name (which is in parentheses and may hold spaces).
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.pid, thread)
 
     def key(self, data: bytes) -> tuple[float, int, float, float]:
         """Press a key; time until the last byte of the frame it caused, its byte count, and
@@ -135,6 +143,21 @@ class Terminal:
         except (ProcessLookupError, ChildProcessError):
             pass
         os.close(self.fd)
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User + system CPU seconds of a process, all its threads or one (fields 14 and 15 of
+    /proc/<pid>/stat; the command name in field 2 may hold spaces, so count from its ')')."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    try:
+        stat = Path(path).read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def environment(home: Path) -> dict[str, str]:
@@ -170,10 +193,42 @@ def prepare_game(home: Path, turn: int = 1) -> int:
     return len(game.history)
 
 
-def startup(argv: list[str], env: dict[str, str], marker: bytes) -> float:
+def add_finished_games(home: Path, count: int) -> None:
+    """`count` saves of finished games, older than the game in progress, each the size of a
+    whole game's save (900 decisions). Only their form is checked when saves are listed, so
+    they are copies of the game in progress with a long list of decisions, marked over."""
+    saves = home / "saves"
+    save = next(p for p in saves.glob("*.json") if not p.name.endswith(".table.json"))
+    data = json.loads(save.read_text())
+    table = json.loads(save.with_name(save.stem + ".table.json").read_text())
+    oldest = save.stat().st_mtime - 10 * count
+    for n in range(count):
+        finished = saves / f"finished-{n:04d}.json"
+        finished.write_text(json.dumps({**data, "choices": ["run:1"] * 900}))
+        finished.with_name(finished.stem + ".table.json").write_text(json.dumps({**table, "over": True}))
+        os.utime(finished, (oldest + n, oldest + n))
+
+
+def startup(argv: list[str], env: dict[str, str], marker: bytes) -> tuple[float, float]:
+    """Wall seconds to the end of the first frame, and the CPU seconds used by then."""
     term = Terminal(argv, env)
     try:
-        return term.wait_for(marker)
+        return term.wait_for(marker), term.cpu_at_last_byte
+    finally:
+        term.close()
+
+
+def settling(argv: list[str], env: dict[str, str], marker: bytes) -> tuple[float, int]:
+    """What the program does once its first frame is drawn, with nobody pressing a key: the CPU
+    seconds it uses in the next `SETTLE` seconds, and its resident memory (bytes) then."""
+    term = Terminal(argv, env)
+    try:
+        term.wait_for(marker)
+        drawn = cpu_seconds(term.pid)
+        time.sleep(SETTLE)
+        status = Path(f"/proc/{term.pid}/status").read_text()
+        rss = next(int(line.split()[1]) * 1024 for line in status.splitlines() if line.startswith("VmRSS:"))
+        return cpu_seconds(term.pid) - drawn, rss
     finally:
         term.close()
 
@@ -182,6 +237,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="start-ups of each app")
     parser.add_argument("--keys", type=int, default=30, help="key presses of each kind")
+    parser.add_argument("--startup-only", action="store_true", help="measure only the start-ups")
     args = parser.parse_args()
 
     adrenaline = Path(sys.executable).with_name("adrenaline")
@@ -191,6 +247,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp) / "home"
         prepare_game(home)
+        played = Path(tmp) / "played"
+        shutil.copytree(home, played)
+        add_finished_games(played, FINISHED_GAMES)
         late_home = Path(tmp) / "late"
         late_decisions = prepare_game(late_home, LATE_TURN)
         env = environment(home)
@@ -199,14 +258,18 @@ def main() -> int:
         minimal = Path(tmp) / "minimal.py"
         minimal.write_text(MINIMAL_APP)
 
-        game_times, minimal_times = [], []
+        game_runs, minimal_runs, played_runs = [], [], []
         for _ in range(args.runs):
-            minimal_times.append(startup([sys.executable, str(minimal)], env, b"MINIMAL-READY"))
-            game_times.append(startup([str(adrenaline), "--continue"], env, b"Killshots"))
+            minimal_runs.append(startup([sys.executable, str(minimal)], env, b"MINIMAL-READY"))
+            game_runs.append(startup([str(adrenaline), "--continue"], env, b"Killshots"))
+            played_runs.append(startup([str(adrenaline), "--continue"], environment(played), b"Killshots"))
+        game_times, game_cpu = [t for t, _ in game_runs], [c for _, c in game_runs]
+        settled = [settling([str(adrenaline), "--continue"], env, b"Killshots") for _ in range(max(3, args.runs // 3))]
+        minimal_times, minimal_cpu = [t for t, _ in minimal_runs], [c for _, c in minimal_runs]
         game_start, minimal_start = statistics.median(game_times), statistics.median(minimal_times)
 
         positions = {}
-        for name, where in (("early", home), ("late", late_home)):
+        for name, where in () if args.startup_only else (("early", home), ("late", late_home)):
             term = Terminal([str(adrenaline), "--continue"], environment(where))
             try:
                 term.wait_for(b"Killshots")
@@ -245,6 +308,30 @@ def main() -> int:
         f"  5-player table       {ms(game_start):>9}   fastest {ms(fastest_game):>9}   "
         f"ratio {game_start / minimal_start:.2f}x, fastest {fastest_game / fastest_minimal:.2f}x (target 1.3x)"
     )
+    played_times, played_cpu = [t for t, _ in played_runs], [c for _, c in played_runs]
+    played_start, fastest_played = statistics.median(played_times), min(played_times)
+    print(
+        f"  {f'+ {FINISHED_GAMES} finished games':<21}{ms(played_start):>9}   fastest {ms(fastest_played):>9}   "
+        f"ratio {played_start / minimal_start:.2f}x, fastest {fastest_played / fastest_minimal:.2f}x"
+    )
+    print("CPU time used by the first frame (user + system, all threads), median:")
+    game_cpu_median, minimal_cpu_median = statistics.median(game_cpu), statistics.median(minimal_cpu)
+    print(f"  minimal Textual app  {ms(minimal_cpu_median):>9}   fastest {ms(min(minimal_cpu)):>9}")
+    print(
+        f"  5-player table       {ms(game_cpu_median):>9}   fastest {ms(min(game_cpu)):>9}   "
+        f"ratio {game_cpu_median / minimal_cpu_median:.2f}x"
+    )
+    print(
+        f"  {f'+ {FINISHED_GAMES} finished games':<21}{ms(statistics.median(played_cpu)):>9}   "
+        f"fastest {ms(min(played_cpu)):>9}   ratio {statistics.median(played_cpu) / minimal_cpu_median:.2f}x"
+    )
+    settle_cpu, settle_rss = statistics.median(c for c, _ in settled), statistics.median(r for _, r in settled)
+    print(
+        f"after the table's first frame, no key pressed: {ms(settle_cpu)} of CPU in the next {SETTLE:g} s, "
+        f"then {settle_rss / 2**20:.0f} MiB resident (median of {len(settled)})"
+    )
+    if args.startup_only:
+        return 0
     print(f"key press to end of frame (frame end = {ms(QUIET)} of quiet, not counted), {args.keys} presses each:")
     for name, (ordinary, pairs, after) in positions.items():
         where = "turn 1" if name == "early" else f"turn {LATE_TURN}+, {late_decisions} decisions"

@@ -52,3 +52,19 @@ def test_a_game_starts_without_pydantic_or_yaml_once_the_data_is_compiled():
     )
     printed(code)  # warms the cache
     assert printed(code) == []
+
+
+def test_offering_weapon_lessons_needs_no_pydantic():
+    """Right after a table's first frame it reads the learner's progress and which weapons have
+    a lesson; building lessons (pydantic) waits until one is opened. Importing pydantic there
+    cost about 130 ms of CPU while the table was answering its first keys."""
+    code = (
+        "import json, sys\n"
+        "from adrenaline_tui.walkthrough import Progress\n"
+        "from adrenaline_tui.walkthrough.offers import weapon_lesson_files, weapons_to_offer\n"
+        "files = weapon_lesson_files()\n"
+        "Progress.load()\n"
+        "assert files, 'no weapon lessons found'\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic')))\n"
+    )
+    assert printed(code) == []

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -134,7 +134,14 @@ class GameCommands(Provider):
 
 
 class AdrenalineApp(App[int]):
-    CSS_PATH = Path(__file__).with_name("app.tcss")
+    # The first screens' TCSS (the title, the table) is read with the app's own: a screen's
+    # CSS_PATH read when the screen is first pushed makes Textual parse every stylesheet again
+    # and restyle the app, right before the first frame. (Their rules all name their screen.)
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        Path(__file__).with_name("app.tcss"),
+        Path(__file__).parent / "screens" / "title.tcss",
+        Path(__file__).parent / "screens" / "table.tcss",
+    ]
     TITLE = "Adrenaline"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -316,11 +323,7 @@ class AdrenalineApp(App[int]):
         self.exit(return_code=HANGUP_STATUS)
 
     def on_ready(self) -> None:
-        # What start-up built (Textual, the card data, the first screen) lives as long as the
-        # app: moved out of the collector's sight once drawn, so a full collection no longer
-        # walks it. Late in a game (turn 150) one came every twenty-odd keys and took 66 ms
-        # of CPU, a dropped frame; 33 ms so.
-        self.call_after_refresh(gc.freeze)
+        self.call_after_refresh(self._started)
         # The first screen is opened once the app is ready, not while it mounts: Textual holds
         # back every frame until mounting is over, so a screen drawn during it is drawn twice.
         # Straight to the table when resuming: the title is only built if someone goes back to it.
@@ -339,18 +342,28 @@ class AdrenalineApp(App[int]):
         if self._learn:
             self.open_lessons()
 
+    def _started(self) -> None:
+        """The first screen is drawn. What start-up built (Textual, the card data, the first
+        screen) lives as long as the app: moved out of the collector's sight, so a full
+        collection no longer walks it (late in a game, turn 150, one came every twenty-odd
+        keys and took 66 ms of CPU, a dropped frame; 33 ms so). Then the collector, held off
+        while the app started (`cli`), is let loose on what comes after."""
+        gc.freeze()
+        gc.enable()
+
     def _continue_latest(self) -> bool:
         """`--continue`: open the newest unfinished game; False (and why, on screen) if it cannot be.
 
         An unreadable newest save is named, with its reason, and no older game is opened in its
         place: the title's Continue offers that one, for the players to choose.
         """
-        saves = storage.list_saves()
+        saves = storage.saves()  # read newest first, only as far as needed
         newest = storage.newest_unfinished(saves)
         if newest is None:
             self.notify("There is no game in progress to continue.", severity="warning")
             return False
         if not newest.readable:
+            # Every save newer than it is finished: the older game, if any, is further on.
             older = next((i for i in saves if i.readable and not i.over), None)
             then = f"Continue picks up an older game ({older.who}); " if older else ""
             self.notify(

@@ -45,6 +45,7 @@ class RemoteApp(AdrenalineApp):
         # Textual would run AdrenalineApp.on_ready too (handlers run up the classes): not here,
         # there is no title screen or local game at a host.
         event.prevent_default()
+        self.call_after_refresh(self._started)
         self.lobby = LobbyScreen()
         self.push_screen(self.lobby)
         self.run_worker(self.connection.run(self.socket, self.player_name, self.identity), exclusive=True, group="host")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -192,31 +193,38 @@ def _save_files(folder: Path) -> list[tuple[float, int, Path]]:
     return found
 
 
-def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """The newest `MAX_LISTED` saves, newest first, unreadable ones included (with their problem).
+def saves(folder: Path | None = None) -> Iterator[SaveInfo]:
+    """The newest `MAX_LISTED` saves, newest first, unreadable ones included (with their problem),
+    each read only when it is asked for: continuing a game reads saves until it meets one not
+    over, not every finished game in the folder (150 of them cost a resumed game's start about
+    100 ms of CPU).
 
     At most `MAX_LIST_BYTES` are read for one list: past that, saves are listed unread.
     """
-    listed, budget = [], MAX_LIST_BYTES
+    budget = MAX_LIST_BYTES
     for modified, size, path in _save_files(folder or saves_dir())[:MAX_LISTED]:
         if size <= MAX_SAVE_BYTES:  # a bigger file is refused unread
             if size > budget:
-                listed.append(SaveInfo(path, modified, problem="not read: the saves folder holds too much"))
+                yield SaveInfo(path, modified, problem="not read: the saves folder holds too much")
                 continue
             budget -= size
-        listed.append(save_info(path, modified))
-    return listed
+        yield save_info(path, modified)
 
 
-def newest_unfinished(saves: list[SaveInfo]) -> SaveInfo | None:
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Every save `saves` lists, read."""
+    return list(saves(folder))
+
+
+def newest_unfinished(saves: Iterable[SaveInfo]) -> SaveInfo | None:
     """The newest save not known to be finished: an unreadable one counts, it may be the game
-    someone means to continue."""
+    someone means to continue. (Given an iterator, it reads no further than that save.)"""
     return next((i for i in saves if not i.over), None)
 
 
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
     """The newest readable save of a game not yet over."""
-    return next((i for i in list_saves(folder) if i.readable and not i.over), None)
+    return next((i for i in saves(folder) if i.readable and not i.over), None)
 
 
 def remove_stale_temporaries(folder: Path, now: float | None = None) -> list[Path]:

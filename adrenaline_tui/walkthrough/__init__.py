@@ -5,13 +5,39 @@ A lesson is data (a YAML file under `lessons/`: a scenario and narrated steps, s
 remembers what was done; `weapon_lessons_to_offer` says which weapon lessons a game's table
 calls for. The rules reference (sections and card pages) is in `reference`.
 
-Nothing here imports the UI.
+Nothing here imports the UI. The names below are imported from their modules when first used:
+a game reads the learner's progress and offers weapon lessons right after its first frame, and
+building lessons needs pydantic (about 130 ms of CPU to import), which those two do not.
 """
 
-from adrenaline_tui.walkthrough.lesson import Lesson, Step, lessons_dir, load_lesson, load_lessons
-from adrenaline_tui.walkthrough.offers import visible_weapons, weapon_lessons_to_offer
-from adrenaline_tui.walkthrough.progress import Progress, progress_path
-from adrenaline_tui.walkthrough.runner import Choice, LessonRunner, MapHighlight, Result
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from adrenaline_tui.walkthrough.lesson import Lesson, Step, load_lesson, load_lessons
+    from adrenaline_tui.walkthrough.lesson_files import lessons_dir
+    from adrenaline_tui.walkthrough.offers import visible_weapons, weapon_lessons_to_offer
+    from adrenaline_tui.walkthrough.progress import Progress, progress_path
+    from adrenaline_tui.walkthrough.runner import Choice, LessonRunner, MapHighlight, Result
+
+# Each name this package offers, and the module that holds it.
+_MODULES = {
+    "Choice": "runner",
+    "Lesson": "lesson",
+    "LessonRunner": "runner",
+    "MapHighlight": "runner",
+    "Progress": "progress",
+    "Result": "runner",
+    "Step": "lesson",
+    "lessons_dir": "lesson_files",
+    "load_lesson": "lesson",
+    "load_lessons": "lesson",
+    "progress_path": "progress",
+    "visible_weapons": "offers",
+    "weapon_lessons_to_offer": "offers",
+}
 
 __all__ = [
     "Choice",
@@ -28,3 +54,12 @@ __all__ = [
     "visible_weapons",
     "weapon_lessons_to_offer",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

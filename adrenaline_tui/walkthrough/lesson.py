@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from adrenaline_tui.rules import DataError, Game
 from adrenaline_tui.rules.scenario import read_scenario
 from adrenaline_tui.rules.yamlfile import read_yaml_mapping
+from adrenaline_tui.walkthrough.lesson_files import id_of_lesson, lessons_dir
 
 ANY_KEY = "*"
 
@@ -211,11 +212,6 @@ def _order(path: Path) -> int:
     return int(m[1]) if m else 1000
 
 
-def id_of_lesson(path: Path, given: str | None) -> str:
-    """A lesson's id: the one its file gives, else its file name without the order number."""
-    return given or re.sub(r"^\d+-", "", path.stem)
-
-
 def load_lesson(path: str | Path) -> Lesson:
     """Read, validate and check one lesson file."""
     path = Path(path)
@@ -328,10 +324,6 @@ def _check_step(path: Path, lesson: str, where: str, sm: StepModel, game: Game) 
                 value = getattr(ev, field, None)
                 if value is not None and value not in colours:
                     raise _fail(path, lesson, f"{where}.goal.events.{i}.{field}", f"'{value}' is not playing")
-
-
-def lessons_dir() -> Path:
-    return Path(__file__).resolve().parent / "lessons"
 
 
 def load_lessons(folder: str | Path | None = None) -> list[Lesson]:

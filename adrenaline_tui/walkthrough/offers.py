@@ -6,11 +6,14 @@ import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adrenaline_tui.rules import DataError, Game
 from adrenaline_tui.rules.yamlfile import read_yaml_mapping
-from adrenaline_tui.walkthrough.lesson import Lesson, id_of_lesson, lessons_dir, load_lessons
+from adrenaline_tui.walkthrough.lesson_files import id_of_lesson, lessons_dir
+
+if TYPE_CHECKING:
+    from adrenaline_tui.walkthrough.lesson import Lesson
 
 
 def visible_weapons(state: Game | Mapping[str, Any]) -> list[str]:
@@ -35,6 +38,8 @@ def weapon_lessons_to_offer(
 
     `seen` holds lesson ids and/or weapon ids already done, skipped or offered (`Progress.seen`).
     """
+    from adrenaline_tui.walkthrough.lesson import load_lessons
+
     seen = set(seen)
     by_weapon = {lesson.weapon: lesson for lesson in (lessons if lessons is not None else load_lessons())}
     out = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from adrenaline_tui.tui import storage
@@ -98,3 +99,35 @@ async def test_a_broken_save_is_reported_in_one_line(home: Path) -> None:
         assert screen_name(app) == "TitleScreen"
         messages = [n.message for n in app._notifications]
         assert any("bad.json" in m and "\n" not in m for m in messages), messages
+
+
+async def test_continue_and_the_title_read_no_save_past_the_game_they_open(home: Path, monkeypatch) -> None:
+    """A folder of finished games is not read through at start: `--continue` and the title's
+    Continue read saves newest first and stop at the game in progress."""
+    session = scenario_session(kill_scenario(), {"yellow": HUMAN, "blue": HUMAN, "grey": HUMAN})
+    session.flush()
+    assert session.path is not None
+    modified = session.path.stat().st_mtime
+    for n in range(1, 6):  # five finished games, older than the one in progress
+        finished = session.path.with_name(f"finished-{n}.json")
+        finished.write_bytes(session.path.read_bytes())
+        storage.write_table(finished, {**storage.read_table(session.path), "over": True})
+        os.utime(finished, (modified - 100 * n, modified - 100 * n))
+    read: list[Path] = []
+    save_info = storage.save_info
+    monkeypatch.setattr(storage, "save_info", lambda path, when=None: read.append(path) or save_info(path, when))
+
+    again = AdrenalineApp(settings=settings(), bot_delay=0.0, continue_game=True, save_settings=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = again.table()
+        assert table is not None and table.session.path == session.path
+    assert read == [session.path]
+
+    read.clear()
+    title = make_app()
+    async with title.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Continue: Ann, Ben, Cat" in screen_text(title)
+    assert read == [session.path]
+    assert len(storage.list_saves()) == 6  # the load list still reads them all

@@ -71,27 +71,33 @@ class TitleScreen(BaseScreen):
                 yield OptionList(id="menu", markup=False)
             yield Static("", id="menu-hint")
 
-    def on_mount(self) -> None:
-        self.fill_menu()
-
     def on_screen_resume(self) -> None:
+        # Also when first shown (Textual resumes a screen it pushes, before laying it out), so
+        # the menu is filled once, not on mount as well.
         self.fill_menu()
 
     def fill_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
-        saves = storage.list_saves()
-        latest = next((i for i in saves if i.readable and not i.over), None)
+        # Saves are read newest first and only until the game Continue opens: a folder of
+        # finished games is not read through each time the title is shown.
+        has_saves, newest, latest = False, None, None
+        for info in storage.saves():
+            has_saves = True
+            if not info.over:
+                if newest is None:
+                    newest = info
+                if info.readable:
+                    latest = info
+                    break
         if latest is not None:
             cont = f"c  Continue: {latest.who} ({ago(time.time() - latest.modified)})"
         else:
             cont = "c  Continue (no game in progress)"
         # Continue skips a newest save that cannot be read, but never silently: it says so here.
-        newest = storage.newest_unfinished(saves)
         hint = Text("")
         if newest is not None and not newest.readable:
             hint = Text(unreadable_newest(newest), "bold")
         self.query_one("#menu-hint", Static).update(hint)
-        has_saves = bool(saves)
         menu.set_options(
             [
                 Option("n  New game", id="new"),
