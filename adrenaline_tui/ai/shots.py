@@ -15,7 +15,9 @@ The search is kept small in two ways that lose nothing a player would care about
   crowded square and then blasting that square.)
 
 Outcomes do not depend on anybody's damage or score, so they are cached by position alone and
-reused across decisions, turns and valuations.
+reused across decisions, turns and valuations. A first shot is keyed on the figures it could
+ever involve (`reach`): figures standing where no step of the card can reach cannot change its
+outcomes, so when only they have moved, the outcomes are known already.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from adrenaline_tui.rules import effects
-from adrenaline_tui.rules.arena import Arena
-from adrenaline_tui.rules.cards import Move, Select, Weapon
+from adrenaline_tui.rules.arena import DIRECTIONS, Arena
+from adrenaline_tui.rules.cards import Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
 
 Hits = tuple[tuple[str, int, int], ...]  # (figure, damage, marks), sorted by figure
 Budget = tuple[int, int, int]  # red, blue, yellow
@@ -116,12 +118,17 @@ class ShotBook:
         # A whole game needs a few thousand entries; the cap only bounds memory in long sessions.
         self.limit = limit
         self._memo: dict[tuple, dict[tuple, Outcomes]] = {}
+        # first shots of the cards whose outcomes depend on what the filters say of each figure
+        # rather than on squares (`signature`): (hits, cost) pairs, the shooter ending in place
+        self._pure: dict[tuple, tuple[tuple[Hits, Budget], ...]] = {}
         self._size = 0
         self.searched = 0  # positions of shots worked out so far (not found in the book)
 
     def _table(self, shot: effects.Shot) -> dict[tuple, Outcomes]:
-        # Shot.key() leaves out the card, the arena and the shooter, so those pick the table.
-        ident = (shot.weapon.id, shot.arena.id, shot.shooter)
+        # Shot.key() leaves out the card, the arena, the shooter and who stands on the squares it
+        # lists (the figures a shot keeps are not always the same: see `reach`), so those pick
+        # the table.
+        ident = (shot.weapon.id, shot.arena.id, shot.shooter, tuple(shot.pos))
         table = self._memo.get(ident)
         if table is None:
             table = self._memo[ident] = {}
@@ -131,6 +138,7 @@ class ShotBook:
         """Every distinct outcome of finishing `shot` from its current state (empty: it cannot be)."""
         if self._size > self.limit:
             self._memo.clear()
+            self._pure.clear()
             self._size = 0
         order = {f: i for i, f in enumerate(shot.pos)}
         return self._search(shot, self._table(shot), order)
@@ -183,17 +191,225 @@ class ShotBook:
         included (its square there is replaced by `square`). Seat order matters: `Shot.key()` records squares
         without names, so every shot of one table must list figures in the same order.
         """
-        return self.outcomes(_first_shot(weapon, arena, shooter, square, seats))
+        shot = _first_shot(weapon, arena, shooter, square, seats)
+        sig = signature(shot)
+        if sig is None:
+            return self.outcomes(shot)
+        known = self._pure.get(sig)
+        if known is not None:
+            return tuple((hits, spent, square) for hits, spent in known)
+        found = self.outcomes(shot)
+        # the shooter never moves in such a shot: it ends where it started
+        self._pure[sig] = tuple((hits, spent) for hits, spent, _ in found)
+        self._size += 1
+        return found
 
     def known_from_square(
         self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
     ) -> Outcomes | None:
         """`from_square` if the book knows it already, else None (nothing is searched)."""
-        return self.known(_first_shot(weapon, arena, shooter, square, seats))
+        shot = _first_shot(weapon, arena, shooter, square, seats)
+        sig = signature(shot)
+        known = self._pure.get(sig) if sig is not None else None
+        if known is not None:
+            return tuple((hits, spent, square) for hits, spent in known)
+        return self.known(shot)
 
 
 def _first_shot(
     weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
 ) -> effects.Shot:
-    pos = {f: (square if f == shooter else q) for f, q in seats}
+    # Only the figures the shot could ever involve: the others cannot change its outcomes, and
+    # leaving them out lets a shot be found in the book after they have moved (seat order kept).
+    near = reach(weapon, arena, square)
+    pos = {f: (square if f == shooter else q) for f, q in seats if f == shooter or q in near}
     return effects.begin(weapon, arena, shooter, pos, PLANNING_BUDGET)
+
+
+# ------------------------------------------------------------------------------------ reach
+_REACH: dict[tuple[str, str, str], frozenset[str]] = {}
+
+
+def reach(weapon: Weapon, arena: Arena, square: str) -> frozenset[str]:
+    """Squares where a figure might be selected, hit or moved by `weapon` fired from `square`.
+
+    A figure enters a shot only by passing a select's or an area hit's filters (everything else
+    the shot does, it does to figures picked so); one that never can is ignored by every step.
+    This over-approximates the squares that can pass: every square the shooter might stand on
+    during the shot, every square a name might be bound to (a picked figure, a chosen square or
+    line, where a picked figure is moved), each filter judged alone against the most generous of
+    those, repeated until nothing grows. A filter it does not know passes everywhere.
+    """
+    key = (weapon.id, arena.id, square)
+    known = _REACH.get(key)
+    if known is None:
+        known = _REACH[key] = _reach(weapon, arena, square)
+    return known
+
+
+def _reach(weapon: Weapon, arena: Arena, square: str) -> frozenset[str]:
+    squares = arena.squares
+    steps = [step for effect in weapon.effects for step in effect.steps]
+    # each step runs at most once a shot: a move is applied once along any path, not compounded
+    own_moves = [s for s in steps if isinstance(s, Move) and s.who == "self" and s.to is None]
+    other_moves = [s for s in steps if isinstance(s, Move) and s.who != "self" and s.to is None]
+    moved_to = any(isinstance(s, Move) and s.to is not None for s in steps)
+    bound: set[str] = set()  # squares a name may stand for
+    found: set[str] = set()  # where a figure may be picked or hit
+    rooms: set[str] = set()  # rooms a name may stand for
+    while True:
+        size = (len(bound), len(found), len(rooms))
+        # a move to a bound square (or the shooter's) may put the shooter or a target there
+        base = {square} | (bound if moved_to else set())
+        origins = _moved(base, own_moves, arena)
+        picked: set[str] = set()
+        for step in steps:
+            if isinstance(step, Select):
+                picked |= _selectable(step, squares, origins, bound, rooms, arena)
+            elif isinstance(step, Hit) and step.everyone is not None:
+                found |= _passing(step.everyone, squares, origins, bound, rooms, arena)
+            elif isinstance(step, SelectSquare):
+                bound |= _passing(step.where, squares, origins, bound, rooms, arena)
+            elif isinstance(step, SelectRoom):
+                if ("visible",) in step.where:
+                    for o in origins:
+                        rooms |= arena.visible_rooms[o]
+                else:
+                    rooms |= set(arena.rooms)
+            elif isinstance(step, SelectLine):
+                table = arena.beam if step.walls == "ignore" else arena.walk
+                for o in origins:
+                    bound.add(o)
+                    for d in DIRECTIONS:
+                        bound.update(table[(o, d)])
+        found |= picked
+        bound |= _moved(picked, other_moves, arena)
+        if moved_to:
+            bound |= origins
+        if (len(bound), len(found), len(rooms)) == size:
+            return frozenset(found)
+
+
+def _moved(start: set[str], moves: list[Move], arena: Arena) -> set[str]:
+    """Squares reached from `start` by any of `moves`, each used at most once, in any order."""
+    seen = {(q, 0) for q in start}
+    todo = list(seen)
+    while todo:
+        q, used = todo.pop()
+        for i, mv in enumerate(moves):
+            if used & (1 << i):
+                continue
+            dests = set(arena.within(q, mv.hi))
+            for d in DIRECTIONS:
+                dests.update(arena.walk[(q, d)][: mv.hi])
+            for r in dests:
+                state = (r, used | (1 << i))
+                if state not in seen:
+                    seen.add(state)
+                    todo.append(state)
+    return {q for q, _ in seen}
+
+
+def _selectable(step: Select, squares, origins: set[str], bound: set[str], rooms: set[str], arena: Arena) -> set[str]:
+    """Where a figure this select may pick can stand (one picked among a name is known already)."""
+    if step.among is not None:
+        return set()
+    out = _passing(step.where, squares, origins, bound, rooms, arena)
+    if step.pools:
+        pooled: set[str] = set()
+        for pool in step.pools:
+            if pool.among is None:
+                pooled |= _passing(pool.where, squares, origins, bound, rooms, arena)
+        out &= pooled
+    return out
+
+
+def _passing(filters: tuple, squares, origins: set[str], bound: set[str], rooms: set[str], arena: Arena) -> set[str]:
+    return {q for q in squares if all(_may_pass(f, q, origins, bound, rooms, arena) for f in filters)}
+
+
+def _may_pass(f: tuple, q: str, origins: set[str], bound: set[str], rooms: set[str], arena: Arena) -> bool:
+    """Could a figure on `q` pass filter `f` from some origin, with some name bound somewhere?"""
+    kind = f[0]
+    if kind == "visible":
+        return any(q in arena.visible[o] for o in origins)
+    if kind == "distance":
+        return any(f[1] <= arena.distance[o][q] <= f[2] for o in origins)
+    if kind == "visible_from":
+        return any(q in arena.visible[r] for r in bound)
+    if kind == "near":
+        return any(arena.distance[r][q] <= f[2] for r in bound)
+    if kind in ("same_square", "at"):
+        return q in bound
+    if kind == "in_room":
+        return arena.room_of[q] in rooms
+    return True  # not_visible, not_own, any, in_room, not_spawnpoint, and anything new
+
+
+# -------------------------------------------------------------------------------- signature
+# Filters that judge a figure's square against the shooter's alone, and what they ask of it.
+_ORIGIN_FILTERS = frozenset({"visible", "not_visible", "distance", "not_own", "any", "not_spawnpoint"})
+_PAIR_FILTERS = frozenset({"visible_from", "same_square"})
+_PURE: dict[str, tuple[tuple[tuple, ...], bool, bool] | None] = {}
+
+
+def signature(shot: effects.Shot) -> tuple | None:
+    """What a first shot of a simple card depends on, or None for the other cards.
+
+    A card whose steps only select figures (no moves, squares, rooms or lines, no picks on
+    distinct squares) and whose filters judge a figure against the shooter's square (in sight,
+    how far) or against a picked figure's (in its sight, on its square) never reads a square
+    except through those filters, and its shooter never moves. Its outcomes are the same for
+    any placing of the figures that gives every filter the same answers: from another square,
+    after everybody moved, as long as the same figures are seen (and see each other).
+    """
+    weapon = shot.weapon
+    info = _PURE.get(weapon.id, False)
+    if info is False:
+        info = _PURE[weapon.id] = _pure_info(weapon)
+    if info is None:
+        return None
+    tests, pair_sight, pair_square = info
+    arena = shot.arena
+    origin = shot.pos[shot.shooter]
+    seen = arena.visible[origin]
+    dist = arena.distance[origin]
+    figures = [(f, q) for f, q in shot.pos.items() if f != shot.shooter]
+    marks: list = []
+    for f, q in figures:
+        vec = []
+        for t in tests:
+            kind = t[0]
+            if kind == "visible":
+                vec.append(q in seen)
+            elif kind == "not_visible":
+                vec.append(q not in seen)
+            elif kind == "distance":
+                vec.append(t[1] <= dist[q] <= t[2])
+            elif kind == "not_own":
+                vec.append(q != origin)
+        marks.append((f, tuple(vec)))
+    if pair_sight:
+        marks.append(tuple(b in arena.visible[a] for _, a in figures for _, b in figures))
+    if pair_square:
+        marks.append(tuple(a == b for _, a in figures for _, b in figures))
+    return (weapon.id, arena.id, shot.shooter, tuple(marks))
+
+
+def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool] | None:
+    filters: list[tuple] = []
+    for effect in weapon.effects:
+        for step in effect.steps:
+            if isinstance(step, Select):
+                if step.distinct_squares:
+                    return None
+                filters += [*step.where, *step.spawnpoints, *(f for pool in step.pools for f in pool.where)]
+            elif isinstance(step, Hit):
+                filters += step.everyone or ()
+            elif not isinstance(step, Pause):
+                return None  # a move, a square, a room or a line
+    kinds = {f[0] for f in filters}
+    if not kinds <= _ORIGIN_FILTERS | _PAIR_FILTERS:
+        return None
+    tests = tuple(sorted({f for f in filters if f[0] in _ORIGIN_FILTERS - {"any", "not_spawnpoint"}}))
+    return tests, "visible_from" in kinds, "same_square" in kinds

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import random
 
-from adrenaline_tui.ai.shots import PLANNING_BUDGET, ShotBook, add_hits, fits, ops_hits, search_keys
+from adrenaline_tui.ai.shots import PLANNING_BUDGET, ShotBook, add_hits, fits, ops_hits, reach, search_keys, signature
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import load_arena
 from adrenaline_tui.rules.cards import load_cards
@@ -91,3 +91,58 @@ def test_the_book_holds_nothing_the_garbage_collector_must_walk():
         gc.collect()
     entries = [(k, v) for table in book._memo.values() for k, v in table.items()]
     assert entries and not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in entries)
+
+
+def _random_seats(rng: random.Random, arena) -> tuple[tuple[str, str], ...]:
+    squares = list(arena.squares)
+    seats = tuple((c, rng.choice(squares)) for c in ("yellow", "blue", "grey", "purple", "green")[: rng.randint(3, 5)])
+    if rng.random() < 0.3:  # Domination's spawnpoints are targets too
+        seats += (("spawn:red", arena.spawn_square["red"]), ("spawn:blue", arena.spawn_square["blue"]))
+    return seats
+
+
+def test_leaving_out_figures_out_of_reach_changes_no_outcome():
+    # The book keys a first shot on the figures it could involve (`reach`); the others must not
+    # matter. Compared with a search over every figure, for every card in every arena.
+    rng = random.Random(11)
+    left_out = 0
+    for arena_id in ("arena_10", "arena_11a", "arena_11b", "arena_12"):
+        arena = load_arena(arena_id)
+        for _ in range(3):
+            seats = _random_seats(rng, arena)
+            square = seats[0][1]
+            for weapon in CARDS.weapons.values():
+                full = effects.begin(weapon, arena, "yellow", dict(seats), PLANNING_BUDGET)
+                kept = reach(weapon, arena, square)
+                left_out += any(q not in kept for f, q in seats if f != "yellow")
+                assert ShotBook().from_square(weapon, arena, "yellow", square, seats) == ShotBook().outcomes(full), (
+                    weapon.id,
+                    seats,
+                )
+    assert left_out > 50  # the test compared shots that left someone out
+
+
+def test_a_simple_card_is_found_by_what_its_filters_see():
+    # Cards that only select figures (Machine Gun, Lock Rifle, Thor, ...) are keyed on what their
+    # filters say of each figure: one book answers later positions, and must answer them exactly
+    # as a fresh search of each position would.
+    rng = random.Random(12)
+    book = ShotBook()
+    reused = 0
+    for arena_id in ("arena_11a", "arena_12"):
+        arena = load_arena(arena_id)
+        for _ in range(40):
+            seats = _random_seats(rng, arena)
+            square = seats[0][1]
+            for weapon in CARDS.weapons.values():
+                full = effects.begin(weapon, arena, "yellow", dict(seats), PLANNING_BUDGET)
+                if signature(full) is None:
+                    continue
+                searched = book.searched
+                assert book.from_square(weapon, arena, "yellow", square, seats) == ShotBook().outcomes(full), (
+                    weapon.id,
+                    seats,
+                )
+                reused += book.searched == searched
+    assert reused > 100
+    assert signature(effects.begin(CARDS.weapons["plasma-gun"], ARENA, "yellow", {"yellow": "r0c0"}, (1, 1, 1))) is None
