@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import DIRECTIONS, Arena
 from adrenaline_tui.rules.cards import Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
+from adrenaline_tui.rules.effects import is_object
 
 Hits = tuple[tuple[str, int, int], ...]  # (figure, damage, marks), sorted by figure
 Budget = tuple[int, int, int]  # red, blue, yellow
@@ -120,7 +121,7 @@ class ShotBook:
         self._memo: dict[tuple, dict[tuple, Outcomes]] = {}
         # first shots of the cards whose outcomes depend on what the filters say of each figure
         # rather than on squares (`signature`): (hits, cost) pairs, the shooter ending in place
-        self._pure: dict[tuple, tuple[tuple[Hits, Budget], ...]] = {}
+        self._pure: dict[tuple, tuple[tuple[tuple[tuple[int, int, int], ...], Budget], ...]] = {}
         self._size = 0
         self.searched = 0  # positions of shots worked out so far (not found in the book)
 
@@ -195,12 +196,15 @@ class ShotBook:
         sig = signature(shot)
         if sig is None:
             return self.outcomes(shot)
+        names = _names(shot)
         known = self._pure.get(sig)
         if known is not None:
-            return tuple((hits, spent, square) for hits, spent in known)
+            return _named(known, names, square)
         found = self.outcomes(shot)
-        # the shooter never moves in such a shot: it ends where it started
-        self._pure[sig] = tuple((hits, spent) for hits, spent, _ in found)
+        # The shooter never moves in such a shot (it ends where it started), and who is hit is
+        # kept by place in seat order, so that other figures in the same places share it.
+        index = {f: i for i, f in enumerate(names)}
+        self._pure[sig] = tuple((tuple((index[f], d, m) for f, d, m in hits), spent) for hits, spent, _ in found)
         self._size += 1
         return found
 
@@ -212,8 +216,17 @@ class ShotBook:
         sig = signature(shot)
         known = self._pure.get(sig) if sig is not None else None
         if known is not None:
-            return tuple((hits, spent, square) for hits, spent in known)
+            return _named(known, _names(shot), square)
         return self.known(shot)
+
+
+def _names(shot: effects.Shot) -> tuple[str, ...]:
+    return tuple(f for f in shot.pos if f != shot.shooter)
+
+
+def _named(known: tuple[tuple[tuple, Budget], ...], names: tuple[str, ...], square: str) -> Outcomes:
+    """Outcomes stored by place (`ShotBook.from_square`) with these figures in those places."""
+    return tuple(sorted((tuple(sorted((names[i], d, m) for i, d, m in hits)), spent, square) for hits, spent in known))
 
 
 def _first_shot(
@@ -350,18 +363,23 @@ def _may_pass(f: tuple, q: str, origins: set[str], bound: set[str], rooms: set[s
 # Filters that judge a figure's square against the shooter's alone, and what they ask of it.
 _ORIGIN_FILTERS = frozenset({"visible", "not_visible", "distance", "not_own", "any", "not_spawnpoint"})
 _PAIR_FILTERS = frozenset({"visible_from", "same_square"})
-_PURE: dict[str, tuple[tuple[tuple, ...], bool, bool] | None] = {}
+_PURE: dict[str, tuple[tuple[tuple, ...], bool, bool, tuple[tuple, ...]] | None] = {}
 
 
 def signature(shot: effects.Shot) -> tuple | None:
     """What a first shot of a simple card depends on, or None for the other cards.
 
-    A card whose steps only select figures (no moves, squares, rooms or lines, no picks on
-    distinct squares) and whose filters judge a figure against the shooter's square (in sight,
-    how far) or against a picked figure's (in its sight, on its square) never reads a square
-    except through those filters, and its shooter never moves. Its outcomes are the same for
-    any placing of the figures that gives every filter the same answers: from another square,
-    after everybody moved, as long as the same figures are seen (and see each other).
+    A card whose shooter never moves and whose filters judge a figure against the shooter's
+    square (in sight, how far) or a picked figure's (in its sight, on its square) reads squares
+    only through those filters. A square it selects counts only for who stands on it, when the
+    card asks no more of it than its filters from the shooter's square and who is on it (the
+    Grenade Launcher's blast). A push the search leaves out (moving the target is allowed to
+    be none, see `search_keys`) moves nobody. Its outcomes are then the same for any placing
+    of the figures that gives every filter the same answers, who shares a square with whom,
+    and whether there is an empty square to select: from another square, after everybody
+    moved, as long as as many figures are seen (and see each other). Names only tell figures
+    apart (and a spawnpoint from a player), so the signature keeps places in seat order, not
+    names: outcomes found for one cast are renamed for another (`_named`).
     """
     weapon = shot.weapon
     info = _PURE.get(weapon.id, False)
@@ -369,7 +387,7 @@ def signature(shot: effects.Shot) -> tuple | None:
         info = _PURE[weapon.id] = _pure_info(weapon)
     if info is None:
         return None
-    tests, pair_sight, pair_square = info
+    tests, pair_sight, pair_square, square_filters = info
     arena = shot.arena
     origin = shot.pos[shot.shooter]
     seen = arena.visible[origin]
@@ -377,27 +395,41 @@ def signature(shot: effects.Shot) -> tuple | None:
     figures = [(f, q) for f, q in shot.pos.items() if f != shot.shooter]
     marks: list = []
     for f, q in figures:
-        vec = []
-        for t in tests:
-            kind = t[0]
-            if kind == "visible":
-                vec.append(q in seen)
-            elif kind == "not_visible":
-                vec.append(q not in seen)
-            elif kind == "distance":
-                vec.append(t[1] <= dist[q] <= t[2])
-            elif kind == "not_own":
-                vec.append(q != origin)
-        marks.append((f, tuple(vec)))
+        marks.append((is_object(f), *(_origin_test(t, q, origin, seen, dist) for t in tests)))
     if pair_sight:
         marks.append(tuple(b in arena.visible[a] for _, a in figures for _, b in figures))
     if pair_square:
         marks.append(tuple(a == b for _, a in figures for _, b in figures))
-    return (weapon.id, arena.id, shot.shooter, tuple(marks))
+    if square_filters:
+        taken = {q for _, q in figures}
+        marks.append(
+            tuple(
+                any(
+                    q not in taken and all(_origin_test(t, q, origin, seen, dist) for t in where) for q in arena.squares
+                )
+                for where in square_filters
+            )
+        )
+    return (weapon.id, tuple(marks))
 
 
-def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool] | None:
+def _origin_test(t: tuple, q: str, origin: str, seen: frozenset[str], dist: dict[str, int]) -> bool:
+    kind = t[0]
+    if kind == "visible":
+        return q in seen
+    if kind == "not_visible":
+        return q not in seen
+    if kind == "distance":
+        return t[1] <= dist[q] <= t[2]
+    if kind == "not_own":
+        return q != origin
+    return True  # any, not_spawnpoint (that one reads names, which the signature keeps)
+
+
+def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool, tuple[tuple, ...]] | None:
     filters: list[tuple] = []
+    square_filters: list[tuple] = []
+    square_names: set[str] = set()
     for effect in weapon.effects:
         for step in effect.steps:
             if isinstance(step, Select):
@@ -406,10 +438,25 @@ def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool] | None:
                 filters += [*step.where, *step.spawnpoints, *(f for pool in step.pools for f in pool.where)]
             elif isinstance(step, Hit):
                 filters += step.everyone or ()
+            elif isinstance(step, SelectSquare):
+                if not all(f[0] in _ORIGIN_FILTERS for f in step.where):
+                    return None
+                square_filters.append(step.where)
+                square_names.add(step.name)
+            elif isinstance(step, Move):
+                # a push that may move nobody: the search moves nobody (see `search_keys`)
+                if step.who == "self" or step.to is not None or step.lo > 0 or step.dest_where:
+                    return None
             elif not isinstance(step, Pause):
-                return None  # a move, a square, a room or a line
+                return None  # a room or a line
     kinds = {f[0] for f in filters}
-    if not kinds <= _ORIGIN_FILTERS | _PAIR_FILTERS:
+    if not kinds <= _ORIGIN_FILTERS | _PAIR_FILTERS | {"at"}:
         return None
-    tests = tuple(sorted({f for f in filters if f[0] in _ORIGIN_FILTERS - {"any", "not_spawnpoint"}}))
-    return tests, "visible_from" in kinds, "same_square" in kinds
+    for f in filters:
+        if f[0] == "at" and (f[1] not in square_names or f[2] is not None):
+            return None
+        if f[0] == "visible_from" and f[1] in square_names:
+            return None  # in sight of a square: that is geometry, not who stands where
+    tests = tuple(sorted({f for f in [*filters, *(f for w in square_filters for f in w)] if f[0] in _ORIGIN_FILTERS}))
+    by_square = "same_square" in kinds or "at" in kinds
+    return tests, "visible_from" in kinds, by_square, tuple(square_filters)
