@@ -181,7 +181,13 @@ class ShotBook:
         spent = _minus(shot.budget, child.budget)
         if child.finished:
             return [(hits, spent, child.pos[child.shooter])]
-        return [(add_hits(hits, h), _plus(spent, s), sq) for h, s, sq in self._search(child, table, order)]
+        rest = self._search(child, table, order)
+        # most steps neither hit nor pay (picking, starting an effect, moving on): nothing to add
+        if not hits:
+            if spent == NOTHING:
+                return list(rest)
+            return [(h, _plus(spent, s), sq) for h, s, sq in rest]
+        return [(add_hits(hits, h), _plus(spent, s), sq) for h, s, sq in rest]
 
     def from_square(
         self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
@@ -338,25 +344,24 @@ def _selectable(step: Select, squares, origins: set[str], bound: set[str], rooms
 
 
 def _passing(filters: tuple, squares, origins: set[str], bound: set[str], rooms: set[str], arena: Arena) -> set[str]:
-    return {q for q in squares if all(_may_pass(f, q, origins, bound, rooms, arena) for f in filters)}
-
-
-def _may_pass(f: tuple, q: str, origins: set[str], bound: set[str], rooms: set[str], arena: Arena) -> bool:
-    """Could a figure on `q` pass filter `f` from some origin, with some name bound somewhere?"""
-    kind = f[0]
-    if kind == "visible":
-        return any(q in arena.visible[o] for o in origins)
-    if kind == "distance":
-        return any(f[1] <= arena.distance[o][q] <= f[2] for o in origins)
-    if kind == "visible_from":
-        return any(q in arena.visible[r] for r in bound)
-    if kind == "near":
-        return any(arena.distance[r][q] <= f[2] for r in bound)
-    if kind in ("same_square", "at"):
-        return q in bound
-    if kind == "in_room":
-        return arena.room_of[q] in rooms
-    return True  # not_visible, not_own, any, in_room, not_spawnpoint, and anything new
+    """Squares where a figure might pass every filter: each filter judged alone, see `reach`."""
+    out = set(squares)
+    for f in filters:
+        kind = f[0]
+        if kind == "visible":
+            out &= set().union(*(arena.visible[o] for o in origins))
+        elif kind == "distance":
+            out &= {q for o in origins for q, d in arena.distance[o].items() if f[1] <= d <= f[2]}
+        elif kind == "visible_from":
+            out &= set().union(*(arena.visible[r] for r in bound))
+        elif kind == "near":
+            out &= {q for r in bound for q in arena.within(r, f[2])}
+        elif kind in ("same_square", "at"):
+            out &= bound
+        elif kind == "in_room":
+            out &= {q for r in rooms for q in arena.rooms[r]}
+        # not_visible, not_own, any, not_spawnpoint, and anything new: may pass anywhere
+    return out
 
 
 # -------------------------------------------------------------------------------- signature
