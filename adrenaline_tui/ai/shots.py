@@ -121,7 +121,7 @@ class ShotBook:
         self._memo: dict[tuple, dict[tuple, Outcomes]] = {}
         # first shots of the cards whose outcomes depend on what the filters say of each figure
         # rather than on squares (`signature`): (hits, cost) pairs, the shooter ending in place
-        self._pure: dict[tuple, tuple[tuple[tuple[tuple[int, int, int], ...], Budget], ...]] = {}
+        self._pure: dict[tuple, tuple[tuple[tuple[tuple[int, int, int], ...], Budget, str], ...]] = {}
         self._size = 0
         self.searched = 0  # positions of shots worked out so far (not found in the book)
 
@@ -207,10 +207,14 @@ class ShotBook:
         if known is not None:
             return _named(known, names, square)
         found = self.outcomes(shot)
-        # The shooter never moves in such a shot (it ends where it started), and who is hit is
-        # kept by place in seat order, so that other figures in the same places share it.
+        # Who is hit is kept by place in seat order, so that other figures in the same places
+        # share it; where the shooter ends is kept as "" when it is where it started (a card
+        # whose shooter never moves is shared between squares).
         index = {f: i for i, f in enumerate(names)}
-        self._pure[sig] = tuple((tuple((index[f], d, m) for f, d, m in hits), spent) for hits, spent, _ in found)
+        self._pure[sig] = tuple(
+            (tuple((index[f], d, m) for f, d, m in hits), spent, "" if end == square else end)
+            for hits, spent, end in found
+        )
         self._size += 1
         return found
 
@@ -230,9 +234,13 @@ def _names(shot: effects.Shot) -> tuple[str, ...]:
     return tuple(f for f in shot.pos if f != shot.shooter)
 
 
-def _named(known: tuple[tuple[tuple, Budget], ...], names: tuple[str, ...], square: str) -> Outcomes:
+def _named(known: tuple[tuple[tuple, Budget, str], ...], names: tuple[str, ...], square: str) -> Outcomes:
     """Outcomes stored by place (`ShotBook.from_square`) with these figures in those places."""
-    return tuple(sorted((tuple(sorted((names[i], d, m) for i, d, m in hits)), spent, square) for hits, spent in known))
+    return tuple(
+        sorted(
+            (tuple(sorted((names[i], d, m) for i, d, m in hits)), spent, end or square) for hits, spent, end in known
+        )
+    )
 
 
 def _first_shot(
@@ -368,7 +376,7 @@ def _passing(filters: tuple, squares, origins: set[str], bound: set[str], rooms:
 # Filters that judge a figure's square against the shooter's alone, and what they ask of it.
 _ORIGIN_FILTERS = frozenset({"visible", "not_visible", "distance", "not_own", "any", "not_spawnpoint"})
 _PAIR_FILTERS = frozenset({"visible_from", "same_square"})
-_PURE: dict[str, tuple[tuple[tuple, ...], bool, bool, tuple[tuple, ...]] | None] = {}
+_PURE: dict[str, tuple[tuple[tuple, ...], bool, bool, tuple[tuple, ...], tuple[Move, ...]] | None] = {}
 
 
 def signature(shot: effects.Shot) -> tuple | None:
@@ -392,15 +400,21 @@ def signature(shot: effects.Shot) -> tuple | None:
         info = _PURE[weapon.id] = _pure_info(weapon)
     if info is None:
         return None
-    tests, pair_sight, pair_square, square_filters = info
+    tests, pair_sight, pair_square, square_filters, own_moves = info
     arena = shot.arena
-    origin = shot.pos[shot.shooter]
-    seen = arena.visible[origin]
-    dist = arena.distance[origin]
+    start = shot.pos[shot.shooter]
+    # Where the shooter may stand when a filter is judged: where it starts, or wherever its
+    # moves may take it (they go by the map alone). Then the start is part of the signature.
+    origins = sorted(_moved({start}, list(own_moves), arena)) if own_moves else [start]
     figures = [(f, q) for f, q in shot.pos.items() if f != shot.shooter]
-    marks: list = []
+    marks: list = [start] if own_moves else []
     for f, q in figures:
-        marks.append((is_object(f), *(_origin_test(t, q, origin, seen, dist) for t in tests)))
+        marks.append(
+            (
+                is_object(f),
+                *(_origin_test(t, q, o, arena.visible[o], arena.distance[o]) for o in origins for t in tests),
+            )
+        )
     if pair_sight:
         marks.append(tuple(b in arena.visible[a] for _, a in figures for _, b in figures))
     if pair_square:
@@ -410,12 +424,14 @@ def signature(shot: effects.Shot) -> tuple | None:
         marks.append(
             tuple(
                 any(
-                    q not in taken and all(_origin_test(t, q, origin, seen, dist) for t in where) for q in arena.squares
+                    q not in taken and all(_origin_test(t, q, o, arena.visible[o], arena.distance[o]) for t in where)
+                    for q in arena.squares
                 )
+                for o in origins
                 for where in square_filters
             )
         )
-    return (weapon.id, tuple(marks))
+    return (weapon.id, arena.id if own_moves else "", tuple(marks))
 
 
 def _origin_test(t: tuple, q: str, origin: str, seen: frozenset[str], dist: dict[str, int]) -> bool:
@@ -431,8 +447,9 @@ def _origin_test(t: tuple, q: str, origin: str, seen: frozenset[str], dist: dict
     return True  # any, not_spawnpoint (that one reads names, which the signature keeps)
 
 
-def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool, tuple[tuple, ...]] | None:
+def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool, tuple[tuple, ...], tuple[Move, ...]] | None:
     filters: list[tuple] = []
+    own_moves: list[Move] = []
     square_filters: list[tuple] = []
     square_names: set[str] = set()
     for effect in weapon.effects:
@@ -449,9 +466,17 @@ def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool, tuple[tup
                 square_filters.append(step.where)
                 square_names.add(step.name)
             elif isinstance(step, Move):
-                # a push that may move nobody: the search moves nobody (see `search_keys`)
-                if step.who == "self" or step.to is not None or step.lo > 0 or step.dest_where:
+                if step.to is not None or step.dest_where or step.stay_ends:
                     return None
+                if step.who == "self":
+                    # the shooter moving freely goes by the map alone (a straight move may be
+                    # bound to a direction, which the signature does not follow)
+                    if step.path != "free":
+                        return None
+                    own_moves.append(step)
+                elif step.lo > 0:
+                    return None  # a push that may move nobody moves nobody in the search
+
             elif not isinstance(step, Pause):
                 return None  # a room or a line
     kinds = {f[0] for f in filters}
@@ -464,4 +489,4 @@ def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool, tuple[tup
             return None  # in sight of a square: that is geometry, not who stands where
     tests = tuple(sorted({f for f in [*filters, *(f for w in square_filters for f in w)] if f[0] in _ORIGIN_FILTERS}))
     by_square = "same_square" in kinds or "at" in kinds
-    return tests, "visible_from" in kinds, by_square, tuple(square_filters)
+    return tests, "visible_from" in kinds, by_square, tuple(square_filters), tuple(own_moves)

@@ -145,4 +145,13 @@ def test_a_simple_card_is_found_by_what_its_filters_see():
                 )
                 reused += book.searched == searched
     assert reused > 100
-    assert signature(effects.begin(CARDS.weapons["plasma-gun"], ARENA, "yellow", {"yellow": "r0c0"}, (1, 1, 1))) is None
+    # a card that moves others or asks more of a square has none; one whose shooter moves keeps
+    # where the shooter starts (its outcomes end on squares found from there)
+    assert (
+        signature(effects.begin(CARDS.weapons["vortex-cannon"], ARENA, "yellow", {"yellow": "r0c0"}, (1, 1, 1))) is None
+    )
+    plasma = CARDS.weapons["plasma-gun"]
+    here, there = (
+        signature(effects.begin(plasma, ARENA, "yellow", {"yellow": q}, (1, 1, 1))) for q in ("r0c0", "r0c1")
+    )
+    assert here is not None and there is not None and here != there
