@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import DIRECTIONS, Arena
 from adrenaline_tui.rules.cards import Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
-from adrenaline_tui.rules.effects import is_object
+from adrenaline_tui.rules.effects import Line, is_object
 
 Hits = tuple[tuple[str, int, int], ...]  # (figure, damage, marks), sorted by figure
 Budget = tuple[int, int, int]  # red, blue, yellow
@@ -104,8 +104,14 @@ def _book_key(shot: effects.Shot) -> tuple:
     """`Shot.key()` with its sets as sorted tuples (see `Outcomes` for why)."""
     # Spelled out (the sets are used, completed and hits): this runs for every searched node.
     # The garbage-collector test in tests/ai/test_shots.py fails if `Shot.key()` changes shape.
+    # Lines (in binds) and paused effects (the stack) are objects the collector tracks for ever:
+    # a key holding one kept its whole table tracked, and every full collection walked it.
     k = shot.key()
-    return (k[0], k[1], _sorted(k[2]), _sorted(k[3]), k[4], k[5], k[6], _sorted(k[7]), *k[8:])
+    bind = k[1]
+    if any(type(v) is Line for _, v in bind):
+        bind = tuple((n, (None, v.direction, v.steps, v.include_own) if type(v) is Line else v) for n, v in bind)
+    stack = tuple((f.effect, f.step, _sorted(f.hits)) for f in k[8]) if k[8] else ()
+    return (k[0], bind, _sorted(k[2]), _sorted(k[3]), k[4], k[5], k[6], _sorted(k[7]), stack, *k[9:])
 
 
 def _sorted(part: frozenset[str]) -> tuple[str, ...]:
