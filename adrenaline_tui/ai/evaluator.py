@@ -95,6 +95,9 @@ class Evaluator:
         self._v: dict[Me, float] = {}
         self._term: dict[tuple, tuple[float, bool]] = {}
         self._shots: dict[tuple, Shooting | None] = {}
+        # Everyone stands still while one decision is weighed: the outcomes of a weapon fired
+        # from a square are looked up once, whatever the plan that fires it.
+        self._outcomes: dict[tuple[str, str], tuple[Outcome, ...]] = {}
         # One result of a shot (who takes what, what it costs) is worth the same from every
         # square and every plan that reaches it with the same targets and ammo: valued once.
         self._results: dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]] = {}
@@ -368,8 +371,13 @@ class Evaluator:
             if not can_fire(card, self.arena, self.me, dict(seats), budget):
                 self._shots[key] = None
                 return None
-            if self.book.searched - self._searched_at < self.search_cap or square in self._near:
-                outs = self.book.from_square(card, self.arena, self.me, square, seats)
+            outs = self._outcomes.get((weapon, square))
+            if outs is not None:
+                pass
+            elif self.book.searched - self._searched_at < self.search_cap or square in self._near:
+                outs = self._outcomes[(weapon, square)] = self.book.from_square(
+                    card, self.arena, self.me, square, seats
+                )
             else:
                 # Past the cap only what is near or known already: a worst case stays bounded
                 # (a few decisions in a thousand reach it; p99 is about half of it).

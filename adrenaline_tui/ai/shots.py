@@ -67,9 +67,14 @@ def add_hits(a: Hits, b: Hits) -> Hits:
 def ops_hits(ops: Iterable[effects.Op]) -> Hits:
     total: dict[str, list[int]] = {}
     for op in ops:
-        if op.kind == "damage" or op.kind == "mark":
-            cur = total.setdefault(op.figure, [0, 0])
-            cur[0 if op.kind == "damage" else 1] += op.amount
+        kind = op.kind
+        if kind == "damage" or kind == "mark":
+            cur = total.get(op.figure)
+            if cur is None:
+                cur = total[op.figure] = [0, 0]
+            cur[0 if kind == "damage" else 1] += op.amount
+    if not total:  # most steps hit nobody
+        return ()
     return tuple(sorted((f, d, m) for f, (d, m) in total.items()))
 
 
@@ -108,13 +113,19 @@ def _book_key(shot: effects.Shot) -> tuple:
     # a key holding one kept its whole table tracked, and every full collection walked it.
     k = shot.key()
     bind = k[1]
-    if any(type(v) is Line for _, v in bind):
-        bind = tuple((n, (None, v.direction, v.steps, v.include_own) if type(v) is Line else v) for n, v in bind)
-    stack = tuple((f.effect, f.step, _sorted(f.hits)) for f in k[8]) if k[8] else ()
-    return (k[0], bind, _sorted(k[2]), _sorted(k[3]), k[4], k[5], k[6], _sorted(k[7]), stack, *k[9:])
+    for _, v in bind:
+        if type(v) is Line:
+            bind = tuple((n, (None, v.direction, v.steps, v.include_own) if type(v) is Line else v) for n, v in bind)
+            break
+    stack = k[8]
+    if stack:
+        stack = tuple((f.effect, f.step, _sorted(f.hits)) for f in stack)
+    return (k[0], bind, _sorted(k[2]), _sorted(k[3]), k[4], k[5], k[6], _sorted(k[7]), stack, k[9], k[10])
 
 
 def _sorted(part: frozenset[str]) -> tuple[str, ...]:
+    if not part:
+        return ()
     return tuple(sorted(part)) if len(part) > 1 else tuple(part)
 
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 import gc
 import random
 
-from adrenaline_tui.ai.shots import PLANNING_BUDGET, ShotBook, add_hits, fits, ops_hits, reach, search_keys, signature
+from adrenaline_tui.ai.shots import (
+    PLANNING_BUDGET,
+    ShotBook,
+    _book_key,
+    add_hits,
+    fits,
+    ops_hits,
+    reach,
+    search_keys,
+    signature,
+)
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import load_arena
 from adrenaline_tui.rules.cards import load_cards
@@ -85,8 +95,12 @@ def test_the_book_holds_nothing_the_garbage_collector_must_walk():
     # pauses of 100-200 ms. Tuples of strings and numbers are untracked once collected.
     book = ShotBook()
     pos = {"yellow": "r1c2", "blue": "r2c3", "grey": "r1c3", "purple": "r2c0"}
-    for weapon in ("lock-rifle", "machine-gun", "thor", "shockwave"):
-        book.outcomes(effects.begin(CARDS.weapons[weapon], ARENA, "yellow", pos, PLANNING_BUDGET))
+    # lines (Railgun, Flamethrower) and paused effects (the Grenade Launcher's extra grenade
+    # inside its basic effect) are objects the collector tracks: they must not reach a key
+    for weapon in ("lock-rifle", "machine-gun", "thor", "shockwave", "railgun", "flamethrower", "grenade-launcher"):
+        shot = effects.begin(CARDS.weapons[weapon], ARENA, "yellow", pos, PLANNING_BUDGET)
+        book.outcomes(shot)
+        assert len(_book_key(shot)) == len(shot.key())  # a new part of a shot's key is kept
     for _ in range(5):  # each full collection untracks one more level of nested tuples
         gc.collect()
     entries = [(k, v) for table in book._memo.values() for k, v in table.items()]
