@@ -169,3 +169,23 @@ def test_a_simple_card_is_found_by_what_its_filters_see():
         signature(effects.begin(plasma, ARENA, "yellow", {"yellow": q}, (1, 1, 1))) for q in ("r0c0", "r0c1")
     )
     assert here is not None and there is not None and here != there
+
+
+def test_a_full_book_forgets_its_oldest_tables_not_everything():
+    # Clearing a full book at once freed 200,000 entries inside one decision (250 ms).
+    book = ShotBook(limit=40)
+    pos = {"yellow": "r1c2", "blue": "r2c3", "grey": "r1c3", "purple": "r2c0"}
+    shots = [
+        effects.begin(CARDS.weapons[w], ARENA, shooter, pos, PLANNING_BUDGET)
+        for shooter in pos
+        for w in ("thor", "railgun", "lock-rifle", "shockwave")
+    ]
+    full = False
+    for shot in shots:
+        assert book.outcomes(shot) == ShotBook().outcomes(shot)
+        sizes = [len(t) for t in book._memo.values()]
+        assert book._size == sum(sizes) <= book.limit + sizes[-1]
+        full = full or book._size > book.limit - 15
+        if full:  # only the oldest went (no table here holds 15 positions)
+            assert book._size > book.limit - 15, sizes
+    assert full and len(book._memo) < len(shots)
