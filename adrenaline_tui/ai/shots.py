@@ -106,21 +106,50 @@ def search_keys(shot: effects.Shot, order: dict[str, int], *, canonical: bool = 
 
 
 def _book_key(shot: effects.Shot) -> tuple:
-    """`Shot.key()` with its sets as sorted tuples (see `Outcomes` for why)."""
-    # Spelled out (the sets are used, completed and hits): this runs for every searched node.
-    # The garbage-collector test in tests/ai/test_shots.py fails if `Shot.key()` changes shape.
-    # Lines (in binds) and paused effects (the stack) are objects the collector tracks for ever:
-    # a key holding one kept its whole table tracked, and every full collection walked it.
+    """`Shot.key()` as one flat tuple of strings and numbers (see `Outcomes` for why).
+
+    Flat, with the length of each part in front so that no two states share a key: a tuple
+    of strings and numbers is untracked by the first collection that sees it, while a nested
+    one needs a collection a level and reached the oldest generation first (some 20,000
+    tuples a cycle, a full collection each time). Lines and paused effects are objects the
+    collector tracks for good: spelled out too.
+    """
+    # Spelled out: this runs for every searched node. The garbage-collector test in
+    # tests/ai/test_shots.py fails if `Shot.key()` changes shape.
     k = shot.key()
-    bind = k[1]
-    for _, v in bind:
-        if type(v) is Line:
-            bind = tuple((n, (None, v.direction, v.steps, v.include_own) if type(v) is Line else v) for n, v in bind)
-            break
-    stack = k[8]
-    if stack:
-        stack = tuple((f.effect, f.step, _sorted(f.hits)) for f in stack)
-    return (k[0], bind, _sorted(k[2]), _sorted(k[3]), k[4], k[5], k[6], _sorted(k[7]), stack, k[9], k[10])
+    pos, bind, used, completed, cur, idx, picks, hits, stack, budget, finished = k
+    flat: list = []
+    for name, v in bind:
+        t = type(v)
+        if t is str:
+            flat += (name, 0, v)
+        elif t is tuple:
+            flat += (name, 1, len(v), *v)
+        elif t is Line:
+            flat += (name, 2, v.direction, v.include_own, len(v.steps), *v.steps)
+        else:
+            flat += (name, 3, v)
+    flat.append(len(stack))
+    for frame in stack:
+        flat += (frame.effect, frame.step, len(frame.hits), *_sorted(frame.hits))
+    return (
+        len(pos),
+        *pos,
+        len(bind),
+        *flat,
+        len(used),
+        *_sorted(used),
+        len(completed),
+        *_sorted(completed),
+        len(picks),
+        *picks,
+        len(hits),
+        *_sorted(hits),
+        cur,
+        idx,
+        *budget,
+        finished,
+    )
 
 
 def _sorted(part: frozenset[str]) -> tuple[str, ...]:
