@@ -190,11 +190,12 @@ class ShotBook:
         while len(self._pure) > self.limit // 8:
             del self._pure[next(iter(self._pure))]
         order = {f: i for i, f in enumerate(shot.pos)}
-        return self._search(shot, self._table(shot), order)
+        return tuple(sorted(self._search(shot, self._table(shot), order)))
 
     def known(self, shot: effects.Shot) -> Outcomes | None:
         """The outcomes of `shot` if they are in the book already, else None (nothing is searched)."""
-        return self._table(shot).get(_book_key(shot))
+        found = self._table(shot).get(_book_key(shot))
+        return None if found is None else tuple(sorted(found))
 
     def _search(self, shot: effects.Shot, table: dict[tuple, Outcomes], order: dict[str, int]) -> Outcomes:
         key = _book_key(shot)
@@ -204,7 +205,8 @@ class ShotBook:
         found: set[Outcome] = set()
         for k in search_keys(shot, order):
             found.update(self.child_outcomes(shot, k, table, order))
-        result = tuple(sorted(found))
+        # in no particular order: whoever reads outcomes sorts them (`outcomes`) or takes the best
+        result = tuple(found)
         table[key] = result
         self._size += 1
         self.searched += 1
