@@ -168,6 +168,7 @@ class ShotBook:
         # first shots of the cards whose outcomes depend on what the filters say of each figure
         # rather than on squares (`signature`): (hits, cost) pairs, the shooter ending in place
         self._pure: dict[tuple, tuple[tuple[tuple[tuple[int, int, int], ...], Budget, str], ...]] = {}
+        self._pool: dict[tuple, tuple] = {}  # hits and costs met so far (see child_outcomes)
         self._size = 0
         self.searched = 0  # positions of shots worked out so far (not found in the book)
 
@@ -189,6 +190,8 @@ class ShotBook:
             self._size -= len(self._memo.pop(next(iter(self._memo))))
         while len(self._pure) > self.limit // 8:
             del self._pure[next(iter(self._pure))]
+        if len(self._pool) > self.limit:
+            self._pool.clear()
         order = {f: i for i, f in enumerate(shot.pos)}
         return tuple(sorted(self._search(shot, self._table(shot), order)))
 
@@ -227,8 +230,15 @@ class ShotBook:
         child, ops = effects.apply(shot, key)
         if child.dead:
             return []
+        # Hits and costs are taken from a pool of those met before: an outcome built of old,
+        # untracked parts is untracked by the first collection that sees it, instead of
+        # reaching the oldest generation still tracked (and bringing on a full collection).
+        pool = self._pool
         hits = ops_hits(ops)
+        if hits:
+            hits = pool.setdefault(hits, hits)
         spent = _minus(shot.budget, child.budget)
+        spent = pool.setdefault(spent, spent)
         if child.finished:
             return [(hits, spent, child.pos[child.shooter])]
         rest = self._search(child, table, order)
@@ -236,8 +246,11 @@ class ShotBook:
         if not hits:
             if spent == NOTHING:
                 return list(rest)
-            return [(h, _plus(spent, s), sq) for h, s, sq in rest]
-        return [(add_hits(hits, h), _plus(spent, s), sq) for h, s, sq in rest]
+            return [(h, pool.setdefault(c := _plus(spent, s), c), sq) for h, s, sq in rest]
+        return [
+            (pool.setdefault(a := add_hits(hits, h), a), pool.setdefault(c := _plus(spent, s), c), sq)
+            for h, s, sq in rest
+        ]
 
     def from_square(
         self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
@@ -261,10 +274,13 @@ class ShotBook:
         # share it; where the shooter ends is kept as "" when it is where it started (a card
         # whose shooter never moves is shared between squares).
         index = {f: i for i, f in enumerate(names)}
-        self._pure[sig] = tuple(
-            (tuple((index[f], d, m) for f, d, m in hits), spent, "" if end == square else end)
-            for hits, spent, end in found
-        )
+        pool = self._pool  # old parts, so that the entry is soon untracked (see child_outcomes)
+        kept = []
+        for hits, spent, end in found:
+            placed = tuple((index[f], d, m) for f, d, m in hits)
+            entry = (pool.setdefault(placed, placed), spent, "" if end == square else end)
+            kept.append(pool.setdefault(entry, entry))
+        self._pure[sig] = tuple(kept)
         return found
 
     def known_from_square(
