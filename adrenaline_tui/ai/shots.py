@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import DIRECTIONS, Arena
-from adrenaline_tui.rules.cards import Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
+from adrenaline_tui.rules.cards import Effect, Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
 from adrenaline_tui.rules.effects import Line, is_object
 
 Hits = tuple[tuple[str, int, int], ...]  # (figure, damage, marks), sorted by figure
@@ -96,13 +96,36 @@ def search_keys(shot: effects.Shot, order: dict[str, int], *, canonical: bool = 
     if canonical and isinstance(step, Select) and shot.picks:
         last = order.get(shot.picks[-1], -1)
         return [k for k in keys if k == "done" or order.get(k, -1) > last]
-    if isinstance(step, Move) and step.who != "self":
+    if isinstance(step, Move) and step.who != "self" and keys:
         members = shot.members(step.who)
         if members:
             here = shot.pos[members[0]]
             if here in keys:
                 return [here]
+            if _last_move(shot.weapon, eff, shot.idx):
+                return keys[:1]  # wherever it goes, nothing after reads it: one is enough
     return keys
+
+
+_LAST_MOVES: dict[tuple[str, str, int], bool] = {}
+
+
+def _last_move(weapon: Weapon, effect: Effect, idx: int) -> bool:
+    """Is the push at step `idx` the last thing of the shot that reads where anyone stands?
+
+    True when the rest of its effect only hits named figures (the pushed one is hit wherever it
+    went) and the effect is the weapon's only kind (basic or modes): once it ends, nothing more
+    can be fired. Then every destination leads to the same outcomes (which record no positions
+    but the shooter's, and the shooter does not move here).
+    """
+    key = (weapon.id, effect.id, idx)
+    known = _LAST_MOVES.get(key)
+    if known is None:
+        rest = effect.steps[idx + 1 :]
+        known = _LAST_MOVES[key] = all(e.main for e in weapon.effects) and all(
+            isinstance(s, Hit) and s.everyone is None for s in rest
+        )
+    return known
 
 
 def _book_key(shot: effects.Shot) -> tuple:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import random
 
+from adrenaline_tui.ai import shots as shots_module
 from adrenaline_tui.ai.shots import (
     PLANNING_BUDGET,
     ShotBook,
@@ -189,3 +190,23 @@ def test_a_full_book_forgets_its_oldest_tables_not_everything():
         if full:  # only the oldest went (no table here holds 15 positions)
             assert book._size > book.limit - 15, sizes
     assert full and len(book._memo) < len(shots)
+
+
+def test_a_last_push_is_walked_to_one_destination_and_loses_no_outcome(monkeypatch):
+    # The Tractor Beam pulls its target into sight and then hits it: wherever it lands, the
+    # outcome is the same, so the search follows one destination (shots._last_move).
+    rng = random.Random(13)
+    squares = list(ARENA.squares)
+    tractor = CARDS.weapons["tractor-beam"]
+    shots_ = [
+        effects.begin(
+            tractor, ARENA, "yellow", {c: rng.choice(squares) for c in ("yellow", "blue", "grey", "green")}, (2, 2, 2)
+        )
+        for _ in range(30)
+    ]
+    quick = [ShotBook() for _ in shots_]
+    found = [book.outcomes(shot) for book, shot in zip(quick, shots_, strict=True)]
+    monkeypatch.setattr(shots_module, "_last_move", lambda *_: False)
+    every = [ShotBook() for _ in shots_]
+    assert found == [book.outcomes(shot) for book, shot in zip(every, shots_, strict=True)]
+    assert sum(b.searched for b in quick) < sum(b.searched for b in every)
