@@ -383,16 +383,14 @@ class Evaluator:
                 self._shots[key] = None
                 return None
             outs = self._outcomes.get((weapon, square))
-            if outs is not None:
-                pass
-            elif self.book.searched - self._searched_at < self.search_cap or square in self._near:
-                outs = self._outcomes[(weapon, square)] = self.book.from_square(
-                    card, self.arena, self.me, square, seats
-                )
-            else:
-                # Past the cap only what is near or known already: a worst case stays bounded
-                # (a few decisions in a thousand reach it; p99 is about half of it).
-                outs = self.book.known_from_square(card, self.arena, self.me, square, seats) or ()
+            if outs is None:
+                if self.book.searched - self._searched_at < self.search_cap or square in self._near:
+                    outs = self.book.from_square(card, self.arena, self.me, square, seats)
+                    self._outcomes[(weapon, square)] = outs
+                else:
+                    # Past the cap only what is near or known already: a worst case stays bounded
+                    # (a few decisions in a thousand reach it).
+                    outs = self.book.known_from_square(card, self.arena, self.me, square, seats) or ()
             results = self._results_for(me.targets, cubes, cards)
             last_hits: Hits | None = None
             last_spent: Budget | None = None

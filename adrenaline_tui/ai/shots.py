@@ -12,12 +12,16 @@ The search is kept small in two ways that lose nothing a player would care about
 - when the shot pushes another figure and leaving it in place is allowed, only that is
   considered. Pushes change where people stand, which this valuation does not score, and they
   multiply the tree by up to five at each step. (The rare combo it misses: pushing a target onto a
-  crowded square and then blasting that square.)
+  crowded square and then blasting that square.) A push that must move someone, when nothing
+  after it reads where anyone stands, is followed to one destination (`_last_move`): the others
+  lead to the same outcomes.
 
 Outcomes do not depend on anybody's damage or score, so they are cached by position alone and
-reused across decisions, turns and valuations. A first shot is keyed on the figures it could
-ever involve (`reach`): figures standing where no step of the card can reach cannot change its
-outcomes, so when only they have moved, the outcomes are known already.
+reused across decisions, turns, valuations and players. A first shot is keyed on what it
+depends on: only the figures it could ever involve (`reach`: figures where no step of the card
+can reach cannot change its outcomes), and for the cards that read squares only through their
+filters, what the filters say of each figure rather than where it stands (`signature`: the
+same figures in sight from another square, or after everybody moved, is the same shot).
 """
 
 from __future__ import annotations
@@ -182,14 +186,15 @@ def _sorted(part: frozenset[str]) -> tuple[str, ...]:
 
 
 class ShotBook:
-    """Cached shot outcomes. One per computer player; it only ever holds public facts."""
+    """Cached shot outcomes, shared by every computer player; it only ever holds public facts."""
 
     def __init__(self, limit: int = 20_000) -> None:
         # A whole game needs a few thousand entries; the cap only bounds memory in long sessions.
         self.limit = limit
         self._memo: dict[tuple, dict[tuple, Outcomes]] = {}
         # first shots of the cards whose outcomes depend on what the filters say of each figure
-        # rather than on squares (`signature`): (hits, cost) pairs, the shooter ending in place
+        # rather than on squares (`signature`): (hits by place, cost, where the shooter ends,
+        # "" where it started)
         self._pure: dict[tuple, tuple[tuple[tuple[tuple[int, int, int], ...], Budget, str], ...]] = {}
         self._pool: dict[tuple, tuple] = {}  # hits and costs met so far (see child_outcomes)
         self._size = 0
@@ -467,6 +472,9 @@ _PAIR_FILTERS = frozenset({"visible_from", "same_square"})
 _PURE: dict[str, tuple[tuple[tuple, ...], bool, bool, tuple[tuple, ...], tuple[Move, ...]] | None] = {}
 
 
+_ORIGINS: dict[tuple[str, str, str], list[str]] = {}  # where a card's own moves may take its shooter
+
+
 def signature(shot: effects.Shot) -> tuple | None:
     """What a first shot of a simple card depends on, or None for the other cards.
 
@@ -493,7 +501,12 @@ def signature(shot: effects.Shot) -> tuple | None:
     start = shot.pos[shot.shooter]
     # Where the shooter may stand when a filter is judged: where it starts, or wherever its
     # moves may take it (they go by the map alone). Then the start is part of the signature.
-    origins = sorted(_moved({start}, list(own_moves), arena)) if own_moves else [start]
+    origins = [start]
+    if own_moves:
+        known = _ORIGINS.get((weapon.id, arena.id, start))
+        if known is None:
+            known = _ORIGINS[(weapon.id, arena.id, start)] = sorted(_moved({start}, list(own_moves), arena))
+        origins = known
     figures = [(f, q) for f, q in shot.pos.items() if f != shot.shooter]
     marks: list = [start] if own_moves else []
     for f, q in figures:
