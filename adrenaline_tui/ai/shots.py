@@ -495,7 +495,7 @@ def signature(shot: effects.Shot) -> tuple | None:
     if info is False:
         info = _PURE[weapon.id] = _pure_info(weapon)
     if info is None:
-        return None
+        return _pull_signature(shot)
     tests, pair_sight, pair_square, square_filters, own_moves = info
     arena = shot.arena
     start = shot.pos[shot.shooter]
@@ -591,3 +591,76 @@ def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool, tuple[tup
     tests = tuple(sorted({f for f in [*filters, *(f for w in square_filters for f in w)] if f[0] in _ORIGIN_FILTERS}))
     by_square = "same_square" in kinds or "at" in kinds
     return tests, "visible_from" in kinds, by_square, tuple(square_filters), tuple(own_moves)
+
+
+# ------------------------------------------------------------------------- pulls to a square
+_PULL: dict[str, tuple[tuple[tuple, ...], tuple[tuple, ...], int] | None] = {}
+
+
+def _pull_signature(shot: effects.Shot) -> tuple | None:
+    """`signature` for a card that picks a square and pulls figures near it onto it (Vortex).
+
+    Its shooter stays put; a figure is picked only for being near the chosen square (or, for a
+    spawnpoint, in sight too), moved onto that square and hit. So what the shot can do from a
+    chosen square is fixed by who is near it; the outcomes by the set of those groups over the
+    squares it may choose (and which spawnpoints are in sight), not by where anyone stands.
+    """
+    weapon = shot.weapon
+    info = _PULL.get(weapon.id, False)
+    if info is False:
+        info = _PULL[weapon.id] = _pull_info(weapon)
+    if info is None:
+        return None
+    object_tests, square_filters, near = info
+    arena = shot.arena
+    origin = shot.pos[shot.shooter]
+    seen = arena.visible[origin]
+    dist = arena.distance[origin]
+    figures = [(f, q) for f, q in shot.pos.items() if f != shot.shooter]
+    marks: list = [(is_object(f), *(_origin_test(t, q, origin, seen, dist) for t in object_tests)) for f, q in figures]
+    for where in square_filters:
+        groups = {
+            tuple(i for i, (_, q) in enumerate(figures) if arena.distance[v][q] <= near)
+            for v in arena.squares
+            if all(_origin_test(t, v, origin, seen, dist) for t in where)
+        }
+        marks.append(tuple(sorted(groups)))
+    return (weapon.id, "", tuple(marks))
+
+
+def _pull_info(weapon: Weapon) -> tuple[tuple[tuple, ...], tuple[tuple, ...], int] | None:
+    square_filters: list[tuple] = []
+    square_names: set[str] = set()
+    object_filters: set[tuple] = set()
+    nears: set[tuple] = set()
+    movers: list[Move] = []
+    for effect in weapon.effects:
+        for step in effect.steps:
+            if isinstance(step, SelectSquare):
+                if not all(f[0] in _ORIGIN_FILTERS for f in step.where):
+                    return None
+                square_filters.append(step.where)
+                square_names.add(step.name)
+            elif isinstance(step, Select):
+                if step.distinct_squares or step.pools or not all(f[0] in _ORIGIN_FILTERS for f in step.spawnpoints):
+                    return None
+                near = [f for f in step.where if f[0] == "near"]
+                if not near or any(f[0] not in ("near", "any") for f in step.where):
+                    return None
+                nears.update(near)
+                object_filters.update(step.spawnpoints)
+            elif isinstance(step, Move):
+                if step.who == "self" or step.dest_where:
+                    return None
+                movers.append(step)
+            elif isinstance(step, Hit):
+                if step.everyone is not None:
+                    return None
+            elif not isinstance(step, Pause):
+                return None
+    # one square, one distance: a figure pulled onto it was, and stays, near it
+    if len(square_names) != 1 or len({(f[1], f[2]) for f in nears}) != 1 or next(iter(nears))[1] not in square_names:
+        return None
+    if any(m.to not in square_names for m in movers):
+        return None
+    return tuple(sorted(object_filters)), tuple(square_filters), next(iter(nears))[2]

@@ -160,10 +160,10 @@ def test_a_simple_card_is_found_by_what_its_filters_see():
                 )
                 reused += book.searched == searched
     assert reused > 100
-    # a card that moves others or asks more of a square has none; one whose shooter moves keeps
+    # a card that moves others anywhere (the Tractor Beam) has none; one whose shooter moves keeps
     # where the shooter starts (its outcomes end on squares found from there)
     assert (
-        signature(effects.begin(CARDS.weapons["vortex-cannon"], ARENA, "yellow", {"yellow": "r0c0"}, (1, 1, 1))) is None
+        signature(effects.begin(CARDS.weapons["tractor-beam"], ARENA, "yellow", {"yellow": "r0c0"}, (1, 1, 1))) is None
     )
     plasma = CARDS.weapons["plasma-gun"]
     here, there = (
