@@ -269,6 +269,10 @@ class ShotBook:
         spent = pool.setdefault(spent, spent)
         if child.finished:
             return [(hits, spent, child.pos[child.shooter])]
+        if child.cur < 0 and child.main_finished and effects.choice_keys(child) == ["done"]:
+            # nothing left but to end the shot (after a glide, a jump, the last effect): that
+            # adds nothing, so the position needs no entry of its own
+            return [(hits, spent, child.pos[child.shooter])]
         rest = self._search(child, table, order)
         # most steps neither hit nor pay (picking, starting an effect, moving on): nothing to add
         if not hits:
