@@ -37,7 +37,7 @@ from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POW
 
 # Shot positions one decision may work out (ShotBook.searched) before it keeps to squares next to
 # its own: about 25 ms of search. Since the book keys shots on what they depend on (shots.reach,
-# shots.signature) the p99 decision of benchmarks/ai.py needs about 420 and the worst seen 1,100
+# shots.signature) the p99 decision of benchmarks/ai.py needs about 270 and the worst seen 740
 # (were 800 and 2,800), so few decisions reach it; those that do weigh fewer shots, which is
 # why answers can depend on what earlier decisions left in the book.
 SEARCH_CAP = 1000
