@@ -36,7 +36,10 @@ from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
 from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POWERUPS, MAX_WEAPONS
 
 # Shot positions one decision may work out (ShotBook.searched) before it keeps to squares next to
-# its own: about 40 ms of search; the p99 decision needs about 550, the worst seen 1700.
+# its own: about 25 ms of search. Since the book keys shots on what they depend on (shots.reach,
+# shots.signature) the p99 decision of benchmarks/ai.py needs about 270 and the worst seen 740
+# (were 800 and 2,800), so few decisions reach it; those that do weigh fewer shots, which is
+# why answers can depend on what earlier decisions left in the book.
 SEARCH_CAP = 1000
 
 
@@ -95,9 +98,12 @@ class Evaluator:
         self._v: dict[Me, float] = {}
         self._term: dict[tuple, tuple[float, bool]] = {}
         self._shots: dict[tuple, Shooting | None] = {}
+        # Everyone stands still while one decision is weighed: the outcomes of a weapon fired
+        # from a square are looked up once, whatever the plan that fires it.
+        self._outcomes: dict[tuple[str, str], tuple[Outcome, ...]] = {}
         # One result of a shot (who takes what, what it costs) is worth the same from every
         # square and every plan that reaches it with the same targets and ammo: valued once.
-        self._results: dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]] = {}
+        self._results: dict[tuple, dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]]] = {}
         self.cube = 0.0 if self.last_turn else CUBE
         self._posval: dict[tuple[str, bool], float] = {}
         self.weight = {c: 1.0 + TARGET_LEADER * table.lead(c) for c in table.figures}
@@ -294,11 +300,19 @@ class Evaluator:
         """
         if fresh:
             return self._shot_result(targets, cubes, cards, hits, spent, fresh)
-        key = (targets, cubes, cards, hits, spent)
-        known = self._results.get(key)
+        results = self._results_for(targets, cubes, cards)
+        known = results.get((hits, spent))
         if known is None:
-            known = self._results[key] = self._shot_result(targets, cubes, cards, hits, spent, None)
+            known = results[(hits, spent)] = self._shot_result(targets, cubes, cards, hits, spent, None)
         return known
+
+    def _results_for(self, targets: Targets, cubes: Budget, cards: tuple[str, ...]) -> dict[tuple, tuple]:
+        # by what I start from, then by outcome: a best shot looks the first part up once
+        key = (targets, cubes, cards)
+        results = self._results.get(key)
+        if results is None:
+            results = self._results[key] = {}
+        return results
 
     def _shot_result(
         self,
@@ -368,17 +382,31 @@ class Evaluator:
             if not can_fire(card, self.arena, self.me, dict(seats), budget):
                 self._shots[key] = None
                 return None
-            if self.book.searched - self._searched_at < self.search_cap or square in self._near:
-                outs = self.book.from_square(card, self.arena, self.me, square, seats)
-            else:
-                # Past the cap only what is near or known already: a worst case stays bounded
-                # (a few decisions in a thousand reach it; p99 is about half of it).
-                outs = self.book.known_from_square(card, self.arena, self.me, square, seats) or ()
+            outs = self._outcomes.get((weapon, square))
+            if outs is None:
+                if self.book.searched - self._searched_at < self.search_cap or square in self._near:
+                    outs = self.book.from_square(card, self.arena, self.me, square, seats)
+                    self._outcomes[(weapon, square)] = outs
+                else:
+                    # Past the cap only what is near or known already: a worst case stays bounded
+                    # (a few decisions in a thousand reach it).
+                    outs = self.book.known_from_square(card, self.arena, self.me, square, seats) or ()
+            results = self._results_for(me.targets, cubes, cards)
+            last_hits: Hits | None = None
+            last_spent: Budget | None = None
             for out in outs:
                 hits, spent, _ = out
+                if spent == last_spent and hits == last_hits:
+                    # the same hits at the same cost, ending elsewhere: worth the same, and the
+                    # outcomes are sorted, so the first of them is the one a tie would keep
+                    continue
+                last_hits, last_spent = hits, spent
                 if not fits(spent, budget):
                     continue
-                gross, net, targets, c2, p2 = self.shot_result(me.targets, cubes, cards, hits, spent)
+                result = results.get((hits, spent))
+                if result is None:
+                    result = results[(hits, spent)] = self._shot_result(me.targets, cubes, cards, hits, spent, None)
+                gross, net, targets, c2, p2 = result
                 # outcomes come from a set: order them so a position always picks the same one
                 if best is None or net > best.net or (net == best.net and out < best.outcome):
                     best = Shooting(gross, net, out, targets, c2, p2)

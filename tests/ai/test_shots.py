@@ -5,7 +5,18 @@ from __future__ import annotations
 import gc
 import random
 
-from adrenaline_tui.ai.shots import PLANNING_BUDGET, ShotBook, add_hits, fits, ops_hits, search_keys
+from adrenaline_tui.ai import shots as shots_module
+from adrenaline_tui.ai.shots import (
+    PLANNING_BUDGET,
+    ShotBook,
+    _book_key,
+    add_hits,
+    fits,
+    ops_hits,
+    reach,
+    search_keys,
+    signature,
+)
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import load_arena
 from adrenaline_tui.rules.cards import load_cards
@@ -85,9 +96,124 @@ def test_the_book_holds_nothing_the_garbage_collector_must_walk():
     # pauses of 100-200 ms. Tuples of strings and numbers are untracked once collected.
     book = ShotBook()
     pos = {"yellow": "r1c2", "blue": "r2c3", "grey": "r1c3", "purple": "r2c0"}
-    for weapon in ("lock-rifle", "machine-gun", "thor", "shockwave"):
-        book.outcomes(effects.begin(CARDS.weapons[weapon], ARENA, "yellow", pos, PLANNING_BUDGET))
+    # lines (Railgun, Flamethrower) and paused effects (the Grenade Launcher's extra grenade
+    # inside its basic effect) are objects the collector tracks: they must not reach a key
+    for weapon in ("lock-rifle", "machine-gun", "thor", "shockwave", "railgun", "flamethrower", "grenade-launcher"):
+        shot = effects.begin(CARDS.weapons[weapon], ARENA, "yellow", pos, PLANNING_BUDGET)
+        book.outcomes(shot)
+        assert all(not gc.is_tracked(part) for part in _book_key(shot))  # one flat tuple
     for _ in range(5):  # each full collection untracks one more level of nested tuples
         gc.collect()
     entries = [(k, v) for table in book._memo.values() for k, v in table.items()]
     assert entries and not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in entries)
+
+
+def _random_seats(rng: random.Random, arena) -> tuple[tuple[str, str], ...]:
+    squares = list(arena.squares)
+    seats = tuple((c, rng.choice(squares)) for c in ("yellow", "blue", "grey", "purple", "green")[: rng.randint(3, 5)])
+    if rng.random() < 0.3:  # Domination's spawnpoints are targets too
+        seats += (("spawn:red", arena.spawn_square["red"]), ("spawn:blue", arena.spawn_square["blue"]))
+    return seats
+
+
+def test_leaving_out_figures_out_of_reach_changes_no_outcome():
+    # The book keys a first shot on the figures it could involve (`reach`); the others must not
+    # matter. Compared with a search over every figure, for every card in every arena.
+    rng = random.Random(11)
+    left_out = 0
+    for arena_id in ("arena_10", "arena_11a", "arena_11b", "arena_12"):
+        arena = load_arena(arena_id)
+        for _ in range(3):
+            seats = _random_seats(rng, arena)
+            square = seats[0][1]
+            for weapon in CARDS.weapons.values():
+                full = effects.begin(weapon, arena, "yellow", dict(seats), PLANNING_BUDGET)
+                kept = reach(weapon, arena, square)
+                left_out += any(q not in kept for f, q in seats if f != "yellow")
+                assert ShotBook().from_square(weapon, arena, "yellow", square, seats) == ShotBook().outcomes(full), (
+                    weapon.id,
+                    seats,
+                )
+    assert left_out > 50  # the test compared shots that left someone out
+
+
+def test_a_simple_card_is_found_by_what_its_filters_see():
+    # Cards that only select figures (Machine Gun, Lock Rifle, Thor, ...) are keyed on what their
+    # filters say of each figure: one book answers later positions, and must answer them exactly
+    # as a fresh search of each position would.
+    rng = random.Random(12)
+    book = ShotBook()
+    reused = 0
+    for arena_id in ("arena_11a", "arena_12"):
+        arena = load_arena(arena_id)
+        for _ in range(40):
+            seats = _random_seats(rng, arena)
+            square = seats[0][1]
+            for weapon in CARDS.weapons.values():
+                full = effects.begin(weapon, arena, "yellow", dict(seats), PLANNING_BUDGET)
+                if signature(full) is None:
+                    continue
+                searched = book.searched
+                assert book.from_square(weapon, arena, "yellow", square, seats) == ShotBook().outcomes(full), (
+                    weapon.id,
+                    seats,
+                )
+                reused += book.searched == searched
+    assert reused > 100
+    # a card that moves others anywhere (the Tractor Beam) has none; one whose shooter moves keeps
+    # where the shooter starts (its outcomes end on squares found from there)
+    assert (
+        signature(effects.begin(CARDS.weapons["tractor-beam"], ARENA, "yellow", {"yellow": "r0c0"}, (1, 1, 1))) is None
+    )
+    plasma = CARDS.weapons["plasma-gun"]
+    here, there = (
+        signature(effects.begin(plasma, ARENA, "yellow", {"yellow": q}, (1, 1, 1))) for q in ("r0c0", "r0c1")
+    )
+    assert here is not None and there is not None and here != there
+
+
+def test_a_full_book_forgets_its_oldest_tables_not_everything():
+    # Clearing a full book at once freed 200,000 entries inside one decision (250 ms).
+    book = ShotBook(limit=40)
+    pos = {"yellow": "r1c2", "blue": "r2c3", "grey": "r1c3", "purple": "r2c0"}
+    shots = [
+        effects.begin(CARDS.weapons[w], ARENA, shooter, pos, PLANNING_BUDGET)
+        for shooter in pos
+        for w in ("thor", "railgun", "lock-rifle", "shockwave")
+    ]
+    full = False
+    for shot in shots:
+        assert book.outcomes(shot) == ShotBook().outcomes(shot)
+        sizes = [len(t) for t in book._memo.values()]
+        assert book._size == sum(sizes) <= book.limit + sizes[-1]
+        full = full or book._size > book.limit - 15
+        if full:  # only the oldest went (no table here holds 15 positions)
+            assert book._size > book.limit - 15, sizes
+    assert full and len(book._memo) < len(shots)
+
+
+def test_a_last_push_is_walked_to_one_destination_and_loses_no_outcome(monkeypatch):
+    # The Tractor Beam pulls its target into sight and then hits it: wherever it lands, the
+    # outcome is the same, so the search follows one destination (shots._last_move).
+    rng = random.Random(13)
+    squares = list(ARENA.squares)
+    tractor = CARDS.weapons["tractor-beam"]
+    shots_ = [
+        effects.begin(
+            tractor, ARENA, "yellow", {c: rng.choice(squares) for c in ("yellow", "blue", "grey", "green")}, (2, 2, 2)
+        )
+        for _ in range(30)
+    ]
+    steps = [0]
+    apply = effects.apply
+
+    def counted(shot, key):
+        steps[0] += 1
+        return apply(shot, key)
+
+    monkeypatch.setattr(effects, "apply", counted)
+    found = [ShotBook().outcomes(shot) for shot in shots_]
+    quick, steps[0] = steps[0], 0
+    monkeypatch.setattr(shots_module, "_last_move", lambda *_: False)
+    assert found == [ShotBook().outcomes(shot) for shot in shots_]
+    assert quick < steps[0]  # fewer steps of the engine walked
