@@ -10,6 +10,7 @@ option it came out in the imagined games.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,70 @@ def advise(decision: Decision, view: dict[str, Any], *, seed: int = 0, positions
     """What the hard player would answer to `decision`, seen from `view` (the asking seat's)."""
     if decision.player != view.get("viewer"):
         raise ValueError("advice is for the seat being asked, from that seat's own view")
-    hard = HardPlayer(seed, positions=positions, seconds=None)
+    return _advice(HardPlayer(seed, positions=positions, seconds=None), decision, view)
+
+
+class Coach:
+    """The coach of one seat: keeps the hard player whose plan it last advised, so the questions
+    inside that action (where to, which weapon, which effect, whom) are answered by that plan.
+    A fresh search at each of them could prefer another plan and contradict the advice just given
+    (the Tractor Beam's punisher mode advised, then its basic mode at the effect question).
+
+    The plan holds only while the seat answers as it says: `answered` is told every answer of the
+    seat, asked about or not, and drops the plan at the first that differs. Asking and answering
+    may happen on different threads (the table asks on a worker): a lock keeps them apart, and an
+    answer arriving while advice is being worked out drops the plan that advice was built on.
+    """
+
+    def __init__(self, positions: int = COACH_POSITIONS) -> None:
+        self.positions = positions
+        self.player: HardPlayer | None = None
+        self.advised: tuple[Decision, Advice] | None = None  # the last decision asked about
+        self._lock = threading.Lock()
+        self._answers = 0  # answers seen; advice worked out across one is thrown away
+
+    def advise(self, decision: Decision, view: dict[str, Any], *, seed: int = 0) -> Advice:
+        if decision.player != view.get("viewer"):
+            raise ValueError("advice is for the seat being asked, from that seat's own view")
+        with self._lock:
+            if self.advised is not None and self.advised[0] is decision:
+                return self.advised[1]  # asked twice: the same answer, not a second search
+            answers = self._answers
+            if decision.kind == "action" or self.player is None:
+                self.player = HardPlayer(seed, positions=self.positions, seconds=None)
+            player = self.player
+        advice = _advice(player, decision, view)
+        with self._lock:
+            if self._answers != answers or self.player is not player:
+                self.player = None  # the game moved on meanwhile: this plan is not current
+            else:
+                self.advised = (decision, advice)
+        return advice
+
+    def answered(self, decision: Decision, view: dict[str, Any], key: str) -> None:
+        """The seat answered `decision` (asked about or not) with `key`."""
+        with self._lock:
+            self._answers += 1
+            player, advised, self.advised = self.player, self.advised, None
+            if player is None:
+                return
+            if advised is not None and advised[0] is decision:
+                follows = advised[1].key == key
+            elif decision.kind == "action":
+                follows = False  # an action not asked about: the plan advised is for another
+            else:
+                follows = player.choose(decision, view) == key
+            if not follows:
+                self.player = None
+
+    def forget(self) -> None:
+        """After an undo: the plan was made for a game that went another way."""
+        with self._lock:
+            self._answers += 1
+            self.player, self.advised = None, None
+
+
+def _advice(hard: HardPlayer, decision: Decision, view: dict[str, Any]) -> Advice:
     key = hard.choose(decision, view)
     option = decision.option(key)
     label = option.label if option is not None else key

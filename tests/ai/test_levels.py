@@ -240,3 +240,52 @@ def test_hard_follows_an_aimed_shot_through_every_question_of_it():
                     hit = dealt.setdefault(e.data["target"], [0, 0])
                     hit[0 if e.kind == "damaged" else 1] += int(e.data["placed"])
         assert {f: (d, m) for f, (d, m) in dealt.items()} == {f: (d, m) for f, d, m in aim}, aim
+
+
+def _shot_through_the_coach(coach, game: Game) -> dict[str, tuple[int, int]]:
+    """Answer yellow's next action and its questions as the coach advises; what it dealt."""
+    dealt: dict[str, list[int]] = {}
+    asked = 0
+    while (d := game.pending) is not None and d.player == "yellow" and not (d.kind == "action" and asked):
+        view = game.view("yellow")
+        key = coach.advise(d, view, seed=asked).key
+        coach.answered(d, view, key)
+        asked += 1
+        for e in game.choose(key):
+            if e.kind in ("damaged", "marked"):
+                hit = dealt.setdefault(e.data["target"], [0, 0])
+                hit[0 if e.kind == "damaged" else 1] += int(e.data["placed"])
+    return {f: (d, m) for f, (d, m) in dealt.items()}
+
+
+def test_the_coach_keeps_the_plan_it_advised_through_the_questions_of_that_action(monkeypatch):
+    # Asked at each question of a shot, the coach answers by the plan it advised at the action:
+    # a fresh search per question would weigh the questions afresh and could advise another
+    # outcome than the one just explained (here an aim the normal player would not pick).
+    from adrenaline_tui.ai.coach import Coach
+
+    aim = (("blue", 0, 1), ("grey", 2, 1))
+    monkeypatch.setattr(HardPlayer, "search", lambda self, d, view: Plan("shoot", "r1c2", "lock-rifle", aim=aim))
+    coach = Coach(positions=60)
+    assert _shot_through_the_coach(coach, _honesty_position(0, 0)) == {f: (d, m) for f, d, m in aim}
+
+
+def test_the_coach_drops_its_plan_when_the_answer_differs_or_the_game_is_undone(monkeypatch):
+    from adrenaline_tui.ai.coach import Coach
+
+    plan = Plan("shoot", "r1c2", "lock-rifle", aim=(("grey", 2, 1),))
+    monkeypatch.setattr(HardPlayer, "search", lambda self, d, view: plan)
+    game = _honesty_position(0, 0)
+    coach = Coach(positions=60)
+    d, view = game.pending, game.view("yellow")
+    advice = coach.advise(d, view)
+    assert advice.key == "shoot" and coach.player is not None
+    assert coach.advise(d, view) is advice  # asked twice: the same advice, no second search
+    other = next(k for k in d.keys if k != advice.key)
+    coach.answered(d, view, other)
+    assert coach.player is None  # the seat went another way: the next question is searched afresh
+    coach.advise(d, view)
+    coach.answered(d, view, "shoot")
+    assert coach.player is not None  # followed: the plan holds
+    coach.forget()
+    assert coach.player is None and coach.advised is None

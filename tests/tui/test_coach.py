@@ -35,3 +35,22 @@ async def test_the_coach_key_shows_a_suggestion_and_puts_the_cursor_on_it() -> N
         assert len(notes[-1].message) > 20  # ...with its reason
         assert app.table().query_one(ActionPanel).cursor == keys.index(label)
         assert session.game.pending == d  # advice only: nothing was chosen
+
+
+async def test_the_table_tells_the_coach_each_answer_so_its_plan_lasts_only_while_followed() -> None:
+    session = scenario_session(SCENARIO, {"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        table = app.table()
+        coach = table._coaches["yellow"]
+        assert coach.player is not None and coach.advised is not None
+        await pilot.press("enter")  # the cursor is on the advice: take it
+        await settle(pilot)
+        assert coach.player is not None  # followed: the plan goes on to the next question
+        await pilot.press("u")  # undone: the plan was for a game that went another way
+        await settle(pilot)
+        assert coach.player is None

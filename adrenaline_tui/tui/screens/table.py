@@ -108,6 +108,9 @@ class TableScreen(BaseScreen):
         self._offer_checked: object = None
         # Whether the table was last told that saving fails.
         self._save_failing = False
+        # Each person's coach (`ai.coach.Coach`), made when first asked: it keeps the plan it
+        # advised through the questions of that action.
+        self._coaches: dict[str, Any] = {}
 
     @property
     def adrenaline(self) -> AdrenalineApp:
@@ -448,12 +451,16 @@ class TableScreen(BaseScreen):
         opts = presenter.options(self.view)
         if not 0 <= index < len(opts):
             return
+        key, decision = opts[index]["key"], self.session.game.pending
+        coach = self._coaches.get(decision.player) if decision is not None else None
         try:
-            events = self.session.choose(opts[index]["key"])
+            events = self.session.choose(key)
         except IllegalChoice as exc:  # the view was stale; redraw and say so
             self.notify(str(exc), severity="error")
             self.render_table()
             return
+        if coach is not None:
+            coach.answered(decision, self.view, key)
         if self.session.computer_to_move and not self._stops_here(events):
             # A computer answers first (a Tagback Grenade, say): nothing is drawn until it has,
             # so whether it was asked at all does not show; the result is drawn at once.
@@ -562,6 +569,8 @@ class TableScreen(BaseScreen):
             self.notify("Nothing to undo: the last decision revealed something or passed play on.", timeout=3)
             return
         self.session.undo()
+        for coach in self._coaches.values():
+            coach.forget()
         self.query_one(EventLog).reset(self.session.game.events)
         self.render_table()
 
@@ -577,9 +586,10 @@ class TableScreen(BaseScreen):
         self.run_worker(partial(self._coach, d, view), thread=True, group="coach", exclusive=True, exit_on_error=False)
 
     def _coach(self, decision: Any, view: dict[str, Any]) -> None:
-        from adrenaline_tui.ai.coach import advise
+        from adrenaline_tui.ai.coach import Coach
 
-        advice = advise(decision, view, seed=len(self.session.game.history))
+        coach = self._coaches.setdefault(decision.player, Coach())
+        advice = coach.advise(decision, view, seed=len(self.session.game.history))
         self.app.call_from_thread(self._show_advice, decision, advice)
 
     def _show_advice(self, decision: Any, advice: Any) -> None:
