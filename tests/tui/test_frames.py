@@ -143,30 +143,3 @@ def _unpainted(arena_map: ArenaMap) -> ArenaMap:
     copy.__dict__.update(arena_map.__dict__)
     copy._squares = {}
     return copy
-
-
-async def test_a_cursor_move_repaints_the_options_it_leaves_and_reaches() -> None:
-    """The list repaints only the lines of the two options a cursor move touches: what is on
-    screen after moves (scrolling the list too) is what a repaint of the whole list shows."""
-    from adrenaline_tui.tui.widgets.action_panel import ActionPanel
-
-    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            await settle(pilot)
-            pending = session.game.pending
-            if session.is_human(pending.player):
-                if pending.kind == "action":
-                    break
-                await pilot.press("1")
-        await choose_key(pilot, "run")
-        options = app.screen.query_one(ActionPanel).options
-        for keys in (["down"], ["down", "down"], ["up"], ["down"] * 8, ["up"] * 3, ["end"], ["home"]):
-            for key in keys:
-                await pilot.press(key)
-            await settle(pilot)
-            drawn = app.export_screenshot()
-            options.refresh()
-            await settle(pilot)
-            assert app.export_screenshot() == drawn, keys

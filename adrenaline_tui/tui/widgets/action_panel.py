@@ -23,7 +23,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.styles import RulesMap
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
@@ -139,27 +139,11 @@ class _Options(OptionList):
         self._option_render_cache[cache_key] = strips
         return strips
 
-    # A move of the cursor repaints the two options it leaves and reaches, not every line of
-    # the list (OptionList's own `highlighted` repaints all of it). A new list, a scroll or a
-    # hover repaint the list themselves.
-    highlighted: Reactive[int | None] = Reactive(None, repaint=False)
-
-    def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
-        for index in (old, highlighted):
-            self._refresh_option(index)
+    def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
         panel = self.parent
         if isinstance(panel, ActionPanel) and not panel.filling:
             panel.cursor_moved(highlighted)
-
-    def _refresh_option(self, index: int | None) -> None:
-        if index is None or not self.is_mounted:
-            return
-        self._update_lines()
-        line = self._index_to_line.get(index)
-        if line is not None:
-            y = line - round(self.scroll_offset.y)
-            self.refresh(Region(0, y, self.scrollable_content_region.width, self._heights[index]))
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
