@@ -148,9 +148,11 @@ class ArenaMap(Widget):
         if self._frame is not frame:
             self.refresh()
             return
-        # Only squares change between states of one arena: in each square that shows something
-        # else, the span of each row that differs is refreshed.
+        # Only squares change between states of one arena: the cells that differ are looked
+        # for in the squares that show something else, and refreshed as one span a row (a
+        # span each would cost the terminal a cursor move and the styles again).
         w, h, left, top = self._geometry
+        spans: dict[int, tuple[int, int]] = {}
         for sq, (r, c) in self.state.arena.pos.items():
             if shown.get(sq) == self._shown.get(sq):
                 continue
@@ -158,9 +160,12 @@ class ArenaMap(Widget):
             for y in range(top + r * (h + 1) + 1, min(top + r * (h + 1) + 1 + h, len(new))):
                 a, b = old[y][x : x + w], new[y][x : x + w]
                 if a != b:
-                    x0 = next(i for i in range(len(b)) if a[i] != b[i])
-                    x1 = next(i for i in range(len(b) - 1, -1, -1) if a[i] != b[i])
-                    self.refresh(Region(x + x0, y, x1 - x0 + 1, 1))
+                    x0 = x + next(i for i in range(len(b)) if a[i] != b[i])
+                    x1 = x + next(i for i in range(len(b) - 1, -1, -1) if a[i] != b[i])
+                    first, last = spans.get(y, (x0, x1))
+                    spans[y] = (min(first, x0), max(last, x1))
+        for y, (x0, x1) in spans.items():
+            self.refresh(Region(x0, y, x1 - x0 + 1, 1))
 
     def repaint_all(self) -> None:
         self._canvas = []
