@@ -386,6 +386,13 @@ class AdrenalineApp(App[int]):
             and not self._quits(event)
         ):
             return
+        if isinstance(event, events.InputEvent):
+            # Undo's copies of the game are made while nobody is at the keys (`UndoSpares`):
+            # a key press is drawn without a copy holding the interpreter.
+            table = self.table()
+            spares = getattr(table.session, "spares", None) if table is not None else None
+            if spares is not None:
+                spares.touch()
         await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -98,16 +98,20 @@ class UndoSpares:
     """
 
     KEEP = 3  # undos in a row before one waits for a copy
-    # A copy shares the interpreter with drawing: it is made while nobody is deciding (no
-    # decision or undo for IDLE seconds), a few decisions at a time.
+    # A copy shares the interpreter with drawing: it is made while nobody is at the keys (no
+    # key press, click, decision or undo for IDLE seconds: `touch`), and stops as soon as
+    # someone is again, between two of its decisions.
     IDLE = 0.1
-    CHUNK = 16
 
     def __init__(self) -> None:
         self.ready: list[Game] = []
         self._pool: ThreadPoolExecutor | None = None
         self._building: Future[Game] | None = None
         self._last_activity = 0.0
+
+    def touch(self) -> None:
+        """Someone pressed a key or clicked: the copy being made waits until they pause."""
+        self._last_activity = time.monotonic()
 
     def _collect(self, game: Game) -> None:
         building = self._building
@@ -142,9 +146,8 @@ class UndoSpares:
     def _copy(self, start: tuple, keys: list[str]) -> Game:
         self._wait_for_a_pause()
         copy = Game(*start)
-        for i, key in enumerate(keys):
-            if i % self.CHUNK == 0:
-                self._wait_for_a_pause()
+        for key in keys:
+            self._wait_for_a_pause()
             copy.choose(key)
         return copy
 

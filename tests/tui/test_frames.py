@@ -105,3 +105,41 @@ async def test_moving_the_cursor_updates_the_preview_and_the_scroll_marks() -> N
         assert detail.startswith(panel.state.details[rows - 1][:20])
         assert "above" in panel._more_text and "below" not in panel._more_text
         assert app.screen.query_one(ArenaMap).state.cursor_square not in (None, first_map)
+
+
+async def test_the_map_drawn_from_its_painted_squares_is_the_map_painted_afresh() -> None:
+    """Squares are copied from earlier paintings when they show the same: after decisions,
+    cursor moves and an undo, the map is cell for cell what a fresh painting draws. And every
+    key press holds back undo's copy of the game (`UndoSpares.touch`)."""
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(20):
+            await settle(pilot)
+            pending = session.game.pending
+            if session.is_human(pending.player):
+                if pending.kind == "action":
+                    break
+                await pilot.press("1")
+        arena_map = app.screen.query_one(ArenaMap)
+        # A key press that decides nothing still holds back undo's copy of the game.
+        touched = session.spares._last_activity
+        await pilot.press("down")
+        assert session.spares._last_activity > touched
+        seen = set()
+        for keys in (["down"], ["down", "down"], ["1"], ["down"], ["u"], ["up"], ["1", "2"]):
+            for key in keys:
+                await pilot.press(key)
+            await settle(pilot)
+            fresh = ArenaMap._draw(_unpainted(arena_map), arena_map.size)
+            assert arena_map._canvas == fresh
+            seen.add(arena_map.state)
+        assert len(seen) >= 4  # the states differed: squares were copied, not only painted
+
+
+def _unpainted(arena_map: ArenaMap) -> ArenaMap:
+    """A map like `arena_map` that has painted no square yet (its frame of walls kept)."""
+    copy = ArenaMap.__new__(ArenaMap)
+    copy.__dict__.update(arena_map.__dict__)
+    copy._squares = {}
+    return copy

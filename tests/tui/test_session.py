@@ -121,3 +121,30 @@ def test_undo_late_in_a_game_plays_on_from_a_copy_at_the_barrier_not_a_whole_rep
     # The game goes on as if never undone.
     s.choose("run")
     assert s.game.to_json() == after_run
+
+
+def test_undo_copies_wait_while_someone_is_at_the_keys(monkeypatch) -> None:
+    """A copy for undo is made only once nobody has pressed a key for a moment: a key press
+    (`touch`) holds it back even when no decision was made."""
+    import time as real_time
+
+    from adrenaline_tui.tui import session as session_module
+
+    s = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    _play_until(s, lambda s: s.game.turn >= 3 and s.game.pending.kind == "action" and s.is_human(s.game.pending.player))
+    s.spares.wait()
+    now = [1000.0]
+    monkeypatch.setattr(session_module.time, "monotonic", lambda: now[0])
+    idle = s.spares.IDLE
+    s.choose("run")
+    s.undo()  # takes a copy: a new one is made in the background
+    building = s.spares._building
+    assert building is not None
+    now[0] += idle * 0.9
+    s.spares.touch()  # a key press (a cursor move, say), no decision
+    now[0] += idle * 0.5  # past the pause after the undo, not after the key press
+    real_time.sleep(0.3)
+    assert not building.done()
+    now[0] += idle
+    s.spares.wait()
+    assert building.result().history == s.game.history[: s.game.undo_barrier]

@@ -34,6 +34,7 @@ from adrenaline_tui.tui.widgets._tcss import tcss_beside
 Cell = tuple[str, Style]
 MARK = "*"  # a square a lesson points at: the same mark as the reference's drawings
 MARK_LIGHTEN = 0.22  # how far a pointed-at square's room colour moves towards white
+SQUARE_CACHE = 512  # painted squares kept (a square's few looks over a game, twelve squares)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,10 @@ class ArenaMap(Widget):
         self._look: Look | None = None
         # (what it was painted for, the canvas of walls and floor alone): see `_draw`.
         self._frame: tuple[tuple, list[list[Cell]]] | None = None
+        # Each square's painted cells by what it shows (`_Painter.square_key`), for the frame
+        # above; and what each square showed at the last drawing, to refresh only the changed.
+        self._squares: dict[tuple, list[list[Cell]]] = {}
+        self._shown: dict[str, tuple] = {}
 
     # ------------------------------------------------------------------ updates
     def show(self, state: MapState) -> None:
@@ -138,14 +143,28 @@ class ArenaMap(Widget):
         if not self._canvas or self.size != self._canvas_size:
             self.refresh()
             return
-        old = self._canvas
-        new = self._draw(self.size)
-        self._canvas = new
-        for y, (a, b) in enumerate(zip(old, new, strict=False)):
-            if a == b:
+        frame, shown, old = self._frame, self._shown, self._canvas
+        new = self._canvas = self._draw(self.size)
+        if self._frame is not frame:
+            self.refresh()
+            return
+        # Only squares change between states of one arena: the cells that differ are looked
+        # for in the squares that show something else, and refreshed as one span a row (a
+        # span each would cost the terminal a cursor move and the styles again).
+        w, h, left, top = self._geometry
+        spans: dict[int, tuple[int, int]] = {}
+        for sq, (r, c) in self.state.arena.pos.items():
+            if shown.get(sq) == self._shown.get(sq):
                 continue
-            x0 = next(i for i in range(len(b)) if i >= len(a) or a[i] != b[i])
-            x1 = next(i for i in range(len(b) - 1, -1, -1) if i >= len(a) or a[i] != b[i])
+            x = left + c * (w + 1) + 1
+            for y in range(top + r * (h + 1) + 1, min(top + r * (h + 1) + 1 + h, len(new))):
+                a, b = old[y][x : x + w], new[y][x : x + w]
+                if a != b:
+                    x0 = x + next(i for i in range(len(b)) if a[i] != b[i])
+                    x1 = x + next(i for i in range(len(b) - 1, -1, -1) if a[i] != b[i])
+                    first, last = spans.get(y, (x0, x1))
+                    spans[y] = (min(first, x0), max(last, x1))
+        for y, (x0, x1) in spans.items():
             self.refresh(Region(x0, y, x1 - x0 + 1, 1))
 
     def repaint_all(self) -> None:
@@ -180,9 +199,10 @@ class ArenaMap(Widget):
         if self._frame is None or self._frame[0] != frame_key:
             _Painter(canvas, self.state, look, base, w, h, left, top).paint_frame()
             self._frame = (frame_key, canvas)
+            self._squares = {}
         canvas = [row[:] for row in self._frame[1]]
         painter = _Painter(canvas, self.state, look, base, w, h, left, top)
-        painter.paint_squares()
+        self._shown = painter.paint_squares(self._squares)
         if painter.compact != self.compact:
             self.compact = painter.compact
             self.post_message(self.LayoutChanged(self.compact))
@@ -329,10 +349,41 @@ class _Painter:
                     if present and len({self.arena.room_of[q] for q in present}) == 1:
                         self.put(x, y, " ", self.room_style(present[0]))
 
-    def paint_squares(self) -> None:
+    def paint_squares(self, cache: dict[tuple, list[list[Cell]]]) -> dict[str, tuple]:
+        """Every square, each copied from `cache` when a square showing the same was painted
+        before (a decision changes a few squares of twelve); returns each square's key."""
         w, h, left, top = self.w, self.h, self.left, self.top
+        shown = {}
         for sq, (r, c) in self.arena.pos.items():
-            self.paint_square(sq, left + c * (w + 1) + 1, top + r * (h + 1) + 1)
+            x, y = left + c * (w + 1) + 1, top + r * (h + 1) + 1
+            key = shown[sq] = self.square_key(sq)
+            block = cache.get(key)
+            if block is None:
+                self.paint_square(sq, x, y)
+                if len(cache) > SQUARE_CACHE:
+                    cache.clear()
+                cache[key] = [row[x : x + w] for row in self.c[y : y + h]]
+            else:
+                for i, cells in enumerate(block):
+                    self.c[y + i][x : x + w] = cells
+        return shown
+
+    def square_key(self, sq: str) -> tuple:
+        """Everything `paint_square` reads for `sq`: two squares with equal keys look the same."""
+        s = self.s
+        spawn = self.arena.spawn_colour_at.get(sq)
+        figs = s.figures_at.get(sq, ())
+        return (
+            sq,
+            s.offers_at.get(sq, ()),
+            s.cursor_square == sq,
+            sq in s.marked,
+            s.rack_of.get(spawn, ()) if spawn is not None else None,
+            s.preview or s.tile_at.get(sq),
+            s.badge_at.get(sq, ()),
+            figs,
+            tuple((f in s.killed, f == s.cursor_target, f in s.pointed, f in s.targets) for f in figs),
+        )
 
     def paint_square(self, sq: str, x: int, y: int) -> None:
         s, pal, w, h = self.s, self.pal, self.w, self.h

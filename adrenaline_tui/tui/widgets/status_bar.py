@@ -18,6 +18,8 @@ class StatusBar(Drawn):
     """State: (what is happening, whose letter to show, whose view this is)."""
 
     DEFAULT_CSS = tcss_beside(__file__)
+    # ((state, look, width), its cells): see `_cells`.
+    _last_cells: tuple[tuple, list[tuple[str, Style | None]] | None] | None = None
 
     def show(self, state: Any) -> None:
         """Repaint only the cells that change: the bar spans the screen, and a repaint of all
@@ -28,14 +30,25 @@ class StatusBar(Drawn):
         if look is not look_of(self.app) or width <= 0:
             self.refresh()
             return
-        old, new = self.line(before, look, width), self.line(state, look, width)
-        if old.cell_len > width or new.cell_len > width or len(old) != old.cell_len or len(new) != new.cell_len:
+        a, b = self._cells(before, look, width), self._cells(state, look, width)
+        if a is None or b is None:
             self.refresh()  # cut with an ellipsis, or wide characters: cells are not letters
             return
-        a, b = _cells(old, self), _cells(new, self)
         changed = [x for x in range(max(len(a), len(b))) if x >= len(a) or x >= len(b) or a[x] != b[x]]
         if changed:
             self.refresh(Region(changed[0], 0, changed[-1] - changed[0] + 1, 1))
+
+    def _cells(self, state: Any, look: Look, width: int) -> list[tuple[str, Style | None]] | None:
+        """The bar's cells for `state`, None when they are not one a letter; the last state's
+        are kept, as each decision compares them with the next."""
+        key = (state, look, width)
+        last = self._last_cells
+        if last is not None and last[0] == key:
+            return last[1]
+        line = self.line(state, look, width)
+        cells = _cells(line, self) if line.cell_len <= width and len(line) == line.cell_len else None
+        self._last_cells = (key, cells)
+        return cells
 
     def render(self) -> Text:
         return self.line(self.state, self.current_look(), self.size.width)
