@@ -131,3 +131,16 @@ async def choose_key(pilot: Pilot, key: str) -> None:
     assert key in keys, f"{key!r} is not offered: {keys}"
     await pilot.press(HOTKEYS[keys.index(key)])
     await settle(pilot)
+
+
+async def to_first_action(pilot: Pilot, session: Session) -> None:
+    """Play on (answering where to enter the arena with the first option) until a person at the
+    screen chooses an action."""
+    for _ in range(20):
+        await settle(pilot)
+        pending = session.game.pending
+        if session.is_human(pending.player):
+            if pending.kind == "action":
+                return
+            await pilot.press("1")  # where to enter the arena
+    raise AssertionError("no person's action came up")

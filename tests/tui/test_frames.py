@@ -5,20 +5,14 @@ from __future__ import annotations
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap
 
-from .helpers import choose_key, make_app, new_session, settle
+from .helpers import choose_key, make_app, new_session, settle, to_first_action
 
 
 async def test_a_decision_draws_the_map_once(monkeypatch) -> None:
     session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            await settle(pilot)
-            pending = session.game.pending
-            if session.is_human(pending.player):
-                if pending.kind == "action":
-                    break
-                await pilot.press("1")  # where to enter the arena
+        await to_first_action(pilot, session)
         draws = []
         real_draw = ArenaMap._draw
         monkeypatch.setattr(ArenaMap, "_draw", lambda self, *a, **k: draws.append(1) or real_draw(self, *a, **k))
@@ -85,13 +79,7 @@ async def test_moving_the_cursor_updates_the_preview_and_the_scroll_marks() -> N
     session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            await settle(pilot)
-            pending = session.game.pending
-            if session.is_human(pending.player):
-                if pending.kind == "action":
-                    break
-                await pilot.press("1")
+        await to_first_action(pilot, session)
         await choose_key(pilot, "run")
         panel = app.screen.query_one(ActionPanel)
         rows = panel.options.option_count
@@ -114,13 +102,7 @@ async def test_the_map_drawn_from_its_painted_squares_is_the_map_painted_afresh(
     session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
     app = make_app(session)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(20):
-            await settle(pilot)
-            pending = session.game.pending
-            if session.is_human(pending.player):
-                if pending.kind == "action":
-                    break
-                await pilot.press("1")
+        await to_first_action(pilot, session)
         arena_map = app.screen.query_one(ArenaMap)
         # A key press that decides nothing still holds back undo's copy of the game.
         touched = session.spares._last_activity
