@@ -79,6 +79,11 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
             # Chat reaches the log.
             await bob.send({"type": "chat", "text": "nice shot"})
             await _until(pilot, lambda: any("nice shot" in e.text for e in table.query_one("EventLog").events), "chat")
+            # s: the coach searches in the game's own process, which a hosted client is not; it
+            # says so in a line and the table goes on.
+            await pilot.press("s")
+            await _until(pilot, lambda: any("coach" in str(n.message).lower() for n in app._notifications), "a note")
+            assert app.is_running and app.screen is table
     finally:
         await stop_host(host, server)
 

@@ -142,6 +142,11 @@ class HostedTableScreen(TableScreen):
             return
         self.remote.send({"type": "undo", "decision": self.game.decisions})
 
+    def action_coach(self) -> None:
+        # The coach searches for a second or more of CPU: in a local game that is the player's
+        # own machine, here it would be the host's, asked for by any guest as often as they like.
+        self.notify("The coach is for local games (adrenaline on your own machine).", timeout=4)
+
     def action_explain(self, start: str | None = None) -> None:
         """Ask the host (the explanations read the game's state, which is there)."""
         self._explain_start = start
