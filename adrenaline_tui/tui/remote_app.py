@@ -64,6 +64,10 @@ class RemoteApp(AdrenalineApp):
     def send(self, message: dict[str, Any]) -> None:
         self.connection.send(message)
 
+    def action_save(self) -> None:
+        # The game lives on the host, which saves every table after every decision.
+        self.notify("The host saves this game after every decision.", timeout=5)
+
     # -------------------------------------------------------------- lobby
     def open_table(self, code: str) -> None:
         """Look at a table's seats, to sit down at one or to watch."""

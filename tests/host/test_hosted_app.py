@@ -84,6 +84,9 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
             await pilot.press("s")
             await _until(pilot, lambda: any("coach" in str(n.message).lower() for n in app._notifications), "a note")
             assert app.is_running and app.screen is table
+            # Ctrl+S: the host saves the game, not this client; it said "not being saved".
+            await pilot.press("ctrl+s")
+            await _until(pilot, lambda: any("host saves" in str(n.message) for n in app._notifications), "a save note")
     finally:
         await stop_host(host, server)
 
