@@ -149,25 +149,29 @@ class Evaluator:
         if is_object(fig):  # the mode says what hitting it is worth; marks on it do nothing
             return (self.mode.object_hit(fig, d > 0) if dmg > 0 else 0.0), d + (dmg > 0), total
         factor = self.factor[fig]
-        value = 0.0
         placed = 0
         if dmg > 0:
             placed = min(MAX_DAMAGE - d, dmg + old)
             total -= old
-        if placed:
-            value += placed * TOKEN * factor
-            if d == 0 and not self.t.figures[fig].frenzy_board:
-                value += FIRST_BLOOD
-            if d < KILL_AT <= d + placed:
-                value += KILLSHOT_BONUS
-                if self.game_ends_on_kill:
-                    value += 2 * KILLSHOT_BONUS
-            if d < MAX_DAMAGE <= d + placed:
-                value += OVERKILL_BONUS - MARK  # the victim marks me back
+        value = self.damage_value(fig, d, placed, factor) if placed else 0.0
         new_marks = max(0, min(marks, MAX_MARKS - total))
         if new_marks and not self.last_turn:
             value += new_marks * MARK * factor
         return value * self.weight[fig], d + placed, total + new_marks
+
+    def damage_value(self, fig: str, d: int, placed: int, factor: float) -> float:
+        """Value of `placed` (> 0) of my damage tokens on `fig`, who has `d` damage: about a
+        point a token, with first blood, the killshot and the overkill on top."""
+        value = placed * TOKEN * factor
+        if d == 0 and not self.t.figures[fig].frenzy_board:
+            value += FIRST_BLOOD
+        if d < KILL_AT <= d + placed:
+            value += KILLSHOT_BONUS
+            if self.game_ends_on_kill:
+                value += 2 * KILLSHOT_BONUS
+        if d < MAX_DAMAGE <= d + placed:
+            value += OVERKILL_BONUS - MARK  # the victim marks me back
+        return value
 
     def hits_value(
         self, hits: Hits, targets: tuple[tuple[str, int, int], ...], fresh: dict[str, int] | None = None

@@ -20,10 +20,9 @@ from adrenaline_tui.ai.shots import Hits
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.ai.values import CUBE, MARK
 from adrenaline_tui.rules import Decision
-from adrenaline_tui.rules.effects import is_object
 from adrenaline_tui.rules.scoring import Award, score_board, score_track
 from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
-from adrenaline_tui.rules.state import MAX_DAMAGE, MAX_MARKS
+from adrenaline_tui.rules.state import MAX_DAMAGE
 
 # Opinions, not rules; each measured against four normal players (benchmarks/ai.py).
 RIVALS = 0.0  # how much the others' average share of a payout counts against mine (0 measured best)
@@ -42,6 +41,9 @@ class PayoutEvaluator(Evaluator):
         super().__init__(*args, **kwargs)
         t = self.t
         self.payees = tuple(t.players)
+        # A board's payout already says whose damage matters: no extra weight on the leader's
+        # (the bot, which no payout covers, keeps the normal player's weight).
+        self.weight = {c: 1.0 if c in t.players else w for c, w in self.weight.items()}
         self._board: dict[tuple, float] = {}
         self._left: dict[tuple, int] = {}
         self._track_now = self._relative(score_track(t.track, self.payees))
@@ -75,30 +77,19 @@ class PayoutEvaluator(Evaluator):
         damage, from others, is still to come)."""
         return CERTAIN_FROM + (1 - CERTAIN_FROM) * min(1.0, d / KILL_AT)
 
-    def hit(self, fig: str, d: int, old: int, total: int, dmg: int, marks: int) -> tuple[float, int, int]:
-        if is_object(fig) or fig not in self.t.players:
-            return super().hit(fig, d, old, total, dmg, marks)
-        factor = self.factor[fig]
-        value = 0.0
-        placed = 0
-        if dmg > 0:
-            placed = min(MAX_DAMAGE - d, dmg + old)
-            total -= old
-        if placed:
-            after = d + placed
-            w = 1.0 if after >= KILL_AT else self.certainty(after)
-            ranks = self.board(fig, after) - self.board(fig, d)
-            value += w * ranks + (1 - w) * placed * factor
-            if d < KILL_AT <= after:
-                value += self.killshot(fig, after) + TEMPO
-                if self.game_ends_on_kill:
-                    value += 2 * TEMPO
-            if d < MAX_DAMAGE <= after:
-                value -= MARK  # the victim marks me back
-        new_marks = max(0, min(marks, MAX_MARKS - total))
-        if new_marks and not self.last_turn:
-            value += new_marks * MARK * factor
-        return value, d + placed, total + new_marks
+    def damage_value(self, fig: str, d: int, placed: int, factor: float) -> float:
+        if fig not in self.t.players:  # the bot: a figure no one scores as a rival
+            return super().damage_value(fig, d, placed, factor)
+        after = d + placed
+        w = 1.0 if after >= KILL_AT else self.certainty(after)
+        value = w * (self.board(fig, after) - self.board(fig, d)) + (1 - w) * placed * factor
+        if d < KILL_AT <= after:
+            value += self.killshot(fig, after) + TEMPO
+            if self.game_ends_on_kill:
+                value += 2 * TEMPO
+        if d < MAX_DAMAGE <= after:
+            value -= MARK  # the victim marks me back
+        return value
 
     def terminal(self, me: Me) -> float:
         value = super().terminal(me)
