@@ -45,6 +45,17 @@ def options(view: dict[str, Any]) -> list[dict[str, Any]]:
     return list(pending.get("options") or [])
 
 
+def topic_at(view: dict[str, Any], cursor: int | None, greyed: Sequence[str]) -> str | None:
+    """What `x` explains first: the option under the cursor, or the greyed action (one of
+    `greyed`, listed after the options) it is on."""
+    if cursor is None:
+        return None
+    opts = options(view)
+    if cursor < len(opts):
+        return opts[cursor]["key"]
+    return greyed[cursor - len(opts)] if cursor - len(opts) < len(greyed) else None
+
+
 def option_squares(game: Game, option: dict[str, Any]) -> list[str]:
     """Squares an option is about: its square, a room's squares, or those a direction passes."""
     if option.get("square"):

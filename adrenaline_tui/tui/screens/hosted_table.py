@@ -172,14 +172,8 @@ class HostedTableScreen(TableScreen):
         self.app.push_screen(ExplainScreen(topics, answer, start))
 
     def _topic_under_cursor(self, topics: list[Any]) -> str | None:
-        cursor = self.query_one(ActionPanel).cursor
-        opts = presenter.options(self.view or {})
-        if cursor is None:
-            return None
-        if cursor < len(opts):
-            return opts[cursor]["key"]
         greyed = [t.id for t in topics if t.group == "Not allowed now"]
-        return greyed[cursor - len(opts)] if cursor - len(opts) < len(greyed) else None
+        return presenter.topic_at(self.view or {}, self.query_one(ActionPanel).cursor, greyed)
 
     def action_toggle_points(self) -> None:
         self.notify("Points stay face down at a hosted table, as at the real one.", timeout=3)

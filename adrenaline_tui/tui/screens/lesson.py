@@ -343,14 +343,9 @@ class LessonScreen(BaseScreen):
         self.app.push_screen(ExplainScreen(topics, lambda thing: explaining.explanation(game, view, thing), start))
 
     def topic_under_cursor(self) -> str | None:
-        cursor = self.query_one(ActionPanel).cursor
-        opts = presenter.options(self.view or {})
-        if cursor is None:
-            return None
-        if cursor < len(opts):
-            return opts[cursor]["key"]
-        greyed = explaining.unavailable_actions(self.runner.game, self.view or {})
-        return greyed[cursor - len(opts)] if cursor - len(opts) < len(greyed) else None
+        view = self.view or {}
+        greyed = explaining.unavailable_actions(self.runner.game, view)
+        return presenter.topic_at(view, self.query_one(ActionPanel).cursor, greyed)
 
     def on_arena_map_square_clicked(self, message: ArenaMap.SquareClicked) -> None:
         opts = presenter.options(self.view or {})

@@ -514,14 +514,8 @@ class TableScreen(BaseScreen):
         """What `x` explains first: the option (or greyed action) under the cursor."""
         if self.view is None:
             return None
-        cursor = self.query_one(ActionPanel).cursor
-        opts = presenter.options(self.view)
-        if cursor is None:
-            return None
-        if cursor < len(opts):
-            return opts[cursor]["key"]
         greyed = explaining.unavailable_actions(self.session.game, self.view)
-        return greyed[cursor - len(opts)] if cursor - len(opts) < len(greyed) else None
+        return presenter.topic_at(self.view, self.query_one(ActionPanel).cursor, greyed)
 
     def action_explain(self, start: str | None = None) -> None:
         from adrenaline_tui.tui.screens.explain import ExplainScreen
