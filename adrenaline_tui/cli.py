@@ -44,8 +44,7 @@ def _simulate(args: argparse.Namespace) -> int:
             bot=args.bot,
         )
     except ConfigError as exc:
-        print(f"adrenaline: {exc}", file=sys.stderr)
-        return 2
+        return _refuse(exc)
     wins: dict[str, float] = dict.fromkeys(kinds, 0.0)
     for i in range(args.games):
         seed = args.seed + i
@@ -95,16 +94,22 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _refuse(exc: Exception) -> int:
+    """Say why in one line on stderr and exit 2. The reason may quote a file's name or content
+    (a save, a path from the command line): nothing in it may act on the terminal."""
     from adrenaline_tui.printable import printable
+
+    print(f"adrenaline: {printable(str(exc))}", file=sys.stderr)
+    return 2
+
+
+def _replay(args: argparse.Namespace) -> int:
     from adrenaline_tui.rules import Game, SaveError
 
     try:
         game = Game.load(args.save)
     except SaveError as exc:
-        # The reason may quote the file's name or content: nothing in it may act on the terminal.
-        print(f"adrenaline: {printable(str(exc))}", file=sys.stderr)
-        return 2
+        return _refuse(exc)
     state = game.to_json()
     if args.json:
         print(json.dumps(state, indent=2))
@@ -133,8 +138,7 @@ def _stats(args: argparse.Namespace) -> int:
     try:
         game = Game.load(args.save)
     except SaveError as exc:
-        print(f"adrenaline: {exc}", file=sys.stderr)
-        return 2
+        return _refuse(exc)
     figures = game_stats(game)
     print(json.dumps(figures, indent=2) if args.json else format_stats(figures))
     return 0
@@ -146,8 +150,7 @@ def _review(args: argparse.Namespace) -> int:
     try:
         Game.load(args.save)  # a bad save is a one-line reason here, before the screen opens
     except SaveError as exc:
-        print(f"adrenaline: {exc}", file=sys.stderr)
-        return 2
+        return _refuse(exc)
     return _open_app(review=args.save)
 
 
@@ -256,8 +259,7 @@ def _open_app(**options: Any) -> int:
         _check_home()
         _check_terminal()
     except StartError as exc:
-        print(f"adrenaline: {exc}", file=sys.stderr)
-        return 2
+        return _refuse(exc)
     with _collector_held():
         try:
             from adrenaline_tui.tui.app import run_app
@@ -301,8 +303,7 @@ def _client(args: argparse.Namespace) -> int:
         try:
             _check_terminal()
         except StartError as exc:
-            print(f"adrenaline: {exc}", file=sys.stderr)
-            return 2
+            return _refuse(exc)
     with _collector_held():  # a host starts one of these for every player who connects
         from adrenaline_tui.host.remote import default_socket
         from adrenaline_tui.tui.app import run_in_terminal

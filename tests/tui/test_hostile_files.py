@@ -308,12 +308,13 @@ def test_progress_lists_are_bounded_and_only_text(home: Path) -> None:
     ],
     ids=["deep", "seed", "escape"],
 )
-def test_replay_refuses_a_hostile_save_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, content: bytes
+@pytest.mark.parametrize("command", ["replay", "stats", "review"])
+def test_every_command_reading_a_save_refuses_a_hostile_one_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, content: bytes, command: str
 ) -> None:
     path = tmp_path / f"{ESCAPE}{case}.json"
     path.write_bytes(content)
-    assert cli.main(["replay", str(path)]) == 2
+    assert cli.main([command, str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("adrenaline: ") and "Traceback" not in err
