@@ -275,10 +275,11 @@ def test_the_door_offers_a_terminal_and_nothing_else(host: RunningHost, tmp_path
         stderr=subprocess.PIPE,
     )
     try:
-        got = b""
+        got, listening = b"", False
         for _ in range(100):
             try:
                 with socket.create_connection(("127.0.0.1", local), timeout=5) as c:
+                    listening = True
                     c.settimeout(5)
                     try:
                         got = c.recv(100)
@@ -287,9 +288,18 @@ def test_the_door_offers_a_terminal_and_nothing_else(host: RunningHost, tmp_path
                 break
             except ConnectionRefusedError:
                 time.sleep(0.1)
+        # Without this the check below would pass when ssh never got as far as listening.
+        assert listening, "ssh never opened the local end of the forward"
         assert not got.startswith(b"SSH-"), "the forward reached the SSH port"
     finally:
         forward.terminate()
-        forward.wait(timeout=10)
+        try:
+            forward.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            # OpenSSH 9.2's client loop can miss a SIGTERM that lands between its quit check and
+            # its poll (seen once in eight runs); it then waits for the next packet. That is the
+            # client's problem, not the door's, so end it for good.
+            forward.kill()
+            forward.wait(timeout=5)
     assert sys.executable  # the host is still there for the next person
     assert host.process.poll() is None
