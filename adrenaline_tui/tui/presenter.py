@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.cards import powerup_kind
@@ -18,11 +18,13 @@ from adrenaline_tui.tui import explaining
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.widgets.action_panel import PanelState, hotkey
 from adrenaline_tui.tui.widgets.arena_map import MapState, RackSlot
-from adrenaline_tui.tui.widgets.domination_board import DominationBoard, DominationState
 from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.killshot_track import KillshotTrack, TrackState
 from adrenaline_tui.tui.widgets.player_board import BoardState, board_state
-from adrenaline_tui.tui.widgets.turret_board import TurretBoard, TurretState
+
+if TYPE_CHECKING:
+    from adrenaline_tui.tui.widgets.domination_board import DominationState
+    from adrenaline_tui.tui.widgets.turret_board import TurretState
 
 _SQUARE = re.compile(r"\br\dc\d\b")
 
@@ -183,6 +185,8 @@ def track_state(game: Game, view: dict[str, Any]) -> TrackState:
 
 
 def domination_state(game: Game, view: dict[str, Any]) -> DominationState:
+    from adrenaline_tui.tui.widgets.domination_board import DominationState
+
     spawn_at = game.arena.spawn_square
     return DominationState(
         skulls_left=view["skulls_left"],
@@ -193,6 +197,8 @@ def domination_state(game: Game, view: dict[str, Any]) -> DominationState:
 
 
 def turret_state(game: Game, view: dict[str, Any]) -> TurretState:
+    from adrenaline_tui.tui.widgets.turret_board import TurretState
+
     turret = view["turret"]
     held: dict[str, int] = {}
     for owner in turret["turrets"].values():
@@ -214,18 +220,31 @@ def turret_state(game: Game, view: dict[str, Any]) -> TurretState:
     )
 
 
-# The board over the killshot track, by game mode: the widget and what it is shown. A new mode
-# adds its entry here; the table asks for the mode's board and never for the mode itself.
-MODE_BOARDS: dict[str, tuple[type[Drawn], Callable[[Game, dict[str, Any]], Any]]] = {
-    "standard": (KillshotTrack, track_state),
-    "domination": (DominationBoard, domination_state),
-    "turret": (TurretBoard, turret_state),
+def _domination_board() -> type[Drawn]:
+    from adrenaline_tui.tui.widgets.domination_board import DominationBoard
+
+    return DominationBoard
+
+
+def _turret_board() -> type[Drawn]:
+    from adrenaline_tui.tui.widgets.turret_board import TurretBoard
+
+    return TurretBoard
+
+
+# The board over the killshot track, by game mode: the widget (imported when a game of that
+# mode is shown, not at every start) and what it is shown. A new mode adds its entry here; the
+# table asks for the mode's board and never for the mode itself.
+MODE_BOARDS: dict[str, tuple[Callable[[], type[Drawn]], Callable[[Game, dict[str, Any]], Any]]] = {
+    "standard": (lambda: KillshotTrack, track_state),
+    "domination": (_domination_board, domination_state),
+    "turret": (_turret_board, turret_state),
 }
 
 
 def mode_board(mode: str) -> type[Drawn]:
     """The widget that shows the board over the killshot track in this mode."""
-    return MODE_BOARDS.get(mode, MODE_BOARDS["standard"])[0]
+    return MODE_BOARDS.get(mode, MODE_BOARDS["standard"])[0]()
 
 
 def mode_board_state(game: Game, view: dict[str, Any]) -> Any:

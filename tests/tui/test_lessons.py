@@ -10,7 +10,8 @@ from textual.pilot import Pilot
 
 from adrenaline_tui.tui.app import AdrenalineApp
 from adrenaline_tui.tui.lesson_presenter import MORE
-from adrenaline_tui.tui.widgets import ActionPanel, LessonPanel
+from adrenaline_tui.tui.widgets import ActionPanel
+from adrenaline_tui.tui.widgets.lesson_panel import LessonPanel
 from adrenaline_tui.walkthrough import Progress, load_lessons
 
 from .helpers import screen_name, screen_text, settings, settle

@@ -28,7 +28,6 @@ from adrenaline_tui.tui.widgets import (
     ArenaMap,
     EventLog,
     KeyBar,
-    LessonPanel,
     PlayerBoard,
     RacksPanel,
     StatusBar,
@@ -36,7 +35,7 @@ from adrenaline_tui.tui.widgets import (
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
 from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.event_log import QUIET
-from adrenaline_tui.tui.widgets.lesson_panel import Feedback, LessonPanelState
+from adrenaline_tui.tui.widgets.lesson_panel import Feedback, LessonPanel, LessonPanelState
 from adrenaline_tui.walkthrough import Lesson, LessonRunner, Progress, Result
 
 if TYPE_CHECKING:
