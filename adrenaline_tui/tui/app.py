@@ -28,7 +28,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.filter import Monochrome, NoColor
 from textual.geometry import Size
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.theme import BUILTIN_THEMES, Theme
 
 from adrenaline_tui.printable import printable
@@ -174,6 +174,7 @@ class AdrenalineApp(App[int]):
         self._exit_timer: threading.Timer | None = None
         self._opened_with_table = False  # the first screen is a game's table (`get_default_screen`)
         self._start_problem = ""  # why `--continue` opened no game, said once the app is ready
+        self._notices: dict[str, Notification] = {}  # the notice shown on each topic (`notify`)
         self.hung_up = False  # the terminal went away (`terminal_gone`)
         self._cards = None
         self._lessons: list[Lesson] | None = None
@@ -565,12 +566,36 @@ class AdrenalineApp(App[int]):
         severity: SeverityLevel = "information",
         timeout: float | None = None,
         markup: bool = True,
+        topic: str = "",
     ) -> None:
         """Every notice goes through here: many quote a file name, a save's content or an error,
-        so control characters are taken out and brackets are shown, never read as markup."""
+        so control characters are taken out and brackets are shown, never read as markup.
+
+        A notice with a `topic` replaces the one shown before on that topic, and can be taken
+        back (`withdraw_notice`): the coach's advice on an answered question is no longer
+        advice, and a second one must not pile on the first over the log."""
         if len(message) > MAX_NOTICE:
             message = message[: MAX_NOTICE - 3] + "..."
-        super().notify(printable(message), title=printable(title), severity=severity, timeout=timeout, markup=False)
+        if not topic:
+            super().notify(printable(message), title=printable(title), severity=severity, timeout=timeout, markup=False)
+            return
+        self.withdraw_notice(topic)
+        notice = Notification(
+            printable(message),
+            printable(title),
+            severity,
+            self.NOTIFICATION_TIMEOUT if timeout is None else timeout,
+            markup=False,
+        )
+        self._notices[topic] = notice
+        self.post_message(Notify(notice))
+
+    def withdraw_notice(self, topic: str) -> None:
+        """Take the notice on `topic` off the screen, if it is still there."""
+        notice = self._notices.pop(topic, None)
+        if notice is not None and notice in self._notifications:
+            # Textual's own removal (its notices only time out or are clicked away).
+            self._unnotify(notice)
 
     async def action_quit(self) -> None:
         table = self.table()

@@ -54,3 +54,33 @@ async def test_the_table_tells_the_coach_each_answer_so_its_plan_lasts_only_whil
         await pilot.press("u")  # undone: the plan was for a game that went another way
         await settle(pilot)
         assert coach.player is None
+
+
+async def test_one_coach_notice_at_a_time_and_none_once_its_question_is_answered() -> None:
+    session = scenario_session(SCENARIO, {"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+
+    def coach_notices() -> list[str]:
+        return [n.title for n in app._notifications if n.title.startswith("Coach")]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        await pilot.press("s")  # asked again: the new advice replaces the first
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert len(coach_notices()) == 1 and coach_notices()[0].startswith("Coach: "), coach_notices()
+        await pilot.press("enter")  # answered: advice about that question is gone
+        await settle(pilot)
+        assert coach_notices() == []
+        # Other notices are left alone.
+        app.notify("Something else")
+        await pilot.press("s")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert len(coach_notices()) == 1
+        await pilot.press("u")
+        await settle(pilot)
+        assert coach_notices() == [] and any(n.message == "Something else" for n in app._notifications)

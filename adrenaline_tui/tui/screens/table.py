@@ -461,6 +461,7 @@ class TableScreen(BaseScreen):
             return
         if coach is not None:
             coach.answered(decision, self.view, key)
+        self.adrenaline.withdraw_notice("coach")  # its advice was about the question just answered
         if self.session.computer_to_move and not self._stops_here(events):
             # A computer answers first (a Tagback Grenade, say): nothing is drawn until it has,
             # so whether it was asked at all does not show; the result is drawn at once.
@@ -565,6 +566,7 @@ class TableScreen(BaseScreen):
         self.session.undo()
         for coach in self._coaches.values():
             coach.forget()
+        self.adrenaline.withdraw_notice("coach")
         self.query_one(EventLog).reset(self.session.game.events)
         self.render_table()
 
@@ -575,7 +577,7 @@ class TableScreen(BaseScreen):
         if view is None or d is None or d.player != self.viewer or not self.session.is_human(d.player):
             self.notify("The coach helps with your own decisions: ask when it is your turn to choose.", timeout=3)
             return
-        self.notify("Thinking about it...", title="Coach", timeout=2)
+        self.adrenaline.notify("Thinking about it...", title="Coach", timeout=5, topic="coach")
         # The search takes a second or two: off the drawing thread, and built from the view alone.
         self.run_worker(partial(self._coach, d, view), thread=True, group="coach", exclusive=True, exit_on_error=False)
 
@@ -592,7 +594,7 @@ class TableScreen(BaseScreen):
         keys = [o["key"] for o in presenter.options(self.view)]
         if advice.key in keys:
             self.query_one(ActionPanel).move_to(keys.index(advice.key))
-        self.notify(advice.reason, title=f"Coach: {advice.label}", timeout=15)
+        self.adrenaline.notify(advice.reason, title=f"Coach: {advice.label}", timeout=15, topic="coach")
 
     def action_log(self) -> None:
         from adrenaline_tui.tui.screens.log import LogScreen
