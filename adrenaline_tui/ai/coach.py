@@ -106,18 +106,27 @@ def _advice(hard: HardPlayer, decision: Decision, view: dict[str, Any]) -> Advic
     plan = hard.follower.plan if hard.follower is not None else None
     if decision.kind == "action" and plan is not None:
         reason = _plan_reason(plan, view)
-        rivals = sorted((p for p in hard.plans if p.tries and p is not plan), key=lambda p: -p.mean)
-        if rivals and plan.tries:
-            common = min(plan.tries, rivals[0].tries)
-            ahead = plan.mean_of(common) - rivals[0].mean_of(common)
+        rival = next_best(plan, hard.plans, view)
+        if rival is not None and plan.tries:
+            common = min(plan.tries, rival.tries)
+            ahead = plan.mean_of(common) - rival.mean_of(common)
             margin = f"{ahead:.1f} points ahead of" if ahead >= 0.05 else "level with"
             reason += (
                 f" In {common} imagined future{'s' if common != 1 else ''} it came out "
-                f"{margin} the next best ({_plan_title(rivals[0], view)})."
+                f"{margin} the next best ({_plan_title(rival, view)})."
             )
     else:
         reason = _simple_reason(decision, key, label)
     return Advice(key, label, reason)
+
+
+def next_best(plan: Plan, plans: list[Plan], view: dict[str, Any]) -> Plan | None:
+    """The best imagined option that reads differently from `plan`. The same shot from another
+    square, or the same grab paid another way, has the same words: "level with the next best
+    (shoot Dozer with the Lock Rifle)" after advising that very shot told the player nothing."""
+    title = _plan_title(plan, view)
+    rivals = sorted((p for p in plans if p.tries and p is not plan), key=lambda p: -p.mean)
+    return next((p for p in rivals if _plan_title(p, view) != title), None)
 
 
 # ---------------------------------------------------------------------- wording

@@ -10,7 +10,7 @@ import random
 
 from adrenaline_tui.ai import LEVELS, EasyPlayer, HardPlayer, SensiblePlayer, make_player
 from adrenaline_tui.ai import hard as hard_module
-from adrenaline_tui.ai.coach import advise
+from adrenaline_tui.ai.coach import advise, next_best
 from adrenaline_tui.ai.determinise import sample_game, scenario_from_view
 from adrenaline_tui.ai.hard import Plan
 from adrenaline_tui.rules import FIGURES, Decision, Game, GameConfig, Option
@@ -194,6 +194,16 @@ def test_the_coach_suggests_a_legal_option_with_a_reason():
     assert len(advice.reason) > 20 and advice.reason.endswith(".")
     assert advice.reason.split()[0] in ("Shoot", "Grab", "Run", "Play", "End")  # it says what to do...
     assert "imagined future" in advice.reason  # ...and how it compared with the next best
+
+
+def test_the_coach_compares_its_advice_with_an_option_that_reads_differently():
+    view = _honesty_position(0, 0).view("yellow")
+    advised = Plan("grab", square="r0c2", weapon="lock-rifle", results=[3.0, 3.0])
+    same_words = Plan("grab", square="r0c2", weapon="lock-rifle", results=[2.9, 2.9])  # paid another way
+    other = Plan("run", square="r1c1", results=[1.0, 1.0])
+    untried = Plan("end", results=[])
+    assert next_best(advised, [advised, same_words, other, untried], view) is other
+    assert next_best(advised, [advised, same_words, untried], view) is None
 
 
 def test_the_coach_explains_a_shot_by_what_it_does():
