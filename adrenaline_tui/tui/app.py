@@ -508,11 +508,9 @@ class AdrenalineApp(App[int]):
     def go_to_title(self, then: str | None = None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
-        if isinstance(self.screen, TitleScreen):
-            pass
-        elif self.screen.id == "_default":
+        if self.screen.id == "_default":
             self.push_screen(TitleScreen())
-        else:
+        elif not isinstance(self.screen, TitleScreen):
             # The table the app opened on is the bottom screen: replaced, not covered, so
             # nothing of that game (its computers' timers) goes on under the title.
             self.switch_screen(TitleScreen())
