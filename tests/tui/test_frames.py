@@ -125,3 +125,46 @@ def _unpainted(arena_map: ArenaMap) -> ArenaMap:
     copy.__dict__.update(arena_map.__dict__)
     copy._squares = {}
     return copy
+
+
+async def test_plain_lines_are_the_lines_textual_styles() -> None:
+    """Widgets without borders, padding or tints draw their lines through `PlainLinesCache`,
+    which skips Textual's per-line styling: every line must come out as Textual draws it,
+    at both layouts, with a list that scrolls (its scrollbar beside it), and when a style
+    the cache does not handle (padding) is set."""
+    from textual._styles_cache import StylesCache
+    from textual.geometry import Region
+
+    from adrenaline_tui.tui.widgets._plain_lines import PlainLinesCache
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel
+    from adrenaline_tui.tui.widgets.status_bar import StatusBar
+
+    def lines(widget, cache: StylesCache, crop: Region) -> list[list]:
+        widget._styles_cache = cache
+        return [list(strip) for strip in widget.render_lines(crop)]
+
+    compared = 0
+    for size in ((80, 24), (120, 40)):
+        session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+        app = make_app(session)
+        async with app.run_test(size=size) as pilot:
+            await to_first_action(pilot, session)
+            await choose_key(pilot, "run")
+            await pilot.press("down")
+            await settle(pilot)
+            panel = app.screen.query_one(ActionPanel)
+            if size == (80, 24):
+                assert panel.options.option_count > panel.options.scrollable_content_region.height
+            widgets = [panel.options, *panel.query("Static"), app.screen.query_one(ArenaMap)]
+            widgets.append(app.screen.query_one(StatusBar))
+            for widget in widgets:
+                assert isinstance(widget._styles_cache, PlainLinesCache)
+                width, height = widget.region.size
+                for crop in (Region(0, 0, width, height), Region(2, 0, max(1, width - 5), height)):
+                    assert lines(widget, PlainLinesCache(), crop) == lines(widget, StylesCache(), crop)
+                    compared += 1
+            panel.options.styles.padding = (0, 1)
+            await settle(pilot)
+            crop = Region(0, 0, *panel.options.region.size)
+            assert lines(panel.options, PlainLinesCache(), crop) == lines(panel.options, StylesCache(), crop)
+    assert compared == 2 * 2 * 6

@@ -23,7 +23,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.styles import RulesMap
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
@@ -33,6 +33,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
 HOTKEYS = "123456789abcdefghijk"
@@ -66,9 +67,15 @@ class _Row(Option):
     """An option drawn as one line of styled pieces: (text, style) each."""
 
     def __init__(self, *pieces: tuple[str, Style | str]) -> None:
-        super().__init__(Text.assemble(*pieces, no_wrap=True, end=""))
+        super().__init__(None)  # the prompt is built if OptionList draws the row itself
         self.pieces = pieces
         self.cells = sum(cell_len(text) for text, _ in pieces)
+
+    @property
+    def prompt(self) -> Text:
+        if self._prompt is None:
+            self._prompt = Text.assemble(*self.pieces, no_wrap=True, end="")
+        return self._prompt  # type: ignore[return-value]
 
 
 class _RowVisual(Visual):
@@ -108,6 +115,28 @@ class _Options(OptionList):
     def __init__(self, *, id: str | None = None, markup: bool = True) -> None:
         super().__init__(id=id, markup=markup)
         self.set_reactive(OptionList.auto_links, False)  # no links: see Drawn
+        plain_lines(self)
+        # While the lines are drawn: (row width, whether rows may be drawn from their pieces,
+        # the ANSI theme), worked out once for all of them; None otherwise.
+        self._drawing: tuple[int, bool, object] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # OptionList brings its table of lines up to date here, then again for every line it
+        # draws (`_lines`); nothing changes the options while they are drawn: once is enough.
+        self._update_lines()
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        plain = not self.get_component_styles("option-list--option").padding
+        self._drawing = (width, plain, self.app.ansi_theme)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = None
+
+    @property
+    def _lines(self) -> Sequence[tuple[int, int]]:
+        if self._drawing is not None:
+            return self._line_cache.lines
+        return OptionList._lines.fget(self)  # type: ignore[attr-defined]
 
     def _get_visual(self, option: Option) -> Visual:
         if option._visual is None and isinstance(option, _Row):
@@ -122,12 +151,15 @@ class _Options(OptionList):
         if (strips := self._option_render_cache.get(cache_key)) is not None:
             return strips
         pieces = getattr(option, "pieces", None)
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        if (
-            pieces is None or self.get_component_styles("option-list--option").padding or option.cells > width  # type: ignore[attr-defined]
-        ):
+        if self._drawing is not None:
+            width, plain, theme = self._drawing
+        else:
+            width = self.scrollable_content_region.width - self._get_left_gutter_width()
+            plain = not self.get_component_styles("option-list--option").padding
+            theme = self.app.ansi_theme
+        if pieces is None or not plain or option.cells > width:  # type: ignore[attr-defined]
             return super()._get_option_render(option, style)
-        theme, index = self.app.ansi_theme, self._option_to_index[option]
+        index = self._option_to_index[option]
         segments, x, cells = [], 0, 0
         for text, rich in pieces:
             segments.append(Segment(text, _piece_style(style, rich or None, x, index, theme)))
@@ -140,7 +172,10 @@ class _Options(OptionList):
         return strips
 
     def watch_highlighted(self, highlighted: int | None) -> None:
-        super().watch_highlighted(highlighted)
+        # OptionList's own watcher also posts an OptionHighlighted message, which nobody here
+        # reads (the panel is told at once, below): two dispatches saved on every key press.
+        if highlighted is not None and not self._options[highlighted].disabled:
+            self.scroll_to_highlight()
         panel = self.parent
         if isinstance(panel, ActionPanel) and not panel.filling:
             panel.cursor_moved(highlighted)
@@ -170,6 +205,7 @@ def _plain(static: Static) -> Static:
     """No links in the panel's text: Textual would look for them on every repaint (about a
     quarter of drawing a line of text)."""
     static.set_reactive(Static.auto_links, False)
+    plain_lines(static)
     return static
 
 
@@ -367,9 +403,6 @@ class ActionPanel(Vertical):
             self.on_cursor(index)
         else:
             self.post_message(self.Highlighted(index))
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
