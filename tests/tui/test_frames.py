@@ -168,3 +168,46 @@ async def test_plain_lines_are_the_lines_textual_styles() -> None:
             crop = Region(0, 0, *panel.options.region.size)
             assert lines(panel.options, PlainLinesCache(), crop) == lines(panel.options, StylesCache(), crop)
     assert compared == 2 * 2 * 6
+
+
+async def test_the_status_bar_repaints_every_cell_that_changes() -> None:
+    """The status bar refreshes only the span of cells that differ from the last state (worked
+    out from its pieces): every cell the drawing changes must lie inside that span."""
+    from textual.geometry import Region
+
+    from adrenaline_tui.tui.look_access import look_of
+    from adrenaline_tui.tui.widgets.status_bar import StatusBar
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_first_action(pilot, session)
+        bar = app.screen.query_one(StatusBar)
+        look, width = look_of(app), bar.size.width
+        states = [
+            ("Turn 3 · Ann decides", "yellow", "for Ann"),
+            ("Turn 3 · Ann decides", "blue", "for Ann"),
+            ("Turn 12 · Ann runs", "blue", "for Ann"),
+            ("Turn 12 · Ann runs", "blue", "public"),
+            ("Turn 12", None, "public"),
+            ("Turn 12 · a long line of what happens next", "grey", "for Cat"),
+            # Only a style changes: the space before "ab" is italic, then not.
+            ("Turn 5", None, " ab"),
+            ("Turn 5", None, "ab"),
+        ]
+
+        def cells(state) -> list:
+            line = StatusBar.line(state, look, width)
+            return [(ch, seg.style) for seg in line.render(app.console) for ch in seg.text]
+
+        refreshed: list[Region] = []
+        bar.refresh = lambda *regions, **_: refreshed.extend(regions or [Region(0, 0, width, 1)])  # type: ignore[method-assign]
+        bar.show(states[0])
+        for before, after in zip(states, states[1:] + states[:1], strict=True):
+            refreshed.clear()
+            bar.show(after)
+            a, b = cells(before), cells(after)
+            changed = {x for x in range(max(len(a), len(b))) if x >= len(a) or x >= len(b) or a[x] != b[x]}
+            assert changed, (before, after)
+            covered = {x for region in refreshed for x in range(region.x, region.right)}
+            assert changed <= covered, (before, after, sorted(changed - covered))
