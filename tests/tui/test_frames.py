@@ -211,3 +211,37 @@ async def test_the_status_bar_repaints_every_cell_that_changes() -> None:
             assert changed, (before, after)
             covered = {x for region in refreshed for x in range(region.x, region.right)}
             assert changed <= covered, (before, after, sorted(changed - covered))
+
+
+async def test_the_option_list_draws_its_lines_as_option_list_does() -> None:
+    """The option list looks up the scroll, the cursor and the rows' styles once per drawing
+    instead of once per line: scrolled, with the cursor and the mouse on rows, every line must
+    be OptionList's own."""
+    from textual._styles_cache import StylesCache
+    from textual.geometry import Region
+    from textual.widgets import OptionList
+
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_first_action(pilot, session)
+        await choose_key(pilot, "run")
+        options = app.screen.query_one(ActionPanel).options
+        assert options.option_count > options.scrollable_content_region.height
+        compared = 0
+        for presses, hover in ((0, None), (1, 0), (options.option_count - 2, 2)):  # to the last row
+            for _ in range(presses):
+                await pilot.press("down")
+            await settle(pilot)
+            options._mouse_hovering_over = hover
+            crop = Region(0, 0, *options.region.size)
+            options._styles_cache = StylesCache()
+            ours = [list(strip) for strip in options.render_lines(crop)]
+            options._styles_cache = StylesCache()
+            theirs = [list(strip) for strip in OptionList.render_lines(options, crop)]
+            assert ours == theirs, (presses, hover)
+            compared += 1
+        assert options.scroll_offset.y > 0  # the last comparison was of a scrolled list
+        assert compared == 3

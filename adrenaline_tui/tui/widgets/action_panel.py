@@ -15,6 +15,7 @@ import functools
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -103,6 +104,16 @@ class _RowVisual(Visual):
         return 1 if self._row.cells <= width else self.full().get_height(rules, width)
 
 
+class _Drawing(NamedTuple):
+    width: int  # of a row
+    plain: bool  # rows have no padding: drawn from their pieces
+    theme: object  # the ANSI theme
+    top: int  # the scroll
+    highlighted: int | None
+    hover: int | None
+    styles: dict[str, VisualStyle]  # each kind of row's, as first needed
+
+
 class _Options(OptionList):
     """The option list, telling its panel about cursor moves at once rather than by message,
     so the map's highlight is drawn in the same frame as the cursor."""
@@ -116,21 +127,51 @@ class _Options(OptionList):
         super().__init__(id=id, markup=markup)
         self.set_reactive(OptionList.auto_links, False)  # no links: see Drawn
         plain_lines(self)
-        # While the lines are drawn: (row width, whether rows may be drawn from their pieces,
-        # the ANSI theme), worked out once for all of them; None otherwise.
-        self._drawing: tuple[int, bool, object] | None = None
+        # What every line drawn needs, worked out once for all of them (None between drawings).
+        self._drawing: _Drawing | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # OptionList brings its table of lines up to date here, then again for every line it
-        # draws (`_lines`); nothing changes the options while they are drawn: once is enough.
+        # draws (`_lines`), and looks up the scroll, the cursor and the rows' styles per line;
+        # nothing changes them while the lines are drawn: once is enough.
         self._update_lines()
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        plain = not self.get_component_styles("option-list--option").padding
-        self._drawing = (width, plain, self.app.ansi_theme)
+        self._drawing = _Drawing(
+            width=self.scrollable_content_region.width - self._get_left_gutter_width(),
+            plain=not self.get_component_styles("option-list--option").padding,
+            theme=self.app.ansi_theme,
+            top=self.scroll_offset.y,
+            highlighted=self.highlighted,
+            hover=self._mouse_hovering_over,
+            styles={},
+        )
         try:
             return super().render_lines(crop)
         finally:
             self._drawing = None
+
+    def render_line(self, y: int) -> Strip:
+        """OptionList's own `render_line`, with what it looks up per line taken from the
+        drawing under way; anything out of the ordinary is left to it."""
+        drawing = self._drawing
+        lines = self._line_cache.lines
+        if drawing is None or not 0 <= drawing.top + y < len(lines):
+            return super().render_line(y)
+        index, offset = lines[drawing.top + y]
+        option = self._options[index]
+        if option.disabled:
+            component = "option-list--option-disabled"
+        elif index == drawing.highlighted:
+            component = "option-list--option-highlighted"
+        elif index == drawing.hover:
+            component = "option-list--option-hover"
+        else:
+            component = ""
+        style = drawing.styles.get(component)
+        if style is None:
+            names = ("option-list--option", component) if component else ("option-list--option",)
+            style = drawing.styles[component] = self.get_visual_style(*names)
+        strips = self._get_option_render(option, style)
+        return strips[offset] if offset < len(strips) else super().render_line(y)
 
     @property
     def _lines(self) -> Sequence[tuple[int, int]]:
@@ -152,7 +193,7 @@ class _Options(OptionList):
             return strips
         pieces = getattr(option, "pieces", None)
         if self._drawing is not None:
-            width, plain, theme = self._drawing
+            width, plain, theme = self._drawing.width, self._drawing.plain, self._drawing.theme
         else:
             width = self.scrollable_content_region.width - self._get_left_gutter_width()
             plain = not self.get_component_styles("option-list--option").padding
