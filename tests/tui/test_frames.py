@@ -245,3 +245,26 @@ async def test_the_option_list_draws_its_lines_as_option_list_does() -> None:
             compared += 1
         assert options.scroll_offset.y > 0  # the last comparison was of a scrolled list
         assert compared == 3
+
+
+async def test_nothing_drawn_is_stale_after_decisions_undos_and_scrolling() -> None:
+    """Widgets repaint only what they are told changed (the option list once per new list):
+    after each key of decisions, undos and scrolling through a list longer than its panel,
+    what is drawn must be what a repaint of every widget draws."""
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_first_action(pilot, session)
+
+        def drawn() -> list[list]:
+            return [list(strip) for strip in app.screen._compositor.render_strips()]
+
+        keys = ["1", "down", "down", "down", "down", "down", "u", "down", "1", "up", "u", "1", "2", "u", "u", "2"]
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+            before = drawn()
+            for widget in app.screen.walk_children():
+                widget.refresh()
+            await settle(pilot)
+            assert drawn() == before, key

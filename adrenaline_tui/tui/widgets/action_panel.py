@@ -11,11 +11,12 @@ without a key, so the cursor can reach them and the line underneath says what is
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -122,6 +123,8 @@ class _Options(OptionList):
     # place: no layout pass of the whole table for it (Widget's own `virtual_size` asks for
     # one). Whether the scrollbar shows still lays the table out, by its own reactive.
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    # Inside `one_refresh`: whether a refresh held back asked for a layout (else None).
+    _held_refresh: bool | None = None
 
     def __init__(self, *, id: str | None = None, markup: bool = True) -> None:
         super().__init__(id=id, markup=markup)
@@ -129,6 +132,25 @@ class _Options(OptionList):
         plain_lines(self)
         # What every line drawn needs, worked out once for all of them (None between drawings).
         self._drawing: _Drawing | None = None
+
+    @contextlib.contextmanager
+    def one_refresh(self) -> Iterator[None]:
+        """Refresh once, at the end, for everything done inside: a new list of options sets
+        the cursor, the scroll and the list's size in turn, and each asked for a repaint of
+        the whole list (about a fifth of the panel's work for a decision). One full repaint,
+        with a layout if any of them asked for one, covers them all."""
+        self._held_refresh = False
+        try:
+            yield
+        finally:
+            layout, self._held_refresh = self._held_refresh, None
+            super().refresh(layout=layout)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        if self._held_refresh is None or recompose:
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        self._held_refresh = self._held_refresh or layout
+        return self
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # OptionList brings its table of lines up to date here, then again for every line it
@@ -369,9 +391,10 @@ class ActionPanel(Vertical):
             items.append(_Row((" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))))
         self.filling = True
         try:
-            self.options.set_options(items)
-            if items:
-                self.options.highlighted = min(highlight or 0, len(items) - 1)
+            with self.options.one_refresh():
+                self.options.set_options(items)
+                if items:
+                    self.options.highlighted = min(highlight or 0, len(items) - 1)
         finally:
             self.filling = False
         self.options.display = bool(items)
