@@ -5,7 +5,7 @@ from __future__ import annotations
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap
 
-from .helpers import choose_key, make_app, new_session, settle, to_first_action
+from .helpers import choose_key, make_app, new_session, screen_name, settle, to_first_action
 
 
 async def test_a_decision_draws_the_map_once(monkeypatch) -> None:
@@ -268,3 +268,25 @@ async def test_nothing_drawn_is_stale_after_decisions_undos_and_scrolling() -> N
                 widget.refresh()
             await settle(pilot)
             assert drawn() == before, key
+
+
+async def test_a_digit_picks_at_the_table_and_nowhere_above_it() -> None:
+    """Digits are priority bindings of the table (picked before the key visits the focused
+    list): they still pick only while the table is the screen in front."""
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_first_action(pilot, session)
+        decisions = len(session.game.history)
+        await pilot.press("x")  # explain: a screen over the table
+        await settle(pilot)
+        assert screen_name(app) == "ExplainScreen"
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(session.game.history) == decisions
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen"
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(session.game.history) == decisions + 1
