@@ -5,7 +5,7 @@ from __future__ import annotations
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap
 
-from .helpers import choose_key, make_app, new_session, settle, to_first_action
+from .helpers import choose_key, make_app, new_session, screen_name, settle, to_first_action
 
 
 async def test_a_decision_draws_the_map_once(monkeypatch) -> None:
@@ -125,3 +125,168 @@ def _unpainted(arena_map: ArenaMap) -> ArenaMap:
     copy.__dict__.update(arena_map.__dict__)
     copy._squares = {}
     return copy
+
+
+async def test_plain_lines_are_the_lines_textual_styles() -> None:
+    """Widgets without borders, padding or tints draw their lines through `PlainLinesCache`,
+    which skips Textual's per-line styling: every line must come out as Textual draws it,
+    at both layouts, with a list that scrolls (its scrollbar beside it), and when a style
+    the cache does not handle (padding) is set."""
+    from textual._styles_cache import StylesCache
+    from textual.geometry import Region
+
+    from adrenaline_tui.tui.widgets._plain_lines import PlainLinesCache
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel
+    from adrenaline_tui.tui.widgets.status_bar import StatusBar
+
+    def lines(widget, cache: StylesCache, crop: Region) -> list[list]:
+        widget._styles_cache = cache
+        return [list(strip) for strip in widget.render_lines(crop)]
+
+    compared = 0
+    for size in ((80, 24), (120, 40)):
+        session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+        app = make_app(session)
+        async with app.run_test(size=size) as pilot:
+            await to_first_action(pilot, session)
+            await choose_key(pilot, "run")
+            await pilot.press("down")
+            await settle(pilot)
+            panel = app.screen.query_one(ActionPanel)
+            if size == (80, 24):
+                assert panel.options.option_count > panel.options.scrollable_content_region.height
+            widgets = [panel.options, *panel.query("Static"), app.screen.query_one(ArenaMap)]
+            widgets.append(app.screen.query_one(StatusBar))
+            for widget in widgets:
+                assert isinstance(widget._styles_cache, PlainLinesCache)
+                width, height = widget.region.size
+                for crop in (Region(0, 0, width, height), Region(2, 0, max(1, width - 5), height)):
+                    assert lines(widget, PlainLinesCache(), crop) == lines(widget, StylesCache(), crop)
+                    compared += 1
+            panel.options.styles.padding = (0, 1)
+            await settle(pilot)
+            crop = Region(0, 0, *panel.options.region.size)
+            assert lines(panel.options, PlainLinesCache(), crop) == lines(panel.options, StylesCache(), crop)
+    assert compared == 2 * 2 * 6
+
+
+async def test_the_status_bar_repaints_every_cell_that_changes() -> None:
+    """The status bar refreshes only the span of cells that differ from the last state (worked
+    out from its pieces): every cell the drawing changes must lie inside that span."""
+    from textual.geometry import Region
+
+    from adrenaline_tui.tui.look_access import look_of
+    from adrenaline_tui.tui.widgets.status_bar import StatusBar
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_first_action(pilot, session)
+        bar = app.screen.query_one(StatusBar)
+        look, width = look_of(app), bar.size.width
+        states = [
+            ("Turn 3 · Ann decides", "yellow", "for Ann"),
+            ("Turn 3 · Ann decides", "blue", "for Ann"),
+            ("Turn 12 · Ann runs", "blue", "for Ann"),
+            ("Turn 12 · Ann runs", "blue", "public"),
+            ("Turn 12", None, "public"),
+            ("Turn 12 · a long line of what happens next", "grey", "for Cat"),
+            # Only a style changes: the space before "ab" is italic, then not.
+            ("Turn 5", None, " ab"),
+            ("Turn 5", None, "ab"),
+        ]
+
+        def cells(state) -> list:
+            line = StatusBar.line(state, look, width)
+            return [(ch, seg.style) for seg in line.render(app.console) for ch in seg.text]
+
+        refreshed: list[Region] = []
+        bar.refresh = lambda *regions, **_: refreshed.extend(regions or [Region(0, 0, width, 1)])  # type: ignore[method-assign]
+        bar.show(states[0])
+        for before, after in zip(states, states[1:] + states[:1], strict=True):
+            refreshed.clear()
+            bar.show(after)
+            a, b = cells(before), cells(after)
+            changed = {x for x in range(max(len(a), len(b))) if x >= len(a) or x >= len(b) or a[x] != b[x]}
+            assert changed, (before, after)
+            covered = {x for region in refreshed for x in range(region.x, region.right)}
+            assert changed <= covered, (before, after, sorted(changed - covered))
+
+
+async def test_the_option_list_draws_its_lines_as_option_list_does() -> None:
+    """The option list looks up the scroll, the cursor and the rows' styles once per drawing
+    instead of once per line: scrolled, with the cursor and the mouse on rows, every line must
+    be OptionList's own."""
+    from textual._styles_cache import StylesCache
+    from textual.geometry import Region
+    from textual.widgets import OptionList
+
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_first_action(pilot, session)
+        await choose_key(pilot, "run")
+        options = app.screen.query_one(ActionPanel).options
+        assert options.option_count > options.scrollable_content_region.height
+        compared = 0
+        for presses, hover in ((0, None), (1, 0), (options.option_count - 2, 2)):  # to the last row
+            for _ in range(presses):
+                await pilot.press("down")
+            await settle(pilot)
+            options._mouse_hovering_over = hover
+            crop = Region(0, 0, *options.region.size)
+            options._styles_cache = StylesCache()
+            ours = [list(strip) for strip in options.render_lines(crop)]
+            options._styles_cache = StylesCache()
+            theirs = [list(strip) for strip in OptionList.render_lines(options, crop)]
+            assert ours == theirs, (presses, hover)
+            compared += 1
+        assert options.scroll_offset.y > 0  # the last comparison was of a scrolled list
+        assert compared == 3
+
+
+async def test_nothing_drawn_is_stale_after_decisions_undos_and_scrolling() -> None:
+    """Widgets repaint only what they are told changed (the option list once per new list):
+    after each key of decisions, undos and scrolling through a list longer than its panel,
+    what is drawn must be what a repaint of every widget draws."""
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_first_action(pilot, session)
+
+        def drawn() -> list[list]:
+            return [list(strip) for strip in app.screen._compositor.render_strips()]
+
+        keys = ["1", "down", "down", "down", "down", "down", "u", "down", "1", "up", "u", "1", "2", "u", "u", "2"]
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+            before = drawn()
+            for widget in app.screen.walk_children():
+                widget.refresh()
+            await settle(pilot)
+            assert drawn() == before, key
+
+
+async def test_a_digit_picks_at_the_table_and_nowhere_above_it() -> None:
+    """Digits are priority bindings of the table (picked before the key visits the focused
+    list): they still pick only while the table is the screen in front."""
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_first_action(pilot, session)
+        decisions = len(session.game.history)
+        await pilot.press("x")  # explain: a screen over the table
+        await settle(pilot)
+        assert screen_name(app) == "ExplainScreen"
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(session.game.history) == decisions
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "TableScreen"
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(session.game.history) == decisions + 1

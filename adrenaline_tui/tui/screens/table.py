@@ -54,7 +54,14 @@ ANNOUNCED_EVENTS = frozenset({"frenzy", "sudden_death"})
 
 
 def _option_bindings() -> list[BindingType]:
-    return [Binding(k, f"pick({i})", f"option {k}", show=False, id=f"table.option-{k}") for i, k in enumerate(HOTKEYS)]
+    # The digits are priority bindings: the table has no text field a digit could be meant
+    # for, and a priority binding runs as soon as the app reads the key, instead of after the
+    # key has been offered to the focused list and each widget above it (about 0.4 ms of a
+    # decision's frame). Letters stay ordinary: `c` and others are also the table's own keys.
+    return [
+        Binding(k, f"pick({i})", f"option {k}", show=False, id=f"table.option-{k}", priority=k.isdigit())
+        for i, k in enumerate(HOTKEYS)
+    ]
 
 
 # Not an engine event: the log's line offering a weapon lesson.

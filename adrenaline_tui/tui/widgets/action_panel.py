@@ -11,10 +11,12 @@ without a key, so the cursor can reach them and the line underneath says what is
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple, Self
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -23,7 +25,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.styles import RulesMap
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
@@ -33,6 +35,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
 HOTKEYS = "123456789abcdefghijk"
@@ -66,9 +69,15 @@ class _Row(Option):
     """An option drawn as one line of styled pieces: (text, style) each."""
 
     def __init__(self, *pieces: tuple[str, Style | str]) -> None:
-        super().__init__(Text.assemble(*pieces, no_wrap=True, end=""))
+        super().__init__(None)  # the prompt is built if OptionList draws the row itself
         self.pieces = pieces
         self.cells = sum(cell_len(text) for text, _ in pieces)
+
+    @property
+    def prompt(self) -> Text:
+        if self._prompt is None:
+            self._prompt = Text.assemble(*self.pieces, no_wrap=True, end="")
+        return self._prompt  # type: ignore[return-value]
 
 
 class _RowVisual(Visual):
@@ -96,6 +105,16 @@ class _RowVisual(Visual):
         return 1 if self._row.cells <= width else self.full().get_height(rules, width)
 
 
+class _Drawing(NamedTuple):
+    width: int  # of a row
+    plain: bool  # rows have no padding: drawn from their pieces
+    theme: object  # the ANSI theme
+    top: int  # the scroll
+    highlighted: int | None
+    hover: int | None
+    styles: dict[str, VisualStyle]  # each kind of row's, as first needed
+
+
 class _Options(OptionList):
     """The option list, telling its panel about cursor moves at once rather than by message,
     so the map's highlight is drawn in the same frame as the cursor."""
@@ -104,10 +123,83 @@ class _Options(OptionList):
     # place: no layout pass of the whole table for it (Widget's own `virtual_size` asks for
     # one). Whether the scrollbar shows still lays the table out, by its own reactive.
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    # Inside `one_refresh`: whether a refresh held back asked for a layout (else None).
+    _held_refresh: bool | None = None
 
     def __init__(self, *, id: str | None = None, markup: bool = True) -> None:
         super().__init__(id=id, markup=markup)
         self.set_reactive(OptionList.auto_links, False)  # no links: see Drawn
+        plain_lines(self)
+        # What every line drawn needs, worked out once for all of them (None between drawings).
+        self._drawing: _Drawing | None = None
+
+    @contextlib.contextmanager
+    def one_refresh(self) -> Iterator[None]:
+        """Refresh once, at the end, for everything done inside: a new list of options sets
+        the cursor, the scroll and the list's size in turn, and each asked for a repaint of
+        the whole list (about a fifth of the panel's work for a decision). One full repaint,
+        with a layout if any of them asked for one, covers them all."""
+        self._held_refresh = False
+        try:
+            yield
+        finally:
+            layout, self._held_refresh = self._held_refresh, None
+            super().refresh(layout=layout)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        if self._held_refresh is None or recompose:
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        self._held_refresh = self._held_refresh or layout
+        return self
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # OptionList brings its table of lines up to date here, then again for every line it
+        # draws (`_lines`), and looks up the scroll, the cursor and the rows' styles per line;
+        # nothing changes them while the lines are drawn: once is enough.
+        self._update_lines()
+        self._drawing = _Drawing(
+            width=self.scrollable_content_region.width - self._get_left_gutter_width(),
+            plain=not self.get_component_styles("option-list--option").padding,
+            theme=self.app.ansi_theme,
+            top=self.scroll_offset.y,
+            highlighted=self.highlighted,
+            hover=self._mouse_hovering_over,
+            styles={},
+        )
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = None
+
+    def render_line(self, y: int) -> Strip:
+        """OptionList's own `render_line`, with what it looks up per line taken from the
+        drawing under way; anything out of the ordinary is left to it."""
+        drawing = self._drawing
+        lines = self._line_cache.lines
+        if drawing is None or not 0 <= drawing.top + y < len(lines):
+            return super().render_line(y)
+        index, offset = lines[drawing.top + y]
+        option = self._options[index]
+        if option.disabled:
+            component = "option-list--option-disabled"
+        elif index == drawing.highlighted:
+            component = "option-list--option-highlighted"
+        elif index == drawing.hover:
+            component = "option-list--option-hover"
+        else:
+            component = ""
+        style = drawing.styles.get(component)
+        if style is None:
+            names = ("option-list--option", component) if component else ("option-list--option",)
+            style = drawing.styles[component] = self.get_visual_style(*names)
+        strips = self._get_option_render(option, style)
+        return strips[offset] if offset < len(strips) else super().render_line(y)
+
+    @property
+    def _lines(self) -> Sequence[tuple[int, int]]:
+        if self._drawing is not None:
+            return self._line_cache.lines
+        return OptionList._lines.fget(self)  # type: ignore[attr-defined]
 
     def _get_visual(self, option: Option) -> Visual:
         if option._visual is None and isinstance(option, _Row):
@@ -122,12 +214,15 @@ class _Options(OptionList):
         if (strips := self._option_render_cache.get(cache_key)) is not None:
             return strips
         pieces = getattr(option, "pieces", None)
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        if (
-            pieces is None or self.get_component_styles("option-list--option").padding or option.cells > width  # type: ignore[attr-defined]
-        ):
+        if self._drawing is not None:
+            width, plain, theme = self._drawing.width, self._drawing.plain, self._drawing.theme
+        else:
+            width = self.scrollable_content_region.width - self._get_left_gutter_width()
+            plain = not self.get_component_styles("option-list--option").padding
+            theme = self.app.ansi_theme
+        if pieces is None or not plain or option.cells > width:  # type: ignore[attr-defined]
             return super()._get_option_render(option, style)
-        theme, index = self.app.ansi_theme, self._option_to_index[option]
+        index = self._option_to_index[option]
         segments, x, cells = [], 0, 0
         for text, rich in pieces:
             segments.append(Segment(text, _piece_style(style, rich or None, x, index, theme)))
@@ -140,7 +235,10 @@ class _Options(OptionList):
         return strips
 
     def watch_highlighted(self, highlighted: int | None) -> None:
-        super().watch_highlighted(highlighted)
+        # OptionList's own watcher also posts an OptionHighlighted message, which nobody here
+        # reads (the panel is told at once, below): two dispatches saved on every key press.
+        if highlighted is not None and not self._options[highlighted].disabled:
+            self.scroll_to_highlight()
         panel = self.parent
         if isinstance(panel, ActionPanel) and not panel.filling:
             panel.cursor_moved(highlighted)
@@ -170,6 +268,7 @@ def _plain(static: Static) -> Static:
     """No links in the panel's text: Textual would look for them on every repaint (about a
     quarter of drawing a line of text)."""
     static.set_reactive(Static.auto_links, False)
+    plain_lines(static)
     return static
 
 
@@ -292,9 +391,10 @@ class ActionPanel(Vertical):
             items.append(_Row((" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))))
         self.filling = True
         try:
-            self.options.set_options(items)
-            if items:
-                self.options.highlighted = min(highlight or 0, len(items) - 1)
+            with self.options.one_refresh():
+                self.options.set_options(items)
+                if items:
+                    self.options.highlighted = min(highlight or 0, len(items) - 1)
         finally:
             self.filling = False
         self.options.display = bool(items)
@@ -367,9 +467,6 @@ class ActionPanel(Vertical):
             self.on_cursor(index)
         else:
             self.post_message(self.Highlighted(index))
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -29,6 +29,7 @@ from textual.widget import Widget
 from adrenaline_tui.rules.arena import COLS, ROWS, Arena
 from adrenaline_tui.tui.look import CUBE_LETTER, LETTER
 from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
 Cell = tuple[str, Style]
@@ -118,6 +119,7 @@ class ArenaMap(Widget):
         self, *, compact: bool = True, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        plain_lines(self)
         self.state: MapState | None = None
         # Small squares cannot list a spawnpoint's rack; someone else must show it then.
         # `compact` is the owner's guess before the first layout; a wrong guess is corrected
@@ -164,8 +166,8 @@ class ArenaMap(Widget):
                     x1 = x + next(i for i in range(len(b) - 1, -1, -1) if a[i] != b[i])
                     first, last = spans.get(y, (x0, x1))
                     spans[y] = (min(first, x0), max(last, x1))
-        for y, (x0, x1) in spans.items():
-            self.refresh(Region(x0, y, x1 - x0 + 1, 1))
+        if spans:  # one call: each sets the widget's dirty regions up anew
+            self.refresh(*(Region(x0, y, x1 - x0 + 1, 1) for y, (x0, x1) in spans.items()))
 
     def repaint_all(self) -> None:
         self._canvas = []

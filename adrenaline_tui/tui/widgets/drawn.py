@@ -12,6 +12,7 @@ from typing import Any
 from textual.widget import Widget
 
 from adrenaline_tui.tui.look_access import Look, look_of
+from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 
 
 class Drawn(Widget):
@@ -22,6 +23,7 @@ class Drawn(Widget):
         # Nothing drawn here is a link, and looking for links reads every segment's metadata
         # on every repaint: a third of the time to draw the table's first frame.
         self.set_reactive(Widget.auto_links, False)
+        plain_lines(self)
         self.state: Any = None
         self._look: Look | None = None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
@@ -40,36 +41,39 @@ class StatusBar(Drawn):
 
     def _cells(self, state: Any, look: Look, width: int) -> list[tuple[str, Style | None]] | None:
         """The bar's cells for `state`, None when they are not one a letter; the last state's
-        are kept, as each decision compares them with the next."""
+        are kept, as each decision compares them with the next. Cells carry their piece's
+        style: the drawn style is a function of it, so where these differ the drawing does."""
         key = (state, look, width)
         last = self._last_cells
         if last is not None and last[0] == key:
             return last[1]
-        line = self.line(state, look, width)
-        cells = _cells(line, self) if line.cell_len <= width and len(line) == line.cell_len else None
+        pieces = self.pieces(state, look, width)
+        cells: list[tuple[str, Style | None]] | None = [(ch, style) for text, style in pieces for ch in text]
+        if len(cells) > width or cell_len("".join(text for text, _ in pieces)) != len(cells):
+            cells = None
         self._last_cells = (key, cells)
         return cells
 
     def render(self) -> Text:
         return self.line(self.state, self.current_look(), self.size.width)
 
-    @staticmethod
-    def line(state: Any, look: Look, width: int) -> Text:
+    @classmethod
+    def line(cls, state: Any, look: Look, width: int) -> Text:
         if not state:
             return Text("ADRENALINE", Style(bold=True))
+        return Text.assemble(*cls.pieces(state, look, width), no_wrap=True, overflow="ellipsis")
+
+    @staticmethod
+    def pieces(state: Any, look: Look, width: int) -> list[tuple[str, Style | None]]:
+        """The bar as (text, style) pieces, in order."""
+        if not state:
+            return [("ADRENALINE", Style(bold=True))]
         left, player, right = state
-        out = Text(no_wrap=True, overflow="ellipsis")
-        out.append("ADRENALINE ", Style(bold=True))
+        out: list[tuple[str, Style | None]] = [("ADRENALINE ", Style(bold=True))]
         if player:
-            out.append(LETTER.get(player, "?"), look.palette.figure_style(player))
-            out.append(" ")
-        out.append(left)
-        room = width - out.cell_len - len(right) - 1
+            out += [(LETTER.get(player, "?"), look.palette.figure_style(player)), (" ", None)]
+        out.append((left, None))
+        room = width - sum(cell_len(text) for text, _ in out) - len(right) - 1
         if room > 0:
-            out.append(" " * room)
-            out.append(right, Style(italic=True))
+            out += [(" " * room, None), (right, Style(italic=True))]
         return out
-
-
-def _cells(text: Text, bar: StatusBar) -> list[tuple[str, Style | None]]:
-    return [(ch, seg.style) for seg in text.render(bar.app.console) for ch in seg.text]
