@@ -71,7 +71,7 @@ async def test_help_lists_the_keys_of_the_screen_below() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert screen_name(app) == "HelpScreen"
-        assert "pick that option" in text and "Undo" in text
+        assert "pick the option with that key" in text and "Undo" in text
         await pilot.press("escape")
         await settle(pilot)
         assert screen_name(app) == "TableScreen"

@@ -76,3 +76,23 @@ async def test_at_80_columns_with_a_lesson_on_offer_the_bar_keeps_the_table_keys
         await pilot.resize_terminal(160, 40)
         await settle(pilot)
         assert "^q Quit" in bar_line(app) and "(all keys)" not in bar_line(app)
+
+
+def test_no_option_key_is_a_key_of_a_screen_that_shows_options() -> None:
+    """An option shown as `c` must pick that option, not open the rules."""
+    from textual.binding import Binding
+
+    from adrenaline_tui.tui.app import AdrenalineApp
+    from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
+    from adrenaline_tui.tui.screens.lesson import LessonScreen
+    from adrenaline_tui.tui.screens.table import TableScreen
+    from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+
+    for owner in (TableScreen, HostedTableScreen, LessonScreen, AdrenalineApp):
+        taken = {
+            key.strip()
+            for binding in owner.BINDINGS
+            if isinstance(binding, Binding) and not binding.action.startswith("pick(")
+            for key in binding.key.split(",")
+        }
+        assert not taken & set(HOTKEYS), (owner.__name__, sorted(taken & set(HOTKEYS)))

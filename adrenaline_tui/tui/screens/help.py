@@ -92,7 +92,7 @@ class HelpScreen(BaseScreen):
                 seen.add(b.description)
                 rows.append((keys, b.description))
         if self.under is not None and self.under.__class__.__name__ in ("TableScreen", "LessonScreen"):
-            rows.insert(0, ("1-9, a-k", "pick that option"))
+            rows.insert(0, ("1-9, a, b, d...", "pick the option with that key"))
             rows.insert(1, ("up, down, enter", "move through the options and pick one"))
             rows.insert(2, ("click", "a board or a square: explain it"))
         if self.under is not None and self.under.__class__.__name__ == "LessonScreen":

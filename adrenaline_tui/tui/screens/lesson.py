@@ -1,7 +1,7 @@
 """A lesson, played on the table's own widgets: the map, the decision, the boards and the track.
 
 `LessonRunner` (walkthrough) holds the game and decides what a key does; this screen only draws
-it and passes keys on. Options are on the table's keys (1-9, a-k); those the step does not want
+it and passes keys on. Options are on the table's keys (1-9, then letters); those the step does not want
 stay listed, dimmed, and choosing one explains why it is not played while the position stays as
 it was. A step that only has something to read offers "Continue". `r` starts the step again,
 `s` skips the lesson, `x` explains the option under the cursor or anything else on the table.

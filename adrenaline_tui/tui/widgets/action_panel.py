@@ -1,8 +1,8 @@
 """`ActionPanel`: the decision the game waits on, every option on a key.
 
-Options are numbered 1-9, then lettered a-k. The keys work from anywhere on the table; arrow
-keys and Enter (or a click) work on the list. The line under the list says what the highlighted
-option will do.
+Options are numbered 1-9, then lettered (`HOTKEYS`: letters no screen with options uses for
+itself). The keys work from anywhere on the table; arrow keys and Enter (or a click) work on
+the list. The line under the list says what the highlighted option will do.
 
 A lesson dims the options that do not serve its step (they stay listed, and say why when the
 cursor is on them). Actions the rules do not allow now are listed after the options, greyed and
@@ -38,7 +38,10 @@ from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
-HOTKEYS = "123456789abcdefghijk"
+# An option's key: the digits, then letters no screen with options uses for itself (c is the
+# table's Rules, g and t the hosted table's, l, p, r, s, u, w, x others'): a twelfth option
+# shown as "c" opened the rules instead.
+HOTKEYS = "123456789abdefhijkmn"
 
 
 def hotkey(index: int) -> str | None:
