@@ -21,7 +21,8 @@ normal players, seats rotated; 95% Wilson intervals; CPU time a decision):
 - as it plays by default (imagined replies, `MARGIN` 4) at 600 positions (about a second a
   decision on a 2-core machine): 108 of 300 (36.0%, CI 31-42%; seeds 1, 1001 and 3001, 100
   games each: 28, 40 and 40 won); think median 0.4 ms (most decisions are inside a planned
-  action), p99 1.1 s, max 2.2-3.0 s CPU (the app stops at one second);
+  action), p99 1.1 s, max 2.2-3.0 s CPU (the app stops at one second); with 8 skulls 28 of
+  100 (28%, CI 20-37%, seed 1; p99 1.0 s, max 1.9 s);
 - the turn search alone (`positions=0`) in the same 300 games: 83 (27.7%); with the valuation
   the expected payouts replaced (a board's ranks as they stand, blended with a point a token)
   78 (26.0%). Over 600 games (`benchmarks/ai_sources.py`, seeds 1, 1001 and 3001, 200 each):
