@@ -6,9 +6,10 @@ Two layers, both built from its own view only:
   left (run to each square, grab each affordable thing, fire each loaded weapon from each square
   in reach with each distinct outcome of the shot, Newton and Teleporter plays, reloading at the
   end), valued at the end of the turn. The search is the normal player's; the valuation is not:
-  damage is worth what it changes in the payout of the board it lands on (ranks 8/6/4/2/1/1,
-  first blood, the killshot and overkill tokens on the killshot track, `payout.py`), and cubes
-  kept for later turns count more.
+  damage is worth what it changes in what the board it lands on is expected to pay me (ranks
+  8/6/4/2/1/1, first blood; over fixed ways the rest of its damage may come), a kill what its
+  token(s) change in what the killshot track is expected to pay with the kills still to come
+  (`payout.py`), and cubes kept for later turns count more.
 - **The others' replies, imagined** (`rollout`): the best few first actions by that plan are each
   played forward in games sampled from its view (`determinise.py`), the rest of its own turn by
   the plan search, the next `horizon` players' turns by the normal player, and each imagined
@@ -17,16 +18,24 @@ Two layers, both built from its own view only:
 
 Measured on 2026-11-30 (`benchmarks/ai.py --only hard --skulls 5 --cpu`, hard against four
 normal players, seats rotated; 95% Wilson intervals; CPU time a decision):
-- the turn search alone (`positions=0`): 27 of 100 (27%, CI 19-36%), think median 1 ms, p99
-  56 ms, max 0.4 s;
-- as it plays by default (imagined replies, `MARGIN` 4), at 600 positions (about a second a
-  decision on a 2-core machine): 9 of 40 (22.5%, CI 12-38%); think median 0.4 ms (most
-  decisions are inside a planned action), p99 1.5 s, max 2.7 s CPU (wall, on a loaded machine:
-  p99 3.6 s, max 4.8 s; the app stops at one second); with `MARGIN` 1.5: 6 of 40 (15%, 7-29%).
-Neither reaches the 40% goal. The payout valuation is what helped (+1.0 to +1.6 points a game
-against the others' mean in 100-game runs, normal itself -0.4); the imagined games have not
-measurably helped: each
-is one noisy sample of a five-player round, and a budget a second buys 10-20 of them an option.
+- as it plays by default (imagined replies, `MARGIN` 4) at 600 positions (about a second a
+  decision on a 2-core machine): 108 of 300 (36.0%, CI 31-42%; seeds 1, 1001 and 3001, 100
+  games each: 28, 40 and 40 won); think median 0.4 ms (most decisions are inside a planned
+  action), p99 1.1 s, max 2.2-3.0 s CPU (the app stops at one second); with 8 skulls 28 of
+  100 (28%, CI 20-37%, seed 1; p99 1.0 s, max 1.9 s);
+- the turn search alone (`positions=0`) in the same 300 games: 83 (27.7%); with the valuation
+  the expected payouts replaced (a board's ranks as they stand, blended with a point a token)
+  78 (26.0%). Over 600 games (`benchmarks/ai_sources.py`, seeds 1, 1001 and 3001, 200 each):
+  179 (29.8%, CI 26-34%) and +2.6 points a game against the others' mean, against 148 (24.7%)
+  and +1.2 for the old valuation. With 8 skulls (200 games): 53 (26.5%) against 51 (25.5%).
+The 40% goal is reached in two sets of 100 games of three, not overall. The imagined games
+add about 8 points of win rate on top of the turn search here (27.7% to 36.0% in the same
+games); with the old valuation they had not measurably helped (22.5% in 40 games, and 17 of 80
+even when an experiment let them imagine the others' true cards). Each is one noisy sample of
+a five-player round, and a budget a second buys 10-20 of them an option. Where the points come
+from (`benchmarks/ai_sources.py`): against a normal player it scores more at the end of the
+game (boards' ranks, +2 to +3 points) and less before the final frenzy (fewer kills and
+overkills, fewer first bloods).
 History: as "normal plus imagined games" it won 1 of 20 imagining everyone's reply and 4 of 20
 with horizon 1.
 

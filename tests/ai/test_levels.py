@@ -144,14 +144,21 @@ def test_hard_choices_do_not_depend_on_what_its_seat_cannot_see():
         # yellow's whole first action, and the search behind it
         while game.pending is not None and game.pending.player == "yellow" and len(turn) < 12:
             d = game.pending
-            key = hard.choose(d, game.view("yellow"))
-            turn.append((d.kind, key, hard.searched, [round(p.mean, 9) for p in hard.plans]))
+            view = game.view("yellow")
+            key = hard.choose(d, view)
+            turn.append((view, (d.kind, key, hard.searched, [round(p.mean, 9) for p in hard.plans])))
             game.choose(key)
             if d.kind == "action" and len(turn) > 1:
                 break
         answers.append(turn)
-    assert answers[0] == answers[1]
-    assert answers[0][0][2] > 0  # it searched
+    # Compared while yellow sees the same: a grab may draw a different powerup in each game, and
+    # from then on yellow may fairly answer differently.
+    same = 0
+    while same < min(map(len, answers)) and answers[0][same][0] == answers[1][same][0]:
+        same += 1
+    assert same >= 2  # the first action, searched, and the question it leads to
+    assert [a for _, a in answers[0][:same]] == [a for _, a in answers[1][:same]]
+    assert answers[0][0][1][2] > 0  # it searched
 
 
 def test_imagined_games_agree_with_the_view_and_sample_what_is_hidden():

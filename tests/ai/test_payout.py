@@ -6,7 +6,7 @@ import pytest
 
 from adrenaline_tui.ai import HardPlayer
 from adrenaline_tui.ai.evaluator import Evaluator
-from adrenaline_tui.ai.payout import AMMO, PayoutEvaluator
+from adrenaline_tui.ai.payout import AMMO, PayoutEvaluator, expected_payout, expected_track
 from adrenaline_tui.ai.sensible import SHARED_BOOK
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.ai.values import CUBE
@@ -16,6 +16,7 @@ from tests.ai.helpers import scenario
 # Yellow on r1c2 sees the yellow room and, through the door, the blue room; grey stands in the
 # white room, out of sight.
 RACKS = {"red": [], "blue": [], "yellow": []}
+TILES = ("r0c0", "r0c1", "r0c3", "r1c1", "r1c2", "r1c3", "r2c0", "r2c1", "r2c2")
 FULL = {"red": 3, "blue": 3, "yellow": 3}
 
 
@@ -44,10 +45,12 @@ def _evaluators(game):
 
 def test_taking_first_place_on_a_board_is_worth_more_than_extending_a_lead():
     # Both boards hold 5 damage. On blue's, 2 more damage lifts yellow from 2nd (2 tokens against
-    # grey's 3) to 1st; on green's yellow is 1st already. A point a token sees no difference.
+    # grey's 3) to 1st; on green's yellow is 1st already (the 2 tokens only make the lead safer
+    # against the damage still to come). A point a token sees no difference.
     game = _position(["grey"] * 3 + ["yellow"] * 2, ["yellow"] * 4 + ["grey"])
     payout, normal = _evaluators(game)
-    assert payout.hit("blue", 5, 0, 0, 2, 0)[0] > payout.hit("green", 5, 0, 0, 2, 0)[0] + 1.0
+    lead = payout.hit("green", 5, 0, 0, 2, 0)[0]
+    assert payout.hit("blue", 5, 0, 0, 2, 0)[0] > 2 * lead > 0
     assert normal.hit("blue", 5, 0, 0, 2, 0)[0] == normal.hit("green", 5, 0, 0, 2, 0)[0]
 
 
@@ -61,9 +64,32 @@ def test_a_killshot_beats_a_plain_hit_on_a_fresh_board():
     assert killshot > plain
 
 
+def test_a_board_is_worth_what_it_is_expected_to_pay():
+    # 1st place by a wide margin on a board close to its killshot is nearly sure to pay 8 and
+    # first blood.
+    tokens = ("yellow",) * 8 + ("grey",)
+    payees = ("yellow", "blue", "green", "grey")
+    assert 8.5 < expected_payout(tokens, 0, False, payees, "yellow", "blue") <= 9.0
+    # a single token on a fresh board: first blood for sure, a rank only if others do not outdo it
+    assert 1.0 < expected_payout(("yellow",), 0, False, payees, "yellow", "blue") < 9.0
+
+
+def test_an_overkill_is_worth_more_than_a_kill_even_when_leading_the_track():
+    # Yellow already holds the killshot track's 1st place: as the track would pay now, one more
+    # token changes nothing; against the kills still to come it keeps the 8 points safer.
+    game = _position(["grey"] * 6 + ["yellow"] * 4, [], killshot_track=[["yellow"], ["yellow"]])
+    payout, _ = _evaluators(game)
+    kill, overkill = payout.killshot("blue", 11), payout.killshot("blue", 12)
+    assert 0 < kill < overkill
+    assert expected_track((("yellow",), ("yellow",)), 0, ("yellow", "blue"), "yellow") == 8
+
+
 def test_the_hard_player_shoots_where_the_damage_takes_first_place():
-    # One action left, so the shot is fired from r1c2 (grey stays out of reach).
-    game = _position(["grey"] * 3 + ["yellow"] * 2, ["yellow"] * 4 + ["grey"], actions_taken=1)
+    # One action left, so the shot is fired from r1c2 (grey stays out of reach); no ammo tile to
+    # grab instead (its cards would be worth about as much as 2 damage that change no rank).
+    game = _position(
+        ["grey"] * 3 + ["yellow"] * 2, ["yellow"] * 4 + ["grey"], actions_taken=1, ammo_tiles=dict.fromkeys(TILES)
+    )
     hard = HardPlayer(1, positions=0, seconds=None)
     hit = []
     while game.pending is not None and game.pending.player == "yellow":
