@@ -172,8 +172,6 @@ class AdrenalineApp(App[int]):
         self._seed = seed
         self._save_settings = save_settings
         self._exit_timer: threading.Timer | None = None
-        self._opened_with_table = False  # the first screen is a game's table (`get_default_screen`)
-        self._start_problem = ""  # why `--continue` opened no game, said once the app is ready
         self._notices: dict[str, Notification] = {}  # the notice shown on each topic (`notify`)
         self.hung_up = False  # the terminal went away (`terminal_gone`)
         self._cards = None
@@ -247,25 +245,8 @@ class AdrenalineApp(App[int]):
         return random.SystemRandom().randrange(1, 2**31)
 
     def get_default_screen(self) -> BaseScreen:
-        """The first screen. A game being resumed (`--continue`, or a session handed in) is
-        the app's own first screen, composed while the app mounts like a minimal app's: pushed
-        once the app is ready, it was drawn blank first and then laid out and drawn twice more
-        when its widgets finished mounting (about 30 ms of CPU before the first frame).
-        Otherwise a plain screen, which `on_ready` covers with the title."""
-        session = self._session
-        if session is None and self._continue:
-            session = self._latest_session()
-        if session is not None:
-            from adrenaline_tui.tui.screens.table import TableScreen
-
-            self._opened_with_table = True
-            table = TableScreen(session)
-            # What a pushed screen carries, so it can be switched for the title like one
-            # (`switch_screen` drops the replaced screen's result callback).
-            table._push_result_callback(self, None)
-            return table
-        # A BaseScreen too, so it also skips the repeated start-up resize: laid out again, it
-        # would have the whole table drawn once more.
+        # The screen under all others is a BaseScreen too, so it also skips the repeated
+        # start-up resize: laid out again, it would have the whole table drawn once more.
         return BaseScreen(id="_default")
 
     @property
@@ -344,23 +325,22 @@ class AdrenalineApp(App[int]):
 
     def on_ready(self) -> None:
         self.call_after_refresh(self._started)
-        if self._session is None:
-            for folder in (storage.home(), storage.saves_dir()):
-                storage.remove_stale_temporaries(folder)
-        # Resuming: the table is the first screen already (`get_default_screen`); the title is
-        # only built if someone goes back to it.
-        if self._opened_with_table:
-            return
-        if self._start_problem:
-            self.notify(self._start_problem, severity="error", timeout=15)
-        elif self._continue:
-            self.notify("There is no game in progress to continue.", severity="warning")
-        # Other screens are opened once the app is ready, not while it mounts: Textual holds
+        # The first screen is opened once the app is ready, not while it mounts: Textual holds
         # back every frame until mounting is over, so a screen drawn during it is drawn twice.
-        self.push_screen(TitleScreen())
+        # Straight to the table when resuming: the title is only built if someone goes back to it.
+        if self._session is not None:
+            self.open_session(self._session)
+            return
+        for folder in (storage.home(), storage.saves_dir()):
+            storage.remove_stale_temporaries(folder)
         if self._review is not None:
+            self.push_screen(TitleScreen())
             self.open_review(self._review)
-        elif self._learn:
+            return
+        if self._continue and self._continue_latest():
+            return
+        self.push_screen(TitleScreen())
+        if self._learn:
             self.open_lessons()
 
     def _started(self) -> None:
@@ -372,9 +352,8 @@ class AdrenalineApp(App[int]):
         gc.freeze()
         gc.enable()
 
-    def _latest_session(self) -> Session | None:
-        """`--continue`: the newest unfinished game, or None, with why in `_start_problem` when
-        there is one but it cannot be opened (said on screen once the app is ready).
+    def _continue_latest(self) -> bool:
+        """`--continue`: open the newest unfinished game; False (and why, on screen) if it cannot be.
 
         An unreadable newest save is named, with its reason, and no older game is opened in its
         place: the title's Continue offers that one, for the players to choose.
@@ -382,20 +361,19 @@ class AdrenalineApp(App[int]):
         saves = storage.saves()  # read newest first, only as far as needed
         newest = storage.newest_unfinished(saves)
         if newest is None:
-            return None
+            self.notify("There is no game in progress to continue.", severity="warning")
+            return False
         if not newest.readable:
             # Every save newer than it is finished: the older game, if any, is further on.
             older = next((i for i in saves if i.readable and not i.over), None)
             then = f"Continue picks up an older game ({older.who}); " if older else ""
-            self._start_problem = (
-                f"The newest save, {newest.path}, cannot be read: {newest.problem}. {then}Load lists every save."
+            self.notify(
+                f"The newest save, {newest.path}, cannot be read: {newest.problem}. {then}Load lists every save.",
+                severity="error",
+                timeout=15,
             )
-            return None
-        try:
-            return Session.resume(newest.path)
-        except SaveError as exc:
-            self._start_problem = str(exc)
-            return None
+            return False
+        return self.open_game(newest.path)
 
     async def on_event(self, event: events.Event) -> None:
         # Below the minimum size the screen shows only "make the window bigger": input reaching
@@ -508,12 +486,8 @@ class AdrenalineApp(App[int]):
     def go_to_title(self, then: str | None = None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
-        if self.screen.id == "_default":
+        if not isinstance(self.screen, TitleScreen):
             self.push_screen(TitleScreen())
-        elif not isinstance(self.screen, TitleScreen):
-            # The table the app opened on is the bottom screen: replaced, not covered, so
-            # nothing of that game (its computers' timers) goes on under the title.
-            self.switch_screen(TitleScreen())
         if then == "new":
             self.open_setup()
 

@@ -131,30 +131,3 @@ async def test_continue_and_the_title_read_no_save_past_the_game_they_open(home:
         assert "Continue: Ann, Ben, Cat" in screen_text(title)
     assert read == [session.path]
     assert len(storage.list_saves()) == 6  # the load list still reads them all
-
-
-async def test_a_resumed_game_is_the_first_screen_and_leaving_it_leaves_no_table_behind(home: Path) -> None:
-    """`--continue` opens the table as the app's own first screen (no blank screen under it,
-    drawn and laid out again, first); leaving it replaces it with the title, so nothing of that
-    game goes on under the title, and Continue opens it again."""
-    session = scenario_session(kill_scenario(), {"yellow": HUMAN, "blue": "random", "grey": "random"})
-    session.flush()
-    app = AdrenalineApp(settings=settings(), bot_delay=0.0, continue_game=True, save_settings=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert [screen_name_of(s) for s in app.screen_stack] == ["TableScreen"]
-        first = app.table()
-        assert first is not None and first.session.path == session.path
-        await pilot.press("escape")
-        await settle(pilot)
-        assert [screen_name_of(s) for s in app.screen_stack] == ["TitleScreen"]
-        assert app.table() is None and not first.is_attached
-        await pilot.press("c")
-        await settle(pilot)
-        table = app.table()
-        assert table is not None and table is not first and table.session.path == session.path
-        assert [screen_name_of(s) for s in app.screen_stack] == ["TitleScreen", "TableScreen"]
-
-
-def screen_name_of(screen: object) -> str:
-    return type(screen).__name__
