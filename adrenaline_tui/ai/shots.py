@@ -552,6 +552,16 @@ def _origin_test(t: tuple, q: str, origin: str, seen: frozenset[str], dist: dict
     return True  # any, not_spawnpoint (that one reads names, which the signature keeps)
 
 
+def _note_square(step: SelectSquare, square_filters: list[tuple], square_names: set[str]) -> bool:
+    """Note a chosen square's filters and name; False if a filter reads more than the origin
+    (such a weapon gets no signature)."""
+    if not all(f[0] in _ORIGIN_FILTERS for f in step.where):
+        return False
+    square_filters.append(step.where)
+    square_names.add(step.name)
+    return True
+
+
 def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool, tuple[tuple, ...], tuple[Move, ...]] | None:
     filters: list[tuple] = []
     own_moves: list[Move] = []
@@ -566,10 +576,8 @@ def _pure_info(weapon: Weapon) -> tuple[tuple[tuple, ...], bool, bool, tuple[tup
             elif isinstance(step, Hit):
                 filters += step.everyone or ()
             elif isinstance(step, SelectSquare):
-                if not all(f[0] in _ORIGIN_FILTERS for f in step.where):
+                if not _note_square(step, square_filters, square_names):
                     return None
-                square_filters.append(step.where)
-                square_names.add(step.name)
             elif isinstance(step, Move):
                 if step.to is not None or step.dest_where or step.stay_ends:
                     return None
@@ -641,10 +649,8 @@ def _pull_info(weapon: Weapon) -> tuple[tuple[tuple, ...], tuple[tuple, ...], in
     for effect in weapon.effects:
         for step in effect.steps:
             if isinstance(step, SelectSquare):
-                if not all(f[0] in _ORIGIN_FILTERS for f in step.where):
+                if not _note_square(step, square_filters, square_names):
                     return None
-                square_filters.append(step.where)
-                square_names.add(step.name)
             elif isinstance(step, Select):
                 if step.distinct_squares or step.pools or not all(f[0] in _ORIGIN_FILTERS for f in step.spawnpoints):
                     return None
