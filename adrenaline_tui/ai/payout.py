@@ -25,7 +25,7 @@ from adrenaline_tui.ai.shots import Hits
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.ai.values import CUBE, MARK
 from adrenaline_tui.rules import Decision
-from adrenaline_tui.rules.scoring import score_board, score_track
+from adrenaline_tui.rules.scoring import Award, score_board, score_track
 from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
 from adrenaline_tui.rules.state import MAX_DAMAGE
 
@@ -65,6 +65,10 @@ _TRACKS: dict[tuple, float] = {}
 CACHE_LIMIT = 100_000
 
 
+def my_points(awards: list[Award], me: str) -> int:
+    return sum(a.points for a in awards if a.player == me)
+
+
 def expected_payout(
     tokens: tuple[str, ...], skulls: int, frenzy_side: bool, payees: tuple[str, ...], me: str, victim: str
 ) -> float:
@@ -82,7 +86,7 @@ def expected_payout(
             if len(board) >= KILL_AT:
                 break
             board += [shooters[who % len(shooters)]] * min(n, KILL_AT - len(board))
-        total += sum(a.points for a in score_board(board, skulls, frenzy_side, payees) if a.player == me)
+        total += my_points(score_board(board, skulls, frenzy_side, payees), me)
     if len(_BOARDS) > CACHE_LIMIT:
         _BOARDS.clear()
     value = _BOARDS[key] = total / len(_BOARD_PATTERNS)
@@ -101,7 +105,7 @@ def expected_track(track: tuple[tuple[str, ...], ...], kills: int, payees: tuple
         entries = [list(e) for e in track]
         for who, overkill in pattern[:kills]:
             entries.append([payees[who % len(payees)]] * (2 if overkill else 1))
-        total += sum(a.points for a in score_track(entries, payees) if a.player == me)
+        total += my_points(score_track(entries, payees), me)
     if len(_TRACKS) > CACHE_LIMIT:
         _TRACKS.clear()
     value = _TRACKS[key] = total / len(_TRACK_PATTERNS)
@@ -134,9 +138,7 @@ class PayoutEvaluator(Evaluator):
         base = f.damage[: min(d, len(f.damage))]
         tokens = (*base, *[self.me] * (d - len(base)))
         if self.t.frenzy or d >= KILL_AT:  # scored as it stands: now, or at the end of this round
-            value = float(
-                sum(a.points for a in score_board(tokens, f.skulls, f.frenzy_board, self.payees) if a.player == self.me)
-            )
+            value = float(my_points(score_board(tokens, f.skulls, f.frenzy_board, self.payees), self.me))
         else:
             value = expected_payout(tokens, f.skulls, f.frenzy_board, self.payees, self.me, fig)
         self._board[key] = value
