@@ -160,10 +160,11 @@ class _Options(OptionList):
         # draws (`_lines`), and looks up the scroll, the cursor and the rows' styles per line;
         # nothing changes them while the lines are drawn: once is enough.
         self._update_lines()
+        width, plain, theme = self._row_basis()
         self._drawing = _Drawing(
-            width=self.scrollable_content_region.width - self._get_left_gutter_width(),
-            plain=not self.get_component_styles("option-list--option").padding,
-            theme=self.app.ansi_theme,
+            width=width,
+            plain=plain,
+            theme=theme,
             top=self.scroll_offset.y,
             highlighted=self.highlighted,
             hover=self._mouse_hovering_over,
@@ -198,6 +199,11 @@ class _Options(OptionList):
         strips = self._get_option_render(option, style)
         return strips[offset] if offset < len(strips) else super().render_line(y)
 
+    def _row_basis(self) -> tuple[int, bool, object]:
+        """A row's width, whether rows are drawn from their pieces (no padding), the ANSI theme."""
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        return width, not self.get_component_styles("option-list--option").padding, self.app.ansi_theme
+
     @property
     def _lines(self) -> Sequence[tuple[int, int]]:
         if self._drawing is not None:
@@ -217,12 +223,8 @@ class _Options(OptionList):
         if (strips := self._option_render_cache.get(cache_key)) is not None:
             return strips
         pieces = getattr(option, "pieces", None)
-        if self._drawing is not None:
-            width, plain, theme = self._drawing.width, self._drawing.plain, self._drawing.theme
-        else:
-            width = self.scrollable_content_region.width - self._get_left_gutter_width()
-            plain = not self.get_component_styles("option-list--option").padding
-            theme = self.app.ansi_theme
+        drawing = self._drawing
+        width, plain, theme = (drawing.width, drawing.plain, drawing.theme) if drawing else self._row_basis()
         if pieces is None or not plain or option.cells > width:  # type: ignore[attr-defined]
             return super()._get_option_render(option, style)
         index = self._option_to_index[option]

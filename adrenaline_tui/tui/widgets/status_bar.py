@@ -59,8 +59,6 @@ class StatusBar(Drawn):
 
     @classmethod
     def line(cls, state: Any, look: Look, width: int) -> Text:
-        if not state:
-            return Text("ADRENALINE", Style(bold=True))
         return Text.assemble(*cls.pieces(state, look, width), no_wrap=True, overflow="ellipsis")
 
     @staticmethod
