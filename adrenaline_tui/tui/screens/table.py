@@ -57,7 +57,7 @@ def _option_bindings() -> list[BindingType]:
     # The digits are priority bindings: the table has no text field a digit could be meant
     # for, and a priority binding runs as soon as the app reads the key, instead of after the
     # key has been offered to the focused list and each widget above it (about 0.4 ms of a
-    # decision's frame). Letters stay ordinary: `c` and others are also the table's own keys.
+    # decision's frame). The letters (a tenth option on) stay ordinary bindings, as they were.
     return [
         Binding(k, f"pick({i})", f"option {k}", show=False, id=f"table.option-{k}", priority=k.isdigit())
         for i, k in enumerate(HOTKEYS)
