@@ -179,9 +179,27 @@ class AdrenalineApp(App[int]):
         self._progress: Progress | None = None
         for theme in THEMES:
             self.register_theme(theme)
-        self.theme = self.settings.theme or self.automatic_theme()
+        self._first_theme(self.settings.theme or self.automatic_theme())
         self.look = Look(palette_for(self.theme), pick_glyphs(self.settings.glyphs))
         self._terminal_filters()
+
+    def _first_theme(self, name: str) -> None:
+        """The theme the app starts in, before any stylesheet is read.
+
+        Setting `theme` runs Textual's watcher, which reads every stylesheet again and restyles
+        the app once it runs (`refresh_css`): 6-10 ms right before the first frame, for
+        nothing, since nothing is styled yet. What the watcher does that matters this early is
+        done here: the theme's CSS variables, its classes on the app, the ANSI colours of its
+        darkness. A theme changed later goes through the watcher (`update_settings`).
+        """
+        name = self._validate_theme(name)  # an unknown name fails as `self.theme = name` would
+        self.set_reactive(App.theme, name)
+        theme = self.current_theme
+        self.stylesheet.set_variables(self.get_css_variables())
+        classes = {c: False for c in self.classes if c.startswith("-theme-")}
+        classes.update({f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark})
+        self.update_classes(classes, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys by name where the glyph set is ASCII ("enter", not a symbol the console lacks)."""
