@@ -290,3 +290,37 @@ async def test_a_digit_picks_at_the_table_and_nowhere_above_it() -> None:
         await pilot.press("1")
         await settle(pilot)
         assert len(session.game.history) == decisions + 1
+
+
+async def test_the_first_frame_of_a_table_shows_the_options_cut_to_the_panel(monkeypatch) -> None:
+    """The table fills its first list before anything is laid out (its width unknown: labels
+    cut to 8 columns). The layout that sizes the panel refills it before drawing, so the
+    first frame shows the labels as wide as the panel allows ("Run around: move up to 3
+    squares", not "Run aro…"), and no refill follows it."""
+    from textual.app import App
+
+    from adrenaline_tui.tui.screens.table import TableScreen
+    from adrenaline_tui.tui.widgets.action_panel import ActionPanel
+
+    drawn: list[list[str]] = []
+    real_display = App._display
+
+    def display(self: App, screen, renderable) -> None:
+        if isinstance(screen, TableScreen) and not drawn:
+            panel = screen.query_one(ActionPanel)
+            drawn.append([option.prompt.plain for option in panel.options._options])
+        real_display(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", display)
+    for size in ((80, 24), (120, 40)):
+        drawn.clear()
+        session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+        while session.game.pending.player != "yellow" or session.game.pending.kind != "action":
+            session.game.choose(session.game.pending.keys[0])
+        app = make_app(session)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            panel = app.screen.query_one(ActionPanel)
+            settled = [option.prompt.plain for option in panel.options._options]
+        assert drawn and drawn[0] == settled
+        assert any("Run around: move up to 3 squares" in row for row in settled)

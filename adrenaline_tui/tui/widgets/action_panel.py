@@ -433,13 +433,21 @@ class ActionPanel(Vertical):
             more.display = bool(text)
             self.call_after_refresh(self.show_hidden_rows)
 
-    def on_resize(self) -> None:
-        self._fit_prompt(laid_out=True)  # the layout that resized the panel sized the prompt
-        if self.state is not None and self.state.rows and self._label_width() != self._filled_width:
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # The table shows its first decision before anything is laid out, when the panel's
+        # width is not known: the labels are cut to 8. They are cut again to the real width
+        # here, inside the layout pass that sizes the panel and right before it is drawn,
+        # rather than on the Resize event that comes after: the first frame showed "Run aro…"
+        # and a whole second frame followed, 30 ms later, to correct it.
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        if changed and self.state is not None and self.state.rows and self._label_width() != self._filled_width:
             self._fill_options(self.options.highlighted)
             self.cursor_moved(self.options.highlighted)
-        else:
-            self.call_after_refresh(self.show_hidden_rows)
+        return changed
+
+    def on_resize(self) -> None:
+        self._fit_prompt(laid_out=True)  # the layout that resized the panel sized the prompt
+        self.call_after_refresh(self.show_hidden_rows)
 
     def _show_detail(self, index: int | None) -> None:
         state = self.state
