@@ -36,6 +36,8 @@ def parse_square(sid: str) -> tuple[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class SquareLayout:
+    """A square as an arena file gives it: its room, and the spawnpoint colour if it has one."""
+
     room: str
     spawn: Literal["red", "blue", "yellow"] | None
 

@@ -88,6 +88,8 @@ def compile_filters(raw: list[Any] | None) -> tuple[Filter, ...]:
 # ----------------------------------------------------------------------------- steps
 @dataclass(frozen=True, slots=True)
 class Pool:
+    """One group a selection may draw its targets from (`Select.pools`): its filters, and how many it gives at most."""
+
     where: tuple[Filter, ...]
     among: str | None
     exclude: tuple[str, ...]
@@ -96,6 +98,8 @@ class Pool:
 
 @dataclass(frozen=True, slots=True)
 class Select:
+    """A step that picks `lo`-`hi` figures matching `where` and binds them to `name`."""
+
     name: str
     lo: int
     hi: int
@@ -111,18 +115,24 @@ class Select:
 
 @dataclass(frozen=True, slots=True)
 class SelectSquare:
+    """A step that picks one square matching `where` and binds it to `name`."""
+
     name: str
     where: tuple[Filter, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class SelectRoom:
+    """A step that picks one room matching `where` and binds it to `name`."""
+
     name: str
     where: tuple[Filter, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class SelectLine:
+    """A step that picks a direction from the shooter's square and binds the line of squares that way to `name`."""
+
     name: str
     walls: Literal["block", "ignore"]
     include_own: bool
@@ -141,6 +151,8 @@ class Hit:
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """A step that moves the shooter or a bound figure (`who`) `lo`-`hi` squares."""
+
     who: str  # "self" or a bound name
     lo: int
     hi: int
@@ -161,6 +173,8 @@ Step = Select | SelectSquare | SelectRoom | SelectLine | Hit | Move | Pause
 
 @dataclass(frozen=True, slots=True)
 class Effect:
+    """One effect of a weapon: basic, optional or a mode, its cost, when it may be used, and its steps."""
+
     id: str
     name: str
     type: Literal["basic", "optional", "mode"]
@@ -182,6 +196,8 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Weapon:
+    """A weapon card: its cost (a reload pays all of it, a pick-up all but the first cube), its effects, its texts."""
+
     id: str
     name: str
     colour: str
@@ -246,6 +262,8 @@ class Weapon:
 
 @dataclass(frozen=True, slots=True)
 class PowerupKind:
+    """A kind of powerup card: how many copies of each colour, when it is played, its text."""
+
     kind: str
     name: str
     copies: dict[str, int]
@@ -256,6 +274,8 @@ class PowerupKind:
 
 @dataclass(frozen=True, slots=True)
 class AmmoTile:
+    """A kind of ammo tile: the cubes it gives, whether it gives a powerup, how many copies."""
+
     code: str
     cubes: tuple[str, ...]
     powerup: bool
@@ -264,6 +284,8 @@ class AmmoTile:
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
+    """Every card of the game, by id, read from one data file (`source`)."""
+
     weapons: dict[str, Weapon]
     powerup_kinds: dict[str, PowerupKind]
     ammo_tiles: dict[str, AmmoTile]

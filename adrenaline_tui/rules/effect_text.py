@@ -62,6 +62,8 @@ def _count(lo: int, hi: int) -> str:
 
 @dataclass
 class _Writer:
+    """Writes one effect's steps as English clauses, remembering what the last clause named."""
+
     weapon: Weapon
     effect: Effect
     clauses: list[str] = field(default_factory=list)

@@ -10,6 +10,8 @@ from adrenaline_tui.rules.state import BOARD_VALUES, FRENZY_VALUES, TRACK_VALUES
 
 @dataclass(frozen=True, slots=True)
 class Award:
+    """Points given to a player, and why."""
+
     player: str
     points: int
     reason: str  # "first blood", "most damage (1st)", "killshot track (2nd)", "double kill"

@@ -138,12 +138,16 @@ def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:
 
 @dataclass(slots=True)
 class HeldWeapon:
+    """A weapon in a player's hand, loaded or not."""
+
     id: str
     loaded: bool = True
 
 
 @dataclass(slots=True)
 class Player:
+    """A player's figure and board: where it stands, damage, marks, skulls, ammo, cards, points."""
+
     colour: str
     name: str
     square: str | None = None

@@ -25,6 +25,8 @@ def hero(colour: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Glyphs:
+    """The characters the table draws with (Unicode, or ASCII on a console without it)."""
+
     skull: str
     empty: str
     zone: str  # between the zones of the damage track
@@ -132,6 +134,8 @@ def pick_glyphs(setting: str) -> Glyphs:
 
 @dataclass(frozen=True, slots=True)
 class Palette:
+    """The colours the table draws with, taken from a theme."""
+
     figure: dict[str, str]  # background of a figure's letter
     figure_text: dict[str, str]
     room_bg: dict[str, str | None]

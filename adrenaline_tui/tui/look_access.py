@@ -11,6 +11,8 @@ from adrenaline_tui.tui.look import STANDARD, UNICODE, Glyphs, Palette
 
 @dataclass(frozen=True, slots=True)
 class Look:
+    """How the table draws: its colours and its characters."""
+
     palette: Palette = STANDARD
     glyphs: Glyphs = UNICODE
 

@@ -20,6 +20,8 @@ MAX_TEXT = 64
 
 @dataclass(frozen=True, slots=True)
 class Settings:
+    """What a player can set, kept between games in the settings file."""
+
     # Points are face down on the table; this turns them face up for everyone.
     show_points: bool = False
     # Seconds between a computer player's decisions, so people can follow them.

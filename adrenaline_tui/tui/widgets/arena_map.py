@@ -40,6 +40,8 @@ SQUARE_CACHE = 512  # painted squares kept (a square's few looks over a game, tw
 
 @dataclass(frozen=True, slots=True)
 class RackSlot:
+    """One weapon on a spawnpoint's rack as the map shows it (`weapon` None: an empty slot)."""
+
     weapon: str | None
     name: str = ""
     colour: str = ""

@@ -21,6 +21,8 @@ from adrenaline_tui.tui.widgets.drawn import Drawn
 
 @dataclass(frozen=True, slots=True)
 class TrackState:
+    """What the killshot track shows: skulls left, each kill's tokens, frenzy, how the game ends."""
+
     skulls: int
     entries: tuple[tuple[str, ...], ...]
     frenzy: bool

@@ -38,6 +38,8 @@ SHORT_POWERUP = {
 
 @dataclass(frozen=True, slots=True)
 class BoardState:
+    """What one player's board shows, as the viewer may see it."""
+
     player: tuple  # the view's player dict, frozen (see `freeze`)
     viewer: bool
     active: bool
