@@ -58,7 +58,7 @@ from typing import Any
 
 from adrenaline_tui.ai.determinise import sample_game
 from adrenaline_tui.ai.evaluator import Evaluator
-from adrenaline_tui.ai.payout import PayoutEvaluator, PayoutPlayer
+from adrenaline_tui.ai.payout import FRENZY_KILLS, PayoutEvaluator, PayoutPlayer, board_payouts, expected_track
 from adrenaline_tui.ai.sensible import SHARED_BOOK, SensiblePlayer
 from adrenaline_tui.ai.shots import Hits, fits
 from adrenaline_tui.ai.table import Table
@@ -67,7 +67,7 @@ from adrenaline_tui.rules import Decision, Game
 from adrenaline_tui.rules.cards import load_cards
 from adrenaline_tui.rules.errors import DataError
 from adrenaline_tui.rules.payment import spendable
-from adrenaline_tui.rules.scoring import score_board, score_track
+from adrenaline_tui.rules.scoring import score_board
 from adrenaline_tui.rules.state import KILLSHOT
 
 # Positions searched per decision at most; the app also stops at one second, which is what binds
@@ -326,25 +326,30 @@ def judge(game: Game, me: str) -> float:
     """How good an imagined position is for `me`: points, points in waiting, my arms, against the others.
 
     The others' points are face down, so imagined games start them at 0: only what changes in
-    the search is compared, never who "wins" an imagined ending. Damage on a board pays when it
-    dies, so it counts in proportion to how close the board is to its killshot. Read from the
-    imagined game, which holds nothing the player may not know.
+    the search is compared, never who "wins" an imagined ending. Points in waiting are valued as
+    the turn search values them (`payout.py`): each board by what it is expected to pay everyone
+    once the rest of its damage comes, the killshot track by what it is expected to pay with the
+    kills still to come. Read from the imagined game, which holds nothing the player may not know.
     """
-    seats = game.seats
+    seats = tuple(game.seats)
     value = {c: float(game.players[c].score) for c in seats}
-    for p in game.players.values():
-        if not p.damage:
-            continue
-        # about a point a token, as the board would pay it if it died now: its ranks, its skulls
-        weight = min(1.0, len(p.damage) / KILLSHOT)
-        for a in score_board(p.damage, p.skulls, p.frenzy_board, seats):
-            value[a.player] += weight * a.points
+    board = game.board
+    for victim, p in game.players.items():
+        if p.damage:
+            if game.frenzy or game.over or len(p.damage) >= KILLSHOT:  # scored as it stands
+                for a in score_board(p.damage, p.skulls, p.frenzy_board, seats):
+                    value[a.player] += a.points
+            else:
+                for c, v in board_payouts(tuple(p.damage), p.skulls, p.frenzy_board, seats, victim).items():
+                    value[c] += v
         for c, n in p.marks.items():  # marks are damage waiting for the next hit
             if c in value:
                 value[c] += 0.4 * n
     if not game.over:  # at the end the track is already in the scores
-        for a in score_track(game.board.track, seats):
-            value[a.player] += 0.7 * a.points
+        kills = 1 if game.frenzy else board.skulls_left + FRENZY_KILLS
+        track = tuple(tuple(e) for e in board.track)
+        for c in seats:
+            value[c] += expected_track(track, kills, seats, c)
     mine = game.players[me]
     # What I hold is worth a little (the next shots), much less than points on the boards.
     value[me] += 0.5 * sum(rating(w.id) * (LOADED if w.loaded else UNLOADED) for w in mine.weapons)
