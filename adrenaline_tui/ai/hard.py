@@ -79,6 +79,10 @@ ROLLOUT_CAP = 600  # positions one imagined future may take at most
 # of the games played): about two standard errors of a difference between options, so a switch
 # is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games).
 MARGIN = 4.0
+# Options left out of the race once behind the plan's choice by RACE times the switching margin
+# (from RACE_AFTER games each on).
+RACE = 0.5
+RACE_AFTER = 3
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
 
@@ -261,9 +265,11 @@ class HardPlayer:
         start = time.perf_counter()
         used = 0
         longest = 0  # the longest imagined future so far: what one more is likely to cost
-        while True:
+        base = plans[0]
+        alive = list(plans)  # the options still in the race
+        while len(alive) > 1:
             world = self.rng.randrange(1 << 30)
-            for plan in plans:
+            for plan in alive:
                 left = self.positions - used
                 if self.seconds is not None and time.perf_counter() - start > self.seconds:
                     left = 0
@@ -280,18 +286,25 @@ class HardPlayer:
                 longest = max(longest, n)
                 plan.results.append(value)
             else:
+                # An option clearly behind the plan's choice would need far more luck to pass it
+                # by the margin than the games left can give: the budget goes to the others.
+                n = base.tries
+                if n >= RACE_AFTER:
+                    floor = base.mean_of(n) - RACE * self.margin / n**0.5
+                    alive = [p for p in alive if p is base or p.mean_of(n) > floor]
                 continue
             break
         self.searched = used
-        tried = [p for p in plans if p.tries]
-        if not tried:
+        if not base.tries:  # no imagined game at all: the plan search answers as it would alone
             return None
+        tried = [p for p in alive if p.tries]
+        if len(tried) < 2:
+            return base
         # compared on the imagined games all of them played; ties go to the plan search's estimate
         common = min(p.tries for p in tried)
         # A few imagined games are a noisy judge: the plan search's choice (the first option)
         # stands unless another did clearly better in the same games, by a margin that shrinks
         # as the games add up.
-        base = plans[0]
         best = max(tried, key=lambda p: (round(p.mean_of(common), 6), p.estimate))
         if base.tries and best is not base and best.mean_of(common) - base.mean_of(common) < self.margin / common**0.5:
             return base
