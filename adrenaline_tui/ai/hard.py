@@ -13,29 +13,43 @@ Two layers, both built from its own view only:
 - **The others' replies, imagined** (`rollout`): the best few first actions by that plan are each
   played forward in games sampled from its view (`determinise.py`), the rest of its own turn by
   the plan search, the next `horizon` players' turns by the normal player, and each imagined
-  game is scored (`judge`). Every option is tried in the same imagined games; the plan's own
-  choice stands unless another beat it clearly there (`MARGIN`, shrinking as games add up).
+  game is scored (`judge`) as the turn search values points in waiting: each board by what it
+  is expected to pay everyone, the killshot track by what it is expected to pay with the kills
+  still to come. Every option is tried in the same imagined games; one clearly behind the
+  plan's own choice leaves the race (`RACE`), and the plan's choice stands unless another beat
+  it clearly there (`MARGIN`, shrinking as games add up).
 
-Measured on 2026-11-30 (`benchmarks/ai.py --only hard --skulls 5 --cpu`, hard against four
-normal players, seats rotated; 95% Wilson intervals; CPU time a decision):
-- as it plays by default (imagined replies, `MARGIN` 4) at 600 positions (about a second a
-  decision on a 2-core machine): 108 of 300 (36.0%, CI 31-42%; seeds 1, 1001 and 3001, 100
-  games each: 28, 40 and 40 won); think median 0.4 ms (most decisions are inside a planned
-  action), p99 1.1 s, max 2.2-3.0 s CPU (the app stops at one second); with 8 skulls 28 of
-  100 (28%, CI 20-37%, seed 1; p99 1.0 s, max 1.9 s);
+Measured on 2026-12-01 (`benchmarks/ai_sources.py --hard-positions 600 --skulls 5`, the same
+games as `benchmarks/ai.py --only hard --skulls 5 --cpu` with the same seed: hard against four
+normal players, seats rotated; 95% Wilson intervals; margin: its points less the others' mean;
+CPU time a decision):
+- as it plays by default at 600 positions (about a second a decision on a 2-core machine):
+  103 of 300 (34.3%, CI 29-40%; seeds 1, 1001 and 3001, 100 games each: 33, 32 and 38 won),
+  margin +3.07 points a game (CI +2.32 to +3.82; +2.25, +3.92 and +3.04 by seed); think median
+  0.4 ms (most decisions are inside a planned action), p99 0.97-1.10 s, max 2.0-2.4 s CPU (the
+  app stops at one second). The version before the expected-payout judge and the race, in the
+  same games: 108 of 300 (36.0%, CI 31-42%; 28, 40 and 40), margin +2.07 and +3.73 on seeds 1
+  and 1001 (against +2.25 and +3.92); think p99 1.1-1.2 s, max 2.2-3.0 s. Neither the win rate
+  nor the margin is measurably better (both differences are well inside the noise); the race
+  spends about a fifth less CPU (614 and 634 s for 100 games against 810 and 755 s). Tried on
+  seed 1 (100 games each) and not kept: the judge alone 32 won, +2.06; with `MARGIN` 3 28 won,
+  +1.60; 6 candidates with the race 34 won, +2.06 (think max 4.4 s).
+- 2026-11-30, before the judge and the race: with 8 skulls 28 of 100 (28%, CI 20-37%, seed 1;
+  p99 1.0 s, max 1.9 s);
 - the turn search alone (`positions=0`) in the same 300 games: 83 (27.7%); with the valuation
   the expected payouts replaced (a board's ranks as they stand, blended with a point a token)
   78 (26.0%). Over 600 games (`benchmarks/ai_sources.py`, seeds 1, 1001 and 3001, 200 each):
   179 (29.8%, CI 26-34%) and +2.6 points a game against the others' mean, against 148 (24.7%)
   and +1.2 for the old valuation. With 8 skulls (200 games): 53 (26.5%) against 51 (25.5%).
-The 40% goal is reached in two sets of 100 games of three, not overall. The imagined games
-add about 8 points of win rate on top of the turn search here (27.7% to 36.0% in the same
-games); with the old valuation they had not measurably helped (22.5% in 40 games, and 17 of 80
-even when an experiment let them imagine the others' true cards). Each is one noisy sample of
-a five-player round, and a budget a second buys 10-20 of them an option. Where the points come
-from (`benchmarks/ai_sources.py`): against a normal player it scores more at the end of the
-game (boards' ranks, +2 to +3 points) and less before the final frenzy (fewer kills and
-overkills, fewer first bloods).
+The 40% goal is not reached overall (two sets of 100 games of the six above reached it, both
+by the version before). The imagined games add 6-8 points of win rate on top of the turn search
+here (27.7% to 34-36% in the same games); with the old valuation they had not measurably helped
+(22.5% in 40 games, and 17 of 80 even when an experiment let them imagine the others' true
+cards). Each is one noisy sample of a five-player round, and a budget a second buys 10-20 of
+them an option. Where the points come from (`benchmarks/ai_sources.py`): against a normal
+player it scores more at the end of the game (boards' ranks, +2.4 to +3.6 points) and about as
+much before the final frenzy (fewer kills and overkills, fewer killshot-track points, shoots a
+little less).
 History: as "normal plus imagined games" it won 1 of 20 imagining everyone's reply and 4 of 20
 with horizon 1.
 
@@ -73,11 +87,15 @@ from adrenaline_tui.rules.state import KILLSHOT
 # Positions searched per decision at most; the app also stops at one second, which is what binds
 # on a busy machine (100-300 positions a second there, benchmarks/ai.py).
 DEFAULT_POSITIONS = 3000
-CANDIDATES = 4  # options played out at each action (the rest are clearly worse by estimate)
+# Options played out at each action (the rest are clearly worse by estimate); 6 with the race won
+# 34 of 100 and +2.06 points a game against 33 and +2.25 for 4 (seed 1), at more CPU (max 4.4 s).
+CANDIDATES = 4
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
 # Points another option must beat the plan's choice by, in one imagined game (divided by the root
 # of the games played): about two standard errors of a difference between options, so a switch
-# is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games).
+# is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games; 3 won 28 of
+# 100 and +1.60 points a game against 32 and +2.06 for 4, seed 1, with the
+# expected-payout judge).
 MARGIN = 4.0
 # Options left out of the race once behind the plan's choice by RACE times the switching margin
 # (from RACE_AFTER games each on).
