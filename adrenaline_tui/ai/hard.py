@@ -28,12 +28,12 @@ CPU time a decision):
   margin +3.07 points a game (CI +2.32 to +3.82; +2.25, +3.92 and +3.04 by seed); think median
   0.4 ms (most decisions are inside a planned action), p99 0.97-1.10 s, max 2.0-2.4 s CPU (the
   app stops at one second). The version before the expected-payout judge and the race, in the
-  same games: 108 of 300 (36.0%, CI 31-42%; 28, 40 and 40), margin +2.07 and +3.73 on seeds 1
-  and 1001 (against +2.25 and +3.92); think p99 1.1-1.2 s, max 2.2-3.0 s. Neither the win rate
-  nor the margin is measurably better (both differences are well inside the noise); the race
-  spends about a fifth less CPU (614 and 634 s for 100 games against 810 and 755 s). Tried on
-  seed 1 (100 games each) and not kept: the judge alone 32 won, +2.06; with `MARGIN` 3 28 won,
-  +1.60; 6 candidates with the race 34 won, +2.06 (think max 4.4 s).
+  same games: 108 of 300 (36.0%, CI 31-42%; 28, 40 and 40), margin +3.02 (CI +2.26 to +3.78;
+  +2.07, +3.73 and +3.25); think p99 1.0-1.2 s, max 2.0-2.3 s. Neither the win rate nor the
+  margin is measurably better (both differences are well inside the noise); the race spends
+  less CPU (1923 s for the 300 games against 2256 s, 15% less). Tried on seed 1 (100 games
+  each) and not kept: the judge alone 32 won, +2.06; with `MARGIN` 3 28 won, +1.60; 6
+  candidates with the race 34 won, +2.06 (think max 4.4 s).
 - 2026-11-30, before the judge and the race: with 8 skulls 28 of 100 (28%, CI 20-37%, seed 1;
   p99 1.0 s, max 1.9 s);
 - the turn search alone (`positions=0`) in the same 300 games: 83 (27.7%); with the valuation
