@@ -57,16 +57,12 @@ class Tournament:
     def player(self, kind: str, seed: int):
         if kind == "hard":
             options = {}
-            if self.args.hard_horizon is not None:  # otherwise the player's own default
-                options["horizon"] = self.args.hard_horizon
+            for name in ("horizon", "candidates", "margin"):  # otherwise the player's own default
+                value = getattr(self.args, f"hard_{name}")
+                if value is not None:
+                    options[name] = value
             return make_player(
-                kind,
-                seed,
-                positions=self.args.hard_positions,
-                seconds=self.args.hard_seconds,
-                candidates=self.args.hard_candidates,
-                margin=self.args.hard_margin,
-                **options,
+                kind, seed, positions=self.args.hard_positions, seconds=self.args.hard_seconds, **options
             )
         return make_player(kind, seed)
 
@@ -162,8 +158,15 @@ def main() -> None:
     ap.add_argument("--skulls", type=int, default=8)
     ap.add_argument("--hard-positions", type=int, default=3000)
     ap.add_argument("--hard-seconds", type=float, default=None, help="a time limit on top (not repeatable)")
-    ap.add_argument("--hard-candidates", type=int, default=4, help="options the hard player plays out")
-    ap.add_argument("--hard-margin", type=float, default=4.0, help="how clearly an option must beat the plan's choice")
+    ap.add_argument(
+        "--hard-candidates", type=int, default=None, help="options the hard player plays out (default: the player's)"
+    )
+    ap.add_argument(
+        "--hard-margin",
+        type=float,
+        default=None,
+        help="how clearly an option must beat the plan's choice (default: the player's)",
+    )
     ap.add_argument(
         "--hard-horizon", type=int, default=None, help="others' turns an imagined game plays (default: the player's, 1)"
     )

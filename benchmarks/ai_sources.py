@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import time
 from collections import Counter, defaultdict
 
@@ -41,6 +42,9 @@ FIGURES_OF_STATS = (
     "marks_dealt",
     "shots",
 )
+
+
+THINK: list[float] = []  # CPU seconds of every decision of the lone player
 
 
 def _source(reason: str, final: bool) -> str:
@@ -65,9 +69,13 @@ def play(level: str, seat: int, seed: int, args: argparse.Namespace) -> tuple[di
         for n, (c, k) in enumerate(zip(config.players, kinds, strict=True))
     }
     figures: dict[str, Counter] = defaultdict(Counter)
+    lone = config.players[seat]
     while (d := game.pending) is not None:
         view = game.view(d.player)
+        start = time.process_time()
         key = bots[d.player].choose(d, view)
+        if d.player == lone:
+            THINK.append(time.process_time() - start)
         if d.kind == "action" and view["actions_left"]:
             figures[d.player][f"actions: {key if key in ('run', 'grab', 'shoot', 'end') else 'powerup'}"] += 1
         elif d.kind == "reload" and key != "done":
@@ -129,6 +137,13 @@ def main() -> None:
         f"(95% CI {mean - 1.96 * sd / math.sqrt(n):+.2f} to {mean + 1.96 * sd / math.sqrt(n):+.2f})  "
         f"[{time.perf_counter() - started:.0f} s]"
     )
+    ms = sorted(x * 1000 for x in THINK)
+    if ms:
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        print(
+            f"think time of {args.level} (CPU ms): {len(ms)} decisions, median {statistics.median(ms):.2f}, "
+            f"p99 {p99:.0f}, max {ms[-1]:.0f}"
+        )
     print(f"\n{'a seat, a game':40} {args.level:>8} {'normal':>8} {'diff':>8}")
     for k in sorted(set(mine) | set(theirs)):
         a, b = mine[k] / n, theirs[k] / (4 * n)

@@ -13,29 +13,43 @@ Two layers, both built from its own view only:
 - **The others' replies, imagined** (`rollout`): the best few first actions by that plan are each
   played forward in games sampled from its view (`determinise.py`), the rest of its own turn by
   the plan search, the next `horizon` players' turns by the normal player, and each imagined
-  game is scored (`judge`). Every option is tried in the same imagined games; the plan's own
-  choice stands unless another beat it clearly there (`MARGIN`, shrinking as games add up).
+  game is scored (`judge`) as the turn search values points in waiting: each board by what it
+  is expected to pay everyone, the killshot track by what it is expected to pay with the kills
+  still to come. Every option is tried in the same imagined games; one clearly behind the
+  plan's own choice leaves the race (`RACE`), and the plan's choice stands unless another beat
+  it clearly there (`MARGIN`, shrinking as games add up).
 
-Measured on 2026-11-30 (`benchmarks/ai.py --only hard --skulls 5 --cpu`, hard against four
-normal players, seats rotated; 95% Wilson intervals; CPU time a decision):
-- as it plays by default (imagined replies, `MARGIN` 4) at 600 positions (about a second a
-  decision on a 2-core machine): 108 of 300 (36.0%, CI 31-42%; seeds 1, 1001 and 3001, 100
-  games each: 28, 40 and 40 won); think median 0.4 ms (most decisions are inside a planned
-  action), p99 1.1 s, max 2.2-3.0 s CPU (the app stops at one second); with 8 skulls 28 of
-  100 (28%, CI 20-37%, seed 1; p99 1.0 s, max 1.9 s);
+Measured on 2026-12-01 (`benchmarks/ai_sources.py --hard-positions 600 --skulls 5`, the same
+games as `benchmarks/ai.py --only hard --skulls 5 --cpu` with the same seed: hard against four
+normal players, seats rotated; 95% Wilson intervals; margin: its points less the others' mean;
+CPU time a decision):
+- as it plays by default at 600 positions (about a second a decision on a 2-core machine):
+  103 of 300 (34.3%, CI 29-40%; seeds 1, 1001 and 3001, 100 games each: 33, 32 and 38 won),
+  margin +3.07 points a game (CI +2.32 to +3.82; +2.25, +3.92 and +3.04 by seed); think median
+  0.4 ms (most decisions are inside a planned action), p99 0.97-1.10 s, max 2.0-2.4 s CPU (the
+  app stops at one second). The version before the expected-payout judge and the race, in the
+  same games: 108 of 300 (36.0%, CI 31-42%; 28, 40 and 40), margin +3.02 (CI +2.26 to +3.78;
+  +2.07, +3.73 and +3.25); think p99 1.0-1.2 s, max 2.0-2.3 s. Neither the win rate nor the
+  margin is measurably better (both differences are well inside the noise); the race spends
+  less CPU (1923 s for the 300 games against 2256 s, 15% less). Tried on seed 1 (100 games
+  each) and not kept: the judge alone 32 won, +2.06; with `MARGIN` 3 28 won, +1.60; 6
+  candidates with the race 34 won, +2.06 (think max 4.4 s).
+- 2026-11-30, before the judge and the race: with 8 skulls 28 of 100 (28%, CI 20-37%, seed 1;
+  p99 1.0 s, max 1.9 s);
 - the turn search alone (`positions=0`) in the same 300 games: 83 (27.7%); with the valuation
   the expected payouts replaced (a board's ranks as they stand, blended with a point a token)
   78 (26.0%). Over 600 games (`benchmarks/ai_sources.py`, seeds 1, 1001 and 3001, 200 each):
   179 (29.8%, CI 26-34%) and +2.6 points a game against the others' mean, against 148 (24.7%)
   and +1.2 for the old valuation. With 8 skulls (200 games): 53 (26.5%) against 51 (25.5%).
-The 40% goal is reached in two sets of 100 games of three, not overall. The imagined games
-add about 8 points of win rate on top of the turn search here (27.7% to 36.0% in the same
-games); with the old valuation they had not measurably helped (22.5% in 40 games, and 17 of 80
-even when an experiment let them imagine the others' true cards). Each is one noisy sample of
-a five-player round, and a budget a second buys 10-20 of them an option. Where the points come
-from (`benchmarks/ai_sources.py`): against a normal player it scores more at the end of the
-game (boards' ranks, +2 to +3 points) and less before the final frenzy (fewer kills and
-overkills, fewer first bloods).
+The 40% goal is not reached overall (two sets of 100 games of the six above reached it, both
+by the version before). The imagined games add 6-8 points of win rate on top of the turn search
+here (27.7% to 34-36% in the same games); with the old valuation they had not measurably helped
+(22.5% in 40 games, and 17 of 80 even when an experiment let them imagine the others' true
+cards). Each is one noisy sample of a five-player round, and a budget a second buys 10-20 of
+them an option. Where the points come from (`benchmarks/ai_sources.py`): against a normal
+player it scores more at the end of the game (boards' ranks, +2.4 to +3.6 points) and about as
+much before the final frenzy (fewer kills and overkills, fewer killshot-track points, shoots a
+little less).
 History: as "normal plus imagined games" it won 1 of 20 imagining everyone's reply and 4 of 20
 with horizon 1.
 
@@ -58,7 +72,7 @@ from typing import Any
 
 from adrenaline_tui.ai.determinise import sample_game
 from adrenaline_tui.ai.evaluator import Evaluator
-from adrenaline_tui.ai.payout import PayoutEvaluator, PayoutPlayer
+from adrenaline_tui.ai.payout import FRENZY_KILLS, PayoutEvaluator, PayoutPlayer, board_payouts, expected_track
 from adrenaline_tui.ai.sensible import SHARED_BOOK, SensiblePlayer
 from adrenaline_tui.ai.shots import Hits, fits
 from adrenaline_tui.ai.table import Table
@@ -67,18 +81,26 @@ from adrenaline_tui.rules import Decision, Game
 from adrenaline_tui.rules.cards import load_cards
 from adrenaline_tui.rules.errors import DataError
 from adrenaline_tui.rules.payment import spendable
-from adrenaline_tui.rules.scoring import score_board, score_track
+from adrenaline_tui.rules.scoring import score_board
 from adrenaline_tui.rules.state import KILLSHOT
 
 # Positions searched per decision at most; the app also stops at one second, which is what binds
 # on a busy machine (100-300 positions a second there, benchmarks/ai.py).
 DEFAULT_POSITIONS = 3000
-CANDIDATES = 4  # options played out at each action (the rest are clearly worse by estimate)
+# Options played out at each action (the rest are clearly worse by estimate); 6 with the race won
+# 34 of 100 and +2.06 points a game against 33 and +2.25 for 4 (seed 1), at more CPU (max 4.4 s).
+CANDIDATES = 4
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
 # Points another option must beat the plan's choice by, in one imagined game (divided by the root
 # of the games played): about two standard errors of a difference between options, so a switch
-# is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games).
+# is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games; 3 won 28 of
+# 100 and +1.60 points a game against 32 and +2.06 for 4, seed 1, with the
+# expected-payout judge).
 MARGIN = 4.0
+# Options left out of the race once behind the plan's choice by RACE times the switching margin
+# (from RACE_AFTER games each on).
+RACE = 0.5
+RACE_AFTER = 3
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
 
@@ -261,9 +283,11 @@ class HardPlayer:
         start = time.perf_counter()
         used = 0
         longest = 0  # the longest imagined future so far: what one more is likely to cost
-        while True:
+        base = plans[0]
+        alive = list(plans)  # the options still in the race
+        while len(alive) > 1:
             world = self.rng.randrange(1 << 30)
-            for plan in plans:
+            for plan in alive:
                 left = self.positions - used
                 if self.seconds is not None and time.perf_counter() - start > self.seconds:
                     left = 0
@@ -280,18 +304,25 @@ class HardPlayer:
                 longest = max(longest, n)
                 plan.results.append(value)
             else:
+                # An option clearly behind the plan's choice would need far more luck to pass it
+                # by the margin than the games left can give: the budget goes to the others.
+                n = base.tries
+                if n >= RACE_AFTER:
+                    floor = base.mean_of(n) - RACE * self.margin / n**0.5
+                    alive = [p for p in alive if p is base or p.mean_of(n) > floor]
                 continue
             break
         self.searched = used
-        tried = [p for p in plans if p.tries]
-        if not tried:
+        if not base.tries:  # no imagined game at all: the plan search answers as it would alone
             return None
+        tried = [p for p in alive if p.tries]
+        if len(tried) < 2:
+            return base
         # compared on the imagined games all of them played; ties go to the plan search's estimate
         common = min(p.tries for p in tried)
         # A few imagined games are a noisy judge: the plan search's choice (the first option)
         # stands unless another did clearly better in the same games, by a margin that shrinks
         # as the games add up.
-        base = plans[0]
         best = max(tried, key=lambda p: (round(p.mean_of(common), 6), p.estimate))
         if base.tries and best is not base and best.mean_of(common) - base.mean_of(common) < self.margin / common**0.5:
             return base
@@ -326,25 +357,30 @@ def judge(game: Game, me: str) -> float:
     """How good an imagined position is for `me`: points, points in waiting, my arms, against the others.
 
     The others' points are face down, so imagined games start them at 0: only what changes in
-    the search is compared, never who "wins" an imagined ending. Damage on a board pays when it
-    dies, so it counts in proportion to how close the board is to its killshot. Read from the
-    imagined game, which holds nothing the player may not know.
+    the search is compared, never who "wins" an imagined ending. Points in waiting are valued as
+    the turn search values them (`payout.py`): each board by what it is expected to pay everyone
+    once the rest of its damage comes, the killshot track by what it is expected to pay with the
+    kills still to come. Read from the imagined game, which holds nothing the player may not know.
     """
-    seats = game.seats
+    seats = tuple(game.seats)
     value = {c: float(game.players[c].score) for c in seats}
-    for p in game.players.values():
-        if not p.damage:
-            continue
-        # about a point a token, as the board would pay it if it died now: its ranks, its skulls
-        weight = min(1.0, len(p.damage) / KILLSHOT)
-        for a in score_board(p.damage, p.skulls, p.frenzy_board, seats):
-            value[a.player] += weight * a.points
+    board = game.board
+    for victim, p in game.players.items():
+        if p.damage:
+            if game.frenzy or game.over or len(p.damage) >= KILLSHOT:  # scored as it stands
+                for a in score_board(p.damage, p.skulls, p.frenzy_board, seats):
+                    value[a.player] += a.points
+            else:
+                for c, v in board_payouts(tuple(p.damage), p.skulls, p.frenzy_board, seats, victim).items():
+                    value[c] += v
         for c, n in p.marks.items():  # marks are damage waiting for the next hit
             if c in value:
                 value[c] += 0.4 * n
     if not game.over:  # at the end the track is already in the scores
-        for a in score_track(game.board.track, seats):
-            value[a.player] += 0.7 * a.points
+        kills = 1 if game.frenzy else board.skulls_left + FRENZY_KILLS
+        track = tuple(tuple(e) for e in board.track)
+        for c in seats:
+            value[c] += expected_track(track, kills, seats, c)
     mine = game.players[me]
     # What I hold is worth a little (the next shots), much less than points on the boards.
     value[me] += 0.5 * sum(rating(w.id) * (LOADED if w.loaded else UNLOADED) for w in mine.weapons)

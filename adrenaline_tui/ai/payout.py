@@ -60,7 +60,7 @@ _TRACK_PATTERNS = tuple(
 )
 del _rng
 # Shared by every decision (the answers depend on their arguments only), bounded.
-_BOARDS: dict[tuple, float] = {}
+_BOARDS: dict[tuple, dict[str, float]] = {}
 _TRACKS: dict[tuple, float] = {}
 CACHE_LIMIT = 100_000
 
@@ -69,28 +69,36 @@ def my_points(awards: list[Award], me: str) -> int:
     return sum(a.points for a in awards if a.player == me)
 
 
-def expected_payout(
-    tokens: tuple[str, ...], skulls: int, frenzy_side: bool, payees: tuple[str, ...], me: str, victim: str
-) -> float:
-    """My average payout from a board holding `tokens`, over the fixed ways it may fill up to its
-    killshot (`_BOARD_PATTERNS`)."""
-    key = (tokens, skulls, frenzy_side, payees, me, victim)
+def board_payouts(
+    tokens: tuple[str, ...], skulls: int, frenzy_side: bool, payees: tuple[str, ...], victim: str
+) -> dict[str, float]:
+    """Every payee's average payout from a board holding `tokens`, over the fixed ways it may
+    fill up to its killshot (`_BOARD_PATTERNS`): the ways do not depend on whose payout is asked."""
+    key = (tokens, skulls, frenzy_side, payees, victim)
     known = _BOARDS.get(key)
     if known is not None:
         return known
-    shooters = [c for c in payees if c != victim] or [me]
-    total = 0
+    shooters = [c for c in payees if c != victim] or list(payees[:1])
+    total = dict.fromkeys(payees, 0)
     for pattern in _BOARD_PATTERNS:
         board = list(tokens)
         for who, n in pattern:
             if len(board) >= KILL_AT:
                 break
             board += [shooters[who % len(shooters)]] * min(n, KILL_AT - len(board))
-        total += my_points(score_board(board, skulls, frenzy_side, payees), me)
+        for a in score_board(board, skulls, frenzy_side, payees):
+            total[a.player] += a.points
     if len(_BOARDS) > CACHE_LIMIT:
         _BOARDS.clear()
-    value = _BOARDS[key] = total / len(_BOARD_PATTERNS)
+    value = _BOARDS[key] = {c: v / len(_BOARD_PATTERNS) for c, v in total.items()}
     return value
+
+
+def expected_payout(
+    tokens: tuple[str, ...], skulls: int, frenzy_side: bool, payees: tuple[str, ...], me: str, victim: str
+) -> float:
+    """My average payout from a board holding `tokens` (`board_payouts`)."""
+    return board_payouts(tokens, skulls, frenzy_side, payees, victim).get(me, 0.0)
 
 
 def expected_track(track: tuple[tuple[str, ...], ...], kills: int, payees: tuple[str, ...], me: str) -> float:

@@ -237,6 +237,26 @@ def test_hard_imagines_as_many_of_the_others_turns_as_its_horizon(monkeypatch):
     assert judged == [start + 1, start + 2, start + 3]  # judged as the first turn past it begins
 
 
+def test_hard_spends_its_imagined_games_on_the_options_still_in_the_race(monkeypatch):
+    # Imagined games are stubbed: each option always scores the same, 10 positions a game. The
+    # plan's choice (first) scores 0, one rival 1, the other two far behind: those two are left
+    # out after a few games and the budget goes to the rival, which wins only once it has beaten
+    # the plan's choice by the margin over the games both played.
+    game = _honesty_position(0, 0)
+    view = game.view("yellow")
+    scores = {"first": 0.0, "rival": 1.0, "behind": -20.0, "far": -30.0}
+    plans = [Plan(k, estimate=-n) for n, k in enumerate(scores)]
+    hard = HardPlayer(5, positions=400, seconds=None, candidates=4, margin=4.0)
+    monkeypatch.setattr(hard, "options", lambda d, v: plans)
+    monkeypatch.setattr(hard, "rollout", lambda v, plan, world, cap: (scores[plan.key], 10))
+    best = hard.search(game.pending, view)
+    tries = {p.key: p.tries for p in plans}
+    assert tries["behind"] == tries["far"] == hard_module.RACE_AFTER
+    assert tries["first"] == tries["rival"] == (400 - 20 * hard_module.RACE_AFTER) // 20
+    assert hard.searched == 400
+    assert best is not None and best.key == "rival"  # 1 point ahead in 17 games: 1 > 4 / 17 ** 0.5
+
+
 def test_hard_follows_an_aimed_shot_through_every_question_of_it():
     # The Lock Rifle's second lock is asked after the target: an aim that includes it must still
     # be followed then (the outcomes weighed at a question are only what is still to come).

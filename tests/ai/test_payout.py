@@ -6,7 +6,8 @@ import pytest
 
 from adrenaline_tui.ai import HardPlayer
 from adrenaline_tui.ai.evaluator import Evaluator
-from adrenaline_tui.ai.payout import AMMO, PayoutEvaluator, expected_payout, expected_track
+from adrenaline_tui.ai.hard import judge
+from adrenaline_tui.ai.payout import AMMO, PayoutEvaluator, board_payouts, expected_payout, expected_track
 from adrenaline_tui.ai.sensible import SHARED_BOOK
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.ai.values import CUBE
@@ -108,3 +109,23 @@ def test_cubes_kept_for_later_turns_count_more_than_the_normal_player_thinks():
     assert extra == pytest.approx((AMMO - 1.0) * CUBE * 9)
     poorer = me._replace(cubes=(1, 1, 1))
     assert payout.terminal(me) - payout.terminal(poorer) > normal.terminal(me) - normal.terminal(poorer)
+
+
+def test_imagined_games_are_judged_by_what_the_boards_are_expected_to_pay_everyone():
+    # Where an imagined game stops, points in waiting count as the turn search counts them.
+    # Three tokens on a fresh board: first blood and most likely 1st place when it dies. A 5-5 tie
+    # with grey on a board one token from its killshot: 1st place now (the earlier token), but
+    # the next token may be grey's, and grey is paid nearly as much as me either way. Counting the
+    # ranks as they stand (weighted by how close the board is to dying) preferred the tie.
+    fresh = _position(["yellow"] * 3, [])
+    tie = _position(["yellow"] * 5 + ["grey"] * 5, [])
+    assert judge(fresh, "yellow") > judge(tie, "yellow") + 0.5
+
+
+def test_a_board_is_expected_to_pay_everyone_what_it_pays_each():
+    payees = ("yellow", "blue", "green", "grey")
+    tokens = ("yellow", "yellow", "grey")
+    every = board_payouts(tokens, 1, False, payees, "blue")
+    assert every == {c: expected_payout(tokens, 1, False, payees, c, "blue") for c in payees}
+    assert every["blue"] == 0  # nobody scores on their own board
+    assert every["yellow"] > every["grey"] > every["green"] > 0  # green may still deal some of the rest
