@@ -436,9 +436,9 @@ class ActionPanel(Vertical):
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         # The table shows its first decision before anything is laid out, when the panel's
         # width is not known: the labels are cut to 8. They are cut again to the real width
-        # here, inside the layout pass that sizes the panel and right before it is drawn,
-        # rather than on the Resize event that comes after: the first frame showed "Run aro…"
-        # and a whole second frame followed, 30 ms later, to correct it.
+        # here, inside the layout pass that sizes the panel and right before it draws (Textual
+        # calls this for each widget it has laid out; pinned), not on the Resize event that
+        # comes after that drawing: the first frame showed "Run aro…" until the next one.
         changed = super()._size_updated(size, virtual_size, container_size, layout)
         if changed and self.state is not None and self.state.rows and self._label_width() != self._filled_width:
             self._fill_options(self.options.highlighted)
