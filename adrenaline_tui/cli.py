@@ -338,7 +338,9 @@ def _simulate_arguments(sim: argparse.ArgumentParser) -> None:
     sim.set_defaults(func=_simulate)
 
 
-def _save_arguments(func: Callable[[argparse.Namespace], int], json_help: str | None) -> Callable[..., None]:
+def _save_arguments(
+    func: Callable[[argparse.Namespace], int], json_help: str | None
+) -> Callable[[argparse.ArgumentParser], None]:
     def add(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("save", type=Path)
         if json_help is not None:
