@@ -72,7 +72,7 @@ from typing import Any
 
 from adrenaline_tui.ai.determinise import sample_game
 from adrenaline_tui.ai.evaluator import Evaluator
-from adrenaline_tui.ai.payout import FRENZY_KILLS, PayoutEvaluator, PayoutPlayer, board_payouts, expected_track
+from adrenaline_tui.ai.payout import PayoutEvaluator, PayoutPlayer, board_value, expected_track, kills_to_come
 from adrenaline_tui.ai.sensible import SHARED_BOOK, SensiblePlayer
 from adrenaline_tui.ai.shots import Hits, fits
 from adrenaline_tui.ai.table import Table
@@ -81,8 +81,6 @@ from adrenaline_tui.rules import Decision, Game
 from adrenaline_tui.rules.cards import load_cards
 from adrenaline_tui.rules.errors import DataError
 from adrenaline_tui.rules.payment import spendable
-from adrenaline_tui.rules.scoring import score_board
-from adrenaline_tui.rules.state import KILLSHOT
 
 # Positions searched per decision at most; the app also stops at one second, which is what binds
 # on a busy machine (100-300 positions a second there, benchmarks/ai.py).
@@ -365,19 +363,16 @@ def judge(game: Game, me: str) -> float:
     seats = tuple(game.seats)
     value = {c: float(game.players[c].score) for c in seats}
     board = game.board
+    settled = game.frenzy or game.over
     for victim, p in game.players.items():
         if p.damage:
-            if game.frenzy or game.over or len(p.damage) >= KILLSHOT:  # scored as it stands
-                for a in score_board(p.damage, p.skulls, p.frenzy_board, seats):
-                    value[a.player] += a.points
-            else:
-                for c, v in board_payouts(tuple(p.damage), p.skulls, p.frenzy_board, seats, victim).items():
-                    value[c] += v
+            for c, v in board_value(tuple(p.damage), p.skulls, p.frenzy_board, seats, victim, settled).items():
+                value[c] += v
         for c, n in p.marks.items():  # marks are damage waiting for the next hit
             if c in value:
                 value[c] += 0.4 * n
     if not game.over:  # at the end the track is already in the scores
-        kills = 1 if game.frenzy else board.skulls_left + FRENZY_KILLS
+        kills = kills_to_come(game.frenzy, board.skulls_left)
         track = tuple(tuple(e) for e in board.track)
         for c in seats:
             value[c] += expected_track(track, kills, seats, c)

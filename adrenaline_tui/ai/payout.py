@@ -101,6 +101,25 @@ def expected_payout(
     return board_payouts(tokens, skulls, frenzy_side, payees, victim).get(me, 0.0)
 
 
+def board_value(
+    tokens: tuple[str, ...], skulls: int, frenzy_side: bool, payees: tuple[str, ...], victim: str, settled: bool
+) -> dict[str, float]:
+    """Each payee's points from a board holding `tokens`: as it stands when it is `settled` (the
+    final frenzy, or the end) or holds its killshot (scored at the end of this round), else
+    what it is expected to pay (`board_payouts`)."""
+    if settled or len(tokens) >= KILL_AT:
+        points = dict.fromkeys(payees, 0.0)
+        for a in score_board(tokens, skulls, frenzy_side, payees):
+            points[a.player] = points.get(a.player, 0.0) + a.points
+        return points
+    return board_payouts(tokens, skulls, frenzy_side, payees, victim)
+
+
+def kills_to_come(frenzy: bool, skulls_left: int) -> int:
+    """The kills still to come: one a skull left, then the final frenzy's (in it: a guess, one)."""
+    return 1 if frenzy else skulls_left + FRENZY_KILLS
+
+
 def expected_track(track: tuple[tuple[str, ...], ...], kills: int, payees: tuple[str, ...], me: str) -> float:
     """My average killshot-track payout at the end, with `kills` more kills to come
     (`_TRACK_PATTERNS`)."""
@@ -133,8 +152,8 @@ class PayoutEvaluator(Evaluator):
         self._board: dict[tuple, float] = {}
         self._left: dict[tuple, int] = {}
         self._track = tuple(tuple(e) for e in t.track)
-        # kills after one of mine now: a skull each, then the frenzy's (in the frenzy: a guess)
-        self._later_kills = 1 if t.frenzy else max(0, t.skulls_left - 1) + FRENZY_KILLS
+        # kills after one of mine now, which takes a skull
+        self._later_kills = kills_to_come(t.frenzy, max(0, t.skulls_left - 1))
 
     def board(self, fig: str, d: int) -> float:
         """What `fig`'s board with `d` damage (mine added after what is on it) will pay me."""
@@ -145,10 +164,7 @@ class PayoutEvaluator(Evaluator):
         f = self.t.figures[fig]
         base = f.damage[: min(d, len(f.damage))]
         tokens = (*base, *[self.me] * (d - len(base)))
-        if self.t.frenzy or d >= KILL_AT:  # scored as it stands: now, or at the end of this round
-            value = float(my_points(score_board(tokens, f.skulls, f.frenzy_board, self.payees), self.me))
-        else:
-            value = expected_payout(tokens, f.skulls, f.frenzy_board, self.payees, self.me, fig)
+        value = board_value(tokens, f.skulls, f.frenzy_board, self.payees, fig, self.t.frenzy).get(self.me, 0.0)
         self._board[key] = value
         return value
 
