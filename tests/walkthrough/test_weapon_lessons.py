@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 from pathlib import Path
+
+import pytest
 
 from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.cards import load_cards
 from adrenaline_tui.walkthrough import LessonRunner, Progress, visible_weapons, weapon_lessons_to_offer
+from adrenaline_tui.walkthrough.lesson_files import lessons_dir
 from adrenaline_tui.walkthrough.offers import weapon_lesson_files, weapons_to_offer
 from tests.walkthrough.conftest import all_lessons
 
@@ -110,3 +115,46 @@ def test_offering_without_loading_a_lesson_offers_what_the_loaded_lessons_would(
         expected = [lesson.weapon for lesson in weapon_lessons_to_offer(game, seen, all_lessons())]
         assert weapons_to_offer(game, seen, files) == expected
     assert weapons_to_offer(game, Progress.load().seen, files) == ["heatseeker", "zx-2", "shotgun"]
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        [["furnace", "evil", "../../../etc/passwd"]],  # a file outside the lessons folder
+        [["furnace", "evil", "nowhere.yaml"]],  # a file that is not there
+        {"furnace": "evil"},  # not the shape written
+        [["furnace", "evil"]],
+        [["furnace", 3, "x.yaml"]],
+    ],
+)
+def test_the_weapon_lesson_index_trusts_nothing_in_the_cache(tmp_path, monkeypatch, planted):
+    """Which weapons have a lesson is kept in the data cache, which others may be able to
+    write: an entry naming anything but a lesson file of the folder is read again from the files."""
+    folder = tmp_path / "lessons"
+    shutil.copytree(lessons_dir() / "weapons", folder / "weapons")
+    monkeypatch.setenv("ADRENALINE_CACHE", str(tmp_path / "cache"))
+    read = weapon_lesson_files.__wrapped__
+    files = read(folder)
+    assert files["furnace"].path == folder / "weapons" / files["furnace"].path.name
+    (entry,) = (tmp_path / "cache").glob("lesson-index-weapons-*.json")
+    assert read(folder) == files  # from the entry
+    entry.write_text(json.dumps(planted))
+    assert read(folder) == files
+
+
+def test_a_renamed_weapon_lesson_file_is_indexed_again(tmp_path, monkeypatch):
+    """A lesson without an `id` takes its id from its file name, which the cache key (the
+    files' contents) does not cover."""
+    folder = tmp_path / "lessons"
+    shutil.copytree(lessons_dir() / "weapons", folder / "weapons")
+    monkeypatch.setenv("ADRENALINE_CACHE", str(tmp_path / "cache"))
+    read = weapon_lesson_files.__wrapped__
+    first = next(p for p in sorted((folder / "weapons").glob("*.yaml")))
+    text = first.read_text(encoding="utf-8")
+    first.write_text(re.sub(r"(?m)^id:.*\n", "", text), encoding="utf-8")
+    before = read(folder)
+    weapon = next(w for w, f in before.items() if f.path == first)
+    first.rename(first.with_name("99-renamed.yaml"))
+    after = read(folder)
+    assert (before[weapon].lesson_id, after[weapon].lesson_id) == (before[weapon].lesson_id, "renamed")
+    assert after[weapon].path.name == "99-renamed.yaml"
