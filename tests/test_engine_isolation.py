@@ -67,7 +67,24 @@ def test_offering_weapon_lessons_needs_no_pydantic_and_once_cached_no_yaml():
         "assert files, 'no weapon lessons found'\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'yaml'))))\n"
     )
-    assert printed(code) in ([], ["yaml"])  # the first time, the lesson files are read
+    first = printed(code)  # the first time, the lesson files are read
+    assert isinstance(first, list) and all(m.split(".")[0] == "yaml" for m in first)
     # From then on, which weapons have a lesson comes from the data cache: parsing the files
     # (and importing the YAML parser) cost about 70 ms of CPU beside the table's first frames.
     assert printed(code) == []
+
+
+def test_naming_the_computer_players_imports_none_of_them():
+    """A resumed table names its seats' kinds of computer player before its first frame; the
+    players themselves (the search, its tables) are imported when one is first made."""
+    code = (
+        "import json, sys\n"
+        "from adrenaline_tui.tui.session import computer_kinds\n"
+        "from adrenaline_tui.ai import PLAYER_KINDS, canonical_kind, is_known\n"
+        "assert computer_kinds()[0] == 'normal' and is_known('sensible') and 'hard' in PLAYER_KINDS\n"
+        "before = sorted(m for m in sys.modules if m.startswith('adrenaline_tui.ai.'))\n"
+        "from adrenaline_tui.ai import make_player\n"
+        "make_player('normal', 1)\n"
+        "print(json.dumps([before, type(PLAYER_KINDS['normal']).__name__, PLAYER_KINDS['normal'].__name__]))\n"
+    )
+    assert printed(code) == [[], "type", "SensiblePlayer"]

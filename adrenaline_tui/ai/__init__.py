@@ -10,13 +10,47 @@ tests and benchmarks. Older saves name the normal player `sensible`: that name s
 
 from __future__ import annotations
 
-from typing import Protocol
+import importlib
+from collections import UserDict
+from typing import TYPE_CHECKING, Any, Protocol
 
-from adrenaline_tui.ai.easy import EasyPlayer
-from adrenaline_tui.ai.hard import HardPlayer
-from adrenaline_tui.ai.random_player import RandomPlayer
-from adrenaline_tui.ai.sensible import SensiblePlayer
 from adrenaline_tui.rules import Decision
+
+if TYPE_CHECKING:
+    from adrenaline_tui.ai.easy import EasyPlayer
+    from adrenaline_tui.ai.hard import HardPlayer
+    from adrenaline_tui.ai.random_player import RandomPlayer
+    from adrenaline_tui.ai.sensible import SensiblePlayer
+
+# The players, and the module that holds each: imported when first used. A resumed table names
+# its seats' kinds before its first frame; importing the players then (the search and its
+# tables) cost about 10 ms of CPU in the frames that finish the start-up.
+_MODULES = {
+    "EasyPlayer": "easy",
+    "HardPlayer": "hard",
+    "RandomPlayer": "random_player",
+    "SensiblePlayer": "sensible",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+class PlayerKinds(UserDict[str, Any]):
+    """Each kind of computer player, by name. A kind given as the name of a class of this
+    package is imported when first looked up, so listing the kinds imports no player."""
+
+    def __getitem__(self, kind: str) -> type:
+        value = self.data[kind]
+        if isinstance(value, str):
+            value = self.data[kind] = __getattr__(value)
+        return value
 
 
 class ComputerPlayer(Protocol):
@@ -26,12 +60,9 @@ class ComputerPlayer(Protocol):
 
 
 LEVELS = ("easy", "normal", "hard")
-PLAYER_KINDS: dict[str, type] = {
-    "easy": EasyPlayer,
-    "normal": SensiblePlayer,
-    "hard": HardPlayer,
-    "random": RandomPlayer,
-}
+PLAYER_KINDS = PlayerKinds(
+    {"easy": "EasyPlayer", "normal": "SensiblePlayer", "hard": "HardPlayer", "random": "RandomPlayer"}
+)
 # Names older versions wrote into saves and scripts, and what they mean now.
 ALIASES: dict[str, str] = {"sensible": "normal"}
 
@@ -61,6 +92,7 @@ __all__ = [
     "ComputerPlayer",
     "EasyPlayer",
     "HardPlayer",
+    "PlayerKinds",
     "RandomPlayer",
     "SensiblePlayer",
     "canonical_kind",
