@@ -46,6 +46,7 @@ class BaseScreen(Screen):
     ]
     # The terminal size this screen was last laid out at.
     _laid_out_at: Size | None = None
+    _resumed_before = False
     DEFAULT_CSS = """
     BaseScreen.-too-small > * { display: none; }
     BaseScreen.-too-small > TooSmall { display: block; }
@@ -72,9 +73,20 @@ class BaseScreen(Screen):
     def compose(self) -> ComposeResult:
         # Classed before anything mounts: Textual sets the breakpoints on the first resize,
         # after the first layout, and a class change on a screen restyles every widget on it.
-        self.update_classes(self._size_classes(), update=False)
+        # Restyled now, it is the screen alone, whose own styles may depend on its classes.
+        self.update_classes(self._size_classes())
         yield from self.compose_body()
         yield TooSmall()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.ScreenResume) and not self._resumed_before:
+            # Textual restyles a whole screen whenever it is resumed, for what may have changed
+            # while it was covered. The first time, nothing has: every widget was styled as it
+            # mounted, just before, so the restyle only computed the same styles again (a third
+            # of the styling before a resumed game's first frame).
+            self._resumed_before = True
+            event.refresh_styles = False
+        await super().on_event(event)
 
     # Textual calls these on every class of the MRO, so screens' own handlers add to them.
     def on_screen_resume(self) -> None:
