@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap
 
@@ -324,3 +326,65 @@ async def test_the_first_frame_of_a_table_shows_the_options_cut_to_the_panel(mon
             settled = [option.prompt.plain for option in panel.options._options]
         assert drawn and drawn[0] == settled
         assert any("Run around: move up to 3 squares" in row for row in settled)
+
+
+def _cells(strips) -> list[list[tuple]]:
+    """Each cell of each line: its character and how it looks (a colour by what it sends)."""
+
+    def colour(c):
+        return None if c is None else (c.type, c.number, c.triplet)
+
+    out = []
+    for strip in strips:
+        row = []
+        for segment in strip:
+            s = segment.style
+            look = None
+            if s is not None:
+                look = (colour(s.color), colour(s.bgcolor), s.bold, s.dim, s.italic, s.underline, s.reverse, s.strike)
+            row += [(ch, look) for ch in segment.text]
+        out.append(row)
+    return out
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
+async def test_drawn_widgets_draw_their_lines_as_textual_draws_the_same_text(size) -> None:
+    """`Drawn` widgets render their laid-out text straight to lines (`TextLines`), without
+    Textual's Content: every cell must come out as Textual's own drawing of that text."""
+    from textual.visual import Visual, visualize
+
+    from adrenaline_tui.tui.widgets.drawn import Drawn
+    from adrenaline_tui.tui.widgets.text_lines import TextLines
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random", "green": "random"})
+    app = make_app(session)
+    compared = set()
+    async with app.run_test(size=size) as pilot:
+        await to_first_action(pilot, session)
+        for widget in app.screen.query(Drawn):
+            if not widget.display or not widget.size.width:
+                continue
+            width, height = widget.size
+            text = widget.draw()
+            assert all(line.cell_len <= width for line in text.split("\n")), type(widget).__name__
+            ours = widget.render()
+            assert isinstance(ours, TextLines)
+            style = widget.visual_style
+            textual = Visual.to_strips(widget, visualize(widget, text), width, height, style)
+            assert _cells(Visual.to_strips(widget, ours, width, height, style)) == _cells(textual)
+            compared.add(type(widget).__name__)
+    assert {"PlayerBoard", "KillshotTrack", "KeyBar", "StatusBar"} <= compared
+
+
+def test_a_line_wider_than_its_widget_is_cut_with_an_ellipsis() -> None:
+    from rich.console import Console
+    from rich.text import Text
+    from textual.style import Style
+
+    from adrenaline_tui.tui.widgets.text_lines import TextLines
+
+    lines = TextLines(Text("short\nmuch too long a line"), Console())
+    strips = lines.render_strips(10, None, Style(), None)  # type: ignore[arg-type]
+    assert ["".join(s.text for s in strip) for strip in strips] == ["short", "much too …"]
+    assert lines.render_strips(10, 1, Style(), None) == strips[:1]  # type: ignore[arg-type]
+    assert (lines.get_height({}, 10), lines.get_optimal_width({}, 80)) == (2, 20)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ SOLO = {"yellow": HUMAN, "blue": "random", "grey": "random"}
 
 
 def bar_line(app) -> str:
-    return "".join(segment.text for segment in app.screen.query_one(KeyBar).render().render(app.console))
+    return "".join(segment.text for segment in app.screen.query_one(KeyBar).draw().render(app.console))
 
 
 async def test_the_key_bar_lists_each_shown_action_once_with_its_key() -> None:
@@ -37,7 +37,7 @@ async def test_clicking_a_key_in_the_bar_presses_it() -> None:
     async with app.run_test(size=(160, 40)) as pilot:
         await settle(pilot)
         bar = app.screen.query_one(KeyBar)
-        bar.render()  # where each key is drawn
+        bar.draw()  # where each key is drawn
         start, _, _ = next(span for span in bar._spans if span[2] == "l")
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await settle(pilot)

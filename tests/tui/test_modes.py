@@ -143,7 +143,7 @@ async def test_the_replay_viewer_shows_the_modes_board_and_the_bot() -> None:
         assert type(board).__name__ == "TurretBoard"
         held = list(game.view(None)["turret"]["turrets"].values())
         assert held, "a whole game leaves turrets held"
-        text = board.render().plain
+        text = board.draw().plain
         # The last frame shows the game's end: each owner's letter and turret count.
         for owner in set(held):
             assert f"{LETTER[owner]}{held.count(owner)}" in text, text

@@ -41,7 +41,7 @@ async def scan(viewer: str | None) -> int:
         while True:
             now = screen.recording.at(screen.n)
             for colour in game.seats:
-                text = screen.query_one(f"#board-{colour}", PlayerBoard).render().plain
+                text = screen.query_one(f"#board-{colour}", PlayerBoard).draw().plain
                 for name in hidden_names(now, colour, viewer):
                     assert name not in text, f"decision {screen.n}: {viewer} sees {colour}'s {name}"
             # Points are face down until the end: the chart draws no line of anyone else's.

@@ -17,7 +17,7 @@ from adrenaline_tui.rules.modes.domination import FIST, TRACK_VALUES
 from adrenaline_tui.tui.look import LETTER
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
-from adrenaline_tui.tui.widgets.drawn import Drawn
+from adrenaline_tui.tui.widgets.drawn import Drawn, first_fitting
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class DominationBoard(Drawn):
 
     DEFAULT_CSS = tcss_beside(__file__)
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         if self.state is None:
             return Text("")
         look = self.current_look()
@@ -43,7 +43,16 @@ class DominationBoard(Drawn):
         if large:
             lines += [track_line(c, square, tokens, look, large=True) for c, square, tokens in self.state.tracks]
             values = "-".join(map(str, TRACK_VALUES))
-            lines.append(Text(f"  tracks pay {values} at the end, ties all paid; 2 tracks at the fist: frenzy", "dim"))
+            note = first_fitting(
+                (
+                    f"  tracks pay {values} at the end, ties all paid; 2 tracks at the fist: frenzy",
+                    f"  tracks pay {values}, ties all paid; 2 at the fist: frenzy",
+                    f"  pay {values}, ties all paid; 2 at fist: frenzy",
+                    f"  tracks pay {values}",
+                ),
+                self.size.width,
+            )
+            lines.append(Text(note, "dim", no_wrap=True, overflow="ellipsis"))
         else:
             line = Text(no_wrap=True, overflow="ellipsis")
             for i, (colour, square, tokens) in enumerate(self.state.tracks):

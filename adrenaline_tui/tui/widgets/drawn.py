@@ -7,12 +7,15 @@ sends nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from rich.text import Text
 from textual.widget import Widget
 
 from adrenaline_tui.tui.look_access import Look, look_of
 from adrenaline_tui.tui.widgets._plain_lines import plain_lines
+from adrenaline_tui.tui.widgets.text_lines import TextLines
 
 
 class Drawn(Widget):
@@ -40,7 +43,21 @@ class Drawn(Widget):
         if self.needs_drawing(state):
             self.refresh()
 
+    def draw(self) -> Text:
+        """The widget's lines, each laid out to its width (`self.size.width`)."""
+        return Text("")
+
+    def render(self) -> TextLines:
+        # Drawn as laid out, without Textual laying the text out again (`TextLines`).
+        return TextLines(self.draw(), self.app.console)
+
     def current_look(self) -> Look:
         """The look to draw with now; remembered so that a change of theme repaints."""
         self._look = look_of(self.app)
         return self._look
+
+
+def first_fitting(wordings: Sequence[str], width: int) -> str:
+    """The first of `wordings` (longest first) that fits in `width` cells, else the last: a note
+    is said shorter rather than cut where a reader cannot tell."""
+    return next((w for w in wordings if len(w) <= width), wordings[-1])

@@ -109,7 +109,7 @@ class KeyBar(Drawn):
             del kept[drop]
         return tuple(kept), False
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         self.current_look()
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
         text_style = self.get_component_rich_style("key-bar--description", partial=True)

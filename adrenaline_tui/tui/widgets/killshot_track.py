@@ -16,7 +16,7 @@ from adrenaline_tui.rules.state import TRACK_VALUES
 from adrenaline_tui.tui.look import LETTER
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
-from adrenaline_tui.tui.widgets.drawn import Drawn
+from adrenaline_tui.tui.widgets.drawn import Drawn, first_fitting
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +34,25 @@ class KillshotTrack(Drawn):
 
     DEFAULT_CSS = tcss_beside(__file__)
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         look = self.current_look()
         if self.state is None:
             return Text("")
         large = self.has_class("-large")
         text = track_text(self.state, look, large, width=self.size.width)
         if large:
-            note = Text("  track pays " + "-".join(map(str, TRACK_VALUES)) + ", ties to the earlier kill", "dim")
-            return Text("\n", end="").join([text, note])
+            pays = "-".join(map(str, TRACK_VALUES))
+            # Said shorter to fit: a word wrapped off the second line left "ties to the
+            # earlier" at 49 columns.
+            note = first_fitting(
+                (
+                    f"  track pays {pays}, ties to the earlier kill",
+                    f"  pays {pays}, ties: earlier kill",
+                    f"  pays {pays}",
+                ),
+                self.size.width,
+            )
+            return Text("\n", end="").join([text, Text(note, "dim", no_wrap=True, overflow="ellipsis")])
         return text
 
 

@@ -100,7 +100,7 @@ class PlayerBoard(Drawn):
             return 5
         return 4 if self.state is not None and self.state.viewer else 3
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         look = self.current_look()
         if self.state is None:
             return Text("")

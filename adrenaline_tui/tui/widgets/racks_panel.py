@@ -18,7 +18,7 @@ class RacksPanel(Drawn):
 
     DEFAULT_CSS = tcss_beside(__file__)
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         look = self.current_look()
         racks = dict(self.state or ())
         lines = [rack_line(colour, racks.get(colour, ()), look, self.size.width) for colour in SPAWN_COLOURS]

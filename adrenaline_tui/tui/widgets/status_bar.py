@@ -54,7 +54,7 @@ class StatusBar(Drawn):
         self._last_cells = (key, cells)
         return cells
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         return self.line(self.state, self.current_look(), self.size.width)
 
     @classmethod

@@ -37,7 +37,7 @@ class TurretBoard(Drawn):
 
     DEFAULT_CSS = tcss_beside(__file__)
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         if self.state is None:
             return Text("")
         look = self.current_look()
