@@ -159,6 +159,8 @@ async def test_plain_lines_are_the_lines_textual_styles() -> None:
                 assert panel.options.option_count > panel.options.scrollable_content_region.height
             widgets = [panel.options, *panel.query("Static"), app.screen.query_one(ArenaMap)]
             widgets.append(app.screen.query_one(StatusBar))
+            # The screen and its containers, whose lines are their background
+            widgets += [app.screen, *(app.screen.query_one(f"#{c}") for c in ("main", "left", "right", "boards"))]
             for widget in widgets:
                 assert isinstance(widget._styles_cache, PlainLinesCache)
                 width, height = widget.region.size
@@ -169,7 +171,32 @@ async def test_plain_lines_are_the_lines_textual_styles() -> None:
             await settle(pilot)
             crop = Region(0, 0, *panel.options.region.size)
             assert lines(panel.options, PlainLinesCache(), crop) == lines(panel.options, StylesCache(), crop)
-    assert compared == 2 * 2 * 6
+    assert compared == 2 * 2 * 11
+
+
+async def test_screens_draw_their_background_as_textual_styles_it() -> None:
+    """Screens draw through `PlainLinesCache` too (`BaseScreen`): one over another (help over
+    the table), and screens with padding, for which it leaves the drawing to Textual."""
+    from textual._styles_cache import StylesCache
+
+    from adrenaline_tui.tui.widgets._plain_lines import PlainLinesCache
+
+    def lines(screen, cache) -> list[list]:
+        screen._styles_cache = cache
+        return [list(strip) for strip in screen.render_lines(screen.size.region)]
+
+    seen = []
+    for keys in ([], ["enter"], ["f1"]):  # the title, the setup screen, help over the title
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot)
+            assert isinstance(app.screen._styles_cache, PlainLinesCache)
+            assert lines(app.screen, PlainLinesCache()) == lines(app.screen, StylesCache())
+            seen.append(screen_name(app))
+    assert seen == ["TitleScreen", "SetupScreen", "HelpScreen"]
 
 
 async def test_the_status_bar_repaints_every_cell_that_changes() -> None:

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.geometry import Size
 from textual.screen import Screen
 
+from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 # From here up, screens use their comfortable layout (`-large`).
@@ -51,6 +52,10 @@ class BaseScreen(Screen):
     BaseScreen.-too-small > * { display: none; }
     BaseScreen.-too-small > TooSmall { display: block; }
     """
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        plain_lines(self)  # its background, where no widget covers it
 
     def _size_classes(self) -> dict[str, bool]:
         """The breakpoint classes, `-too-small`, and `-large` (the comfortable layout, which

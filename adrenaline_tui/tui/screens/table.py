@@ -40,6 +40,7 @@ from adrenaline_tui.tui.widgets import (
     RacksPanel,
     StatusBar,
 )
+from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
 from adrenaline_tui.tui.widgets.drawn import Drawn
 
@@ -133,13 +134,13 @@ class TableScreen(BaseScreen):
         large = self.has_class("-large")
         size_class = "-large" if large else ""
         yield StatusBar(id="status")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
+        with plain_lines(Horizontal(id="main")):
+            with plain_lines(Vertical(id="left")):
                 yield ArenaMap(id="map", compact=not large)
                 yield ActionPanel(id="actions")
-            with Vertical(id="right"):
+            with plain_lines(Vertical(id="right")):
                 yield presenter.mode_board(public["mode"])(id="track", classes=size_class)
-                with Vertical(id="boards"):
+                with plain_lines(Vertical(id="boards")):
                     for colour in presenter.board_colours(public):
                         yield PlayerBoard(colour, id=f"board-{colour}", classes=size_class)
                 racks = RacksPanel(id="racks")

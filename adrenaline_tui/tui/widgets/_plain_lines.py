@@ -8,12 +8,14 @@ map's changed rows, the prompt, the preview, the status bar). For a widget with 
 styles the line that comes out is the content line brought to the widget's width, so that is
 what this cache returns, through the same cache of lines, dirty regions, filters and crop as
 Textual's. Anything else (a border on focus, padding, a tint) is drawn by Textual as before.
-`tests/tui/test_frames.py` checks both give the same strips.
+Screens and the table's containers, which show only their background where their widgets
+do not cover them, are drawn so too. `tests/tui/test_frames.py` checks both give the same strips.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from rich.style import Style
 from textual._styles_cache import StylesCache
@@ -101,6 +103,11 @@ class PlainLinesCache(StylesCache):
         return strips
 
 
-def plain_lines(widget: Widget) -> None:
-    """Draw `widget`'s lines through a `PlainLinesCache` (call in its `__init__`)."""
+W = TypeVar("W", bound=Widget)
+
+
+def plain_lines(widget: W) -> W:
+    """Draw `widget`'s lines through a `PlainLinesCache` (call in its `__init__`, or on a
+    container as it is composed); returns it."""
     widget._styles_cache = PlainLinesCache()
+    return widget
