@@ -407,11 +407,40 @@ def test_a_line_wider_than_its_widget_is_cut_with_an_ellipsis() -> None:
     from rich.console import Console
     from rich.text import Text
     from textual.style import Style
+    from textual.visual import RenderOptions
 
     from adrenaline_tui.tui.widgets.text_lines import TextLines
 
     lines = TextLines(Text("short\nmuch too long a line"), Console())
-    strips = lines.render_strips(10, None, Style(), None)  # type: ignore[arg-type]
+    options = RenderOptions(lambda *_: Style(), {})  # type: ignore[arg-type]
+    strips = lines.render_strips(10, None, Style(), options)
     assert ["".join(s.text for s in strip) for strip in strips] == ["short", "much too …"]
-    assert lines.render_strips(10, 1, Style(), None) == strips[:1]  # type: ignore[arg-type]
+    assert lines.render_strips(10, 1, Style(), options) == strips[:1]
     assert (lines.get_height({}, 10), lines.get_optimal_width({}, 80)) == (2, 20)  # type: ignore[arg-type]
+
+
+async def test_text_selected_in_a_drawn_widget_is_drawn_and_copied_as_before() -> None:
+    """While the mouse selects text in a board, it is drawn through Textual's Content (which
+    marks the selection); what is copied is the board's text."""
+    from textual.geometry import Offset
+    from textual.selection import Selection
+    from textual.visual import RenderOptions
+
+    from adrenaline_tui.tui.widgets.player_board import PlayerBoard
+
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_first_action(pilot, session)
+        board = app.screen.query_one("#board-yellow", PlayerBoard)
+        text = board.draw().plain
+        selection = Selection(Offset(0, 0), Offset(5, 1))
+        assert board.get_selection(selection) == (selection.extract(text), "\n")
+        width, height = board.size
+        style = board.visual_style
+        selected = RenderOptions(board._get_style, board.styles, selection, style)
+        plain = RenderOptions(board._get_style, board.styles)
+        lines = board.render()
+        assert _cells(lines.render_strips(width, height, style, selected)) != _cells(
+            lines.render_strips(width, height, style, plain)
+        )

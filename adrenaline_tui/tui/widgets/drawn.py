@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual.selection import Selection
 from textual.widget import Widget
 
 from adrenaline_tui.tui.look_access import Look, look_of
@@ -51,6 +53,11 @@ class Drawn(Widget):
         # Drawn as laid out, without Textual laying the text out again (`TextLines`).
         return TextLines(self.draw(), self.app.console)
 
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        # Textual extracts a selection from the text of a Text or Content it renders; this
+        # widget renders a TextLines.
+        return selection.extract(self.draw().plain), "\n"
+
     def current_look(self) -> Look:
         """The look to draw with now; remembered so that a change of theme repaints."""
         self._look = look_of(self.app)
@@ -60,4 +67,4 @@ class Drawn(Widget):
 def first_fitting(wordings: Sequence[str], width: int) -> str:
     """The first of `wordings` (longest first) that fits in `width` cells, else the last: a note
     is said shorter rather than cut where a reader cannot tell."""
-    return next((w for w in wordings if len(w) <= width), wordings[-1])
+    return next((w for w in wordings if cell_len(w) <= width), wordings[-1])

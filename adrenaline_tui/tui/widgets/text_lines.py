@@ -7,7 +7,8 @@ only repeated theirs: it was most of the time to draw them, about two thirds of 
 board in a table's first frame. This visual renders each line with Rich and puts it on the
 widget's style, which `tests/tui/test_frames.py` checks comes out cell for cell as Textual
 draws the same text. A line wider than the widget is cut with an ellipsis where Textual would
-have wrapped it onto lines the widget may not have: cut, it shows that it is cut.
+have wrapped it onto lines the widget may not have: cut, it shows that it is cut. While the
+mouse selects text in the widget, Textual draws it as before, selection and all.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
+from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.strip import Strip
 from textual.style import Style
@@ -28,6 +30,8 @@ class TextLines(Visual):
         self.lines = text.split("\n", allow_blank=True)
 
     def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+        if options.selection is not None:
+            return Content.from_rich_text(self.text, console=self.console).render_strips(width, height, style, options)
         base = style.rich_style
         lines = self.lines if height is None else self.lines[:height]
         strips: list[Strip] = []
