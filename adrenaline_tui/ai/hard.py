@@ -23,17 +23,35 @@ Measured on 2026-12-01 (`benchmarks/ai_sources.py --hard-positions 600 --skulls 
 games as `benchmarks/ai.py --only hard --skulls 5 --cpu` with the same seed: hard against four
 normal players, seats rotated; 95% Wilson intervals; margin: its points less the others' mean;
 CPU time a decision):
-- as it plays by default at 600 positions (about a second a decision on a 2-core machine):
-  103 of 300 (34.3%, CI 29-40%; seeds 1, 1001 and 3001, 100 games each: 33, 32 and 38 won),
-  margin +3.07 points a game (CI +2.32 to +3.82; +2.25, +3.92 and +3.04 by seed); think median
-  0.4 ms (most decisions are inside a planned action), p99 0.97-1.10 s, max 2.0-2.4 s CPU (the
-  app stops at one second). The version before the expected-payout judge and the race, in the
-  same games: 108 of 300 (36.0%, CI 31-42%; 28, 40 and 40), margin +3.02 (CI +2.26 to +3.78;
-  +2.07, +3.73 and +3.25); think p99 1.0-1.2 s, max 2.0-2.3 s. Neither the win rate nor the
-  margin is measurably better (both differences are well inside the noise); the race spends
-  less CPU (1923 s for the 300 games against 2256 s, 15% less). Tried on seed 1 (100 games
-  each) and not kept: the judge alone 32 won, +2.06; with `MARGIN` 3 28 won, +1.60; 6
-  candidates with the race 34 won, +2.06 (think max 4.4 s).
+- as it plays by default at 600 positions (about a second a decision on a 2-core machine),
+  with a 12th token on a board I killed earlier in the turn valued by the second track token it
+  makes (`payout.py`; before, by the ranks and the revenge mark alone): 101 of 300 (33.7%, CI
+  29-39%; 33, 31 and 37 won), margin +3.13 points a game (CI +2.39 to +3.86; +2.42, +3.89 and
+  +3.07), think median 0.4 ms, p99 1.10-1.11 s, max 2.1-2.8 s CPU (two benchmarks at once on
+  2 cores): the same as before it, within the noise. The turn search alone is no worse for it
+  on the 600 games below: 182 won, +2.73 (+0.09 points a game in the same games, CI -0.03 to
+  +0.21; 0.43 overkills a game against 0.36).
+- before that fix (main 57db449), in the same games: 103 of 300 (34.3%, CI 29-40%; seeds 1, 1001
+  and 3001, 100 games each: 33, 32 and 38 won), margin +3.07 points a game (CI +2.32 to +3.82;
+  +2.25, +3.92 and +3.04 by seed); think median 0.4 ms (most decisions are inside a planned
+  action), p99 0.97-1.10 s, max 2.0-2.4 s CPU (the app stops at one second). The version before
+  the expected-payout judge and the race, in the same games: 108 of 300 (36.0%, CI 31-42%; 28,
+  40 and 40), margin +3.02 (CI +2.26 to +3.78; +2.07, +3.73 and +3.25); think p99 1.0-1.2 s, max
+  2.0-2.3 s. Neither the win rate nor the margin is measurably better (both differences are well
+  inside the noise); the race spends less CPU (1923 s for the 300 games against 2256 s, 15%
+  less). Tried on seed 1 (100 games each) and not kept: the judge alone 32 won, +2.06; with
+  `MARGIN` 3 28 won, +1.60; 6 candidates with the race 34 won, +2.06 (think max 4.4 s).
+- tried later that day in the same 300 games and not kept (10 fewer won, within the noise):
+  weighing distinct options only (two first actions the plan search values exactly alike, as a
+  third of the actions had among the 4 candidates, are nearly always one plan in two orders -
+  grab here then there, or there then here - so one would stand for both and the slot go to the
+  next distinct option), with the overkill valuation above: 93 of 300 (31.0%, CI 26-36%; 30, 29
+  and 34), margin +2.84 (+2.25, +3.65, +2.63), think p99 0.98-1.03 s, max 2.4-2.8 s; and on
+  top of that a kill in an imagined game worth `TEMPO` to its killer, as the turn search counts
+  it: 93 of 300 (31, 27 and 35), +2.88 (+2.18, +3.44, +3.02). The imagined games make it
+  kill less: 1.08, 1.06 and 1.29 kills a game by seed (a normal player 1.30-1.32) where the turn
+  search alone kills 1.24, 1.27 and 1.40 in the same games; the judge's missing tempo is not
+  why (with it 1.07, 1.07 and 1.32).
 - 2026-11-30, before the judge and the race: with 8 skulls 28 of 100 (28%, CI 20-37%, seed 1;
   p99 1.0 s, max 1.9 s);
 - the turn search alone (`positions=0`) in the same 300 games: 83 (27.7%); with the valuation
@@ -41,8 +59,13 @@ CPU time a decision):
   78 (26.0%). Over 600 games (`benchmarks/ai_sources.py`, seeds 1, 1001 and 3001, 200 each):
   179 (29.8%, CI 26-34%) and +2.6 points a game against the others' mean, against 148 (24.7%)
   and +1.2 for the old valuation. With 8 skulls (200 games): 53 (26.5%) against 51 (25.5%).
-The 40% goal is not reached overall (two sets of 100 games of the six above reached it, both
-by the version before). The imagined games add 6-8 points of win rate on top of the turn search
+  Tried on those 600 games and not kept (margin, then the difference from the same games as
+  they are here with its 95% interval): `payout.AMMO` 1.5 174 won, +2.73 (+0.09 +-0.58);
+  damage valued 1.25 times (a board pays out nearly the same total whoever takes a rank, so my
+  margin gains about 1.25 times what I gain) 196 won, +2.46 (-0.17 +-0.52); `TRACK_WEIGHT` 1.6
+  188 won, +2.62 (-0.01 +-0.18; 1.37 kills a game against 1.29).
+The 40% goal is not reached (by no set of 300 games above; by two sets of 100, both by the
+version before the judge). The imagined games add 6-8 points of win rate on top of the turn search
 here (27.7% to 34-36% in the same games); with the old valuation they had not measurably helped
 (22.5% in 40 games, and 17 of 80 even when an experiment let them imagine the others' true
 cards). Each is one noisy sample of a five-player round, and a budget a second buys 10-20 of

@@ -177,6 +177,10 @@ class PayoutEvaluator(Evaluator):
             value += self.killshot(fig, after) + TEMPO
             if self.game_ends_on_kill:
                 value += 2 * TEMPO
+        elif d == KILL_AT and after >= MAX_DAMAGE:
+            # killed by me earlier this turn (a board is scored when the turn ends, so only my own
+            # killshot can still be on it): the 12th token turns my track token into two
+            value += self.killshot(fig, after) - self.killshot(fig, d)
         if d < MAX_DAMAGE <= after:
             value -= MARK  # the victim marks me back
         return value

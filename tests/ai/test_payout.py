@@ -10,7 +10,7 @@ from adrenaline_tui.ai.hard import judge
 from adrenaline_tui.ai.payout import AMMO, PayoutEvaluator, board_payouts, expected_payout, expected_track
 from adrenaline_tui.ai.sensible import SHARED_BOOK
 from adrenaline_tui.ai.table import Table
-from adrenaline_tui.ai.values import CUBE
+from adrenaline_tui.ai.values import CUBE, MARK
 from adrenaline_tui.rules.cards import load_cards
 from tests.ai.helpers import scenario
 
@@ -129,3 +129,14 @@ def test_a_board_is_expected_to_pay_everyone_what_it_pays_each():
     assert every == {c: expected_payout(tokens, 1, False, payees, c, "blue") for c in payees}
     assert every["blue"] == 0  # nobody scores on their own board
     assert every["yellow"] > every["grey"] > every["green"] > 0  # green may still deal some of the rest
+
+
+def test_overkilling_a_board_i_killed_earlier_in_the_turn_counts_the_second_track_token():
+    # Blue holds yellow's killshot from this turn's first action (a board is scored when the turn
+    # ends), with yellow far ahead on it: the 12th token changes no rank, but it turns yellow's
+    # killshot-track token into two, which the kill alone does not.
+    game = _position(["yellow"] * 7 + ["grey"] * 3 + ["yellow"], [])
+    payout, _ = _evaluators(game)
+    upgrade = payout.killshot("blue", 12) - payout.killshot("blue", 11)
+    assert upgrade > 0
+    assert payout.hit("blue", 11, 0, 0, 1, 0)[0] == pytest.approx(upgrade - MARK)
