@@ -10,10 +10,10 @@ tests and benchmarks. Older saves name the normal player `sensible`: that name s
 
 from __future__ import annotations
 
-import importlib
 from collections import UserDict
 from typing import TYPE_CHECKING, Any, Protocol
 
+from adrenaline_tui.lazy_names import lazy_names
 from adrenaline_tui.rules import Decision
 
 if TYPE_CHECKING:
@@ -33,13 +33,7 @@ _MODULES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULES, globals())
 
 
 class PlayerKinds(UserDict[str, Any]):

@@ -12,8 +12,9 @@ building lessons needs pydantic (about 130 ms of CPU to import), which those two
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from adrenaline_tui.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from adrenaline_tui.walkthrough.lesson import Lesson, Step, load_lesson, load_lessons
@@ -56,10 +57,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULES, globals())
