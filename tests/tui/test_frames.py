@@ -129,21 +129,30 @@ def _unpainted(arena_map: ArenaMap) -> ArenaMap:
     return copy
 
 
+def _plain_and_textual(widget, crop) -> tuple[list[list], list[list]]:
+    """`widget`'s lines in `crop` drawn through `PlainLinesCache`, then through Textual's own
+    `StylesCache`."""
+    from textual._styles_cache import StylesCache
+
+    from adrenaline_tui.tui.widgets._plain_lines import PlainLinesCache
+
+    drawn = []
+    for cache in (PlainLinesCache(), StylesCache()):
+        widget._styles_cache = cache
+        drawn.append([list(strip) for strip in widget.render_lines(crop)])
+    return drawn[0], drawn[1]
+
+
 async def test_plain_lines_are_the_lines_textual_styles() -> None:
     """Widgets without borders, padding or tints draw their lines through `PlainLinesCache`,
     which skips Textual's per-line styling: every line must come out as Textual draws it,
     at both layouts, with a list that scrolls (its scrollbar beside it), and when a style
     the cache does not handle (padding) is set."""
-    from textual._styles_cache import StylesCache
     from textual.geometry import Region
 
     from adrenaline_tui.tui.widgets._plain_lines import PlainLinesCache
     from adrenaline_tui.tui.widgets.action_panel import ActionPanel
     from adrenaline_tui.tui.widgets.status_bar import StatusBar
-
-    def lines(widget, cache: StylesCache, crop: Region) -> list[list]:
-        widget._styles_cache = cache
-        return [list(strip) for strip in widget.render_lines(crop)]
 
     compared = 0
     for size in ((80, 24), (120, 40)):
@@ -165,25 +174,21 @@ async def test_plain_lines_are_the_lines_textual_styles() -> None:
                 assert isinstance(widget._styles_cache, PlainLinesCache)
                 width, height = widget.region.size
                 for crop in (Region(0, 0, width, height), Region(2, 0, max(1, width - 5), height)):
-                    assert lines(widget, PlainLinesCache(), crop) == lines(widget, StylesCache(), crop)
+                    plain, textual = _plain_and_textual(widget, crop)
+                    assert plain == textual
                     compared += 1
             panel.options.styles.padding = (0, 1)
             await settle(pilot)
             crop = Region(0, 0, *panel.options.region.size)
-            assert lines(panel.options, PlainLinesCache(), crop) == lines(panel.options, StylesCache(), crop)
+            plain, textual = _plain_and_textual(panel.options, crop)
+            assert plain == textual
     assert compared == 2 * 2 * 11
 
 
 async def test_screens_draw_their_background_as_textual_styles_it() -> None:
     """Screens draw through `PlainLinesCache` too (`BaseScreen`): one over another (help over
-    the table), and screens with padding, for which it leaves the drawing to Textual."""
-    from textual._styles_cache import StylesCache
-
+    the title), and screens with padding, for which it leaves the drawing to Textual."""
     from adrenaline_tui.tui.widgets._plain_lines import PlainLinesCache
-
-    def lines(screen, cache) -> list[list]:
-        screen._styles_cache = cache
-        return [list(strip) for strip in screen.render_lines(screen.size.region)]
 
     seen = []
     for keys in ([], ["enter"], ["f1"]):  # the title, the setup screen, help over the title
@@ -194,7 +199,8 @@ async def test_screens_draw_their_background_as_textual_styles_it() -> None:
                 await pilot.press(key)
                 await settle(pilot)
             assert isinstance(app.screen._styles_cache, PlainLinesCache)
-            assert lines(app.screen, PlainLinesCache()) == lines(app.screen, StylesCache())
+            plain, textual = _plain_and_textual(app.screen, app.screen.size.region)
+            assert plain == textual
             seen.append(screen_name(app))
     assert seen == ["TitleScreen", "SetupScreen", "HelpScreen"]
 
