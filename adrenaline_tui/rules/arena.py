@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.datafiles import arenas_dir
 from adrenaline_tui.rules.errors import DataError
 
@@ -34,7 +34,7 @@ def parse_square(sid: str) -> tuple[int, int]:
     return int(m[1]), int(m[2])
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SquareLayout:
     """A square as an arena file gives it: its room, and the spawnpoint colour if it has one."""
 
@@ -42,7 +42,7 @@ class SquareLayout:
     spawn: Literal["red", "blue", "yellow"] | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ArenaLayout:
     """What an arena file says, as plain data: the checked file (`arena_schema`) or the
     compiled-data cache gives one, and `Arena` checks it again and derives the geometry."""

@@ -13,11 +13,12 @@ the compiled-data cache (`compiled.py`), so starting a game imports neither pyda
 # each be compiled and evaluated first (about 2 ms of every start, of 6 for the whole decode).
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.datafiles import weapons_path
 
 CUBES = ("red", "blue", "yellow")
@@ -88,7 +89,7 @@ def compile_filters(raw: list[Any] | None) -> tuple[Filter, ...]:
 
 
 # ----------------------------------------------------------------------------- steps
-@dataclass(frozen=True, slots=True)
+@record
 class Pool:
     """One group a selection may draw its targets from (`Select.pools`): its filters, and how many it gives at most."""
 
@@ -98,7 +99,7 @@ class Pool:
     max: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Select:
     """A step that picks `lo`-`hi` figures matching `where` and binds them to `name`."""
 
@@ -115,7 +116,7 @@ class Select:
     spawnpoints: tuple[Filter, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SelectSquare:
     """A step that picks one square matching `where` and binds it to `name`."""
 
@@ -123,7 +124,7 @@ class SelectSquare:
     where: tuple[Filter, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SelectRoom:
     """A step that picks one room matching `where` and binds it to `name`."""
 
@@ -131,7 +132,7 @@ class SelectRoom:
     where: tuple[Filter, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SelectLine:
     """A step that picks a direction from the shooter's square and binds the line of squares that way to `name`."""
 
@@ -141,7 +142,7 @@ class SelectLine:
     length: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hit:
     """Damage or marks for a bound group (`to`) or for everyone matching `everyone`."""
 
@@ -151,7 +152,7 @@ class Hit:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     """A step that moves the shooter or a bound figure (`who`) `lo`-`hi` squares."""
 
@@ -165,7 +166,7 @@ class Move:
     stay_ends: bool  # "you may move on, and if you do...": staying put ends the effect here
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pause:
     """A point inside an effect where effects listing it in `during` may be slotted in."""
 
@@ -173,7 +174,7 @@ class Pause:
 Step = Select | SelectSquare | SelectRoom | SelectLine | Hit | Move | Pause
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Effect:
     """One effect of a weapon: basic, optional or a mode, its cost, when it may be used, and its steps."""
 
@@ -196,7 +197,7 @@ class Effect:
         object.__setattr__(self, "cost_vec", tuple(self.cost.count(c) for c in CUBES))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Weapon:
     """A weapon card: its cost (a reload pays all of it, a pick-up all but the first cube), its effects, its texts."""
 
@@ -262,7 +263,7 @@ class Weapon:
         return self.effects[self.effect_ids.index(effect_id)]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PowerupKind:
     """A kind of powerup card: how many copies of each colour, when it is played, its text."""
 
@@ -274,7 +275,7 @@ class PowerupKind:
     notes: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AmmoTile:
     """A kind of ammo tile: the cubes it gives, whether it gives a powerup, how many copies."""
 
@@ -284,7 +285,7 @@ class AmmoTile:
     copies: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardSet:
     """Every card of the game, by id, read from one data file (`source`)."""
 

@@ -12,10 +12,10 @@ uses without replaying). The bounds are documented in docs/state.md.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.errors import ConfigError, DataError, IllegalChoice, SaveError
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
@@ -56,7 +56,7 @@ SEED_RANGE = range(-(2**63), 2**63)  # a 64-bit integer, the most any tool of ou
 FIELDS = ("format", "version", "config", "seed", "scenario", "choices")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SaveFile:
     """A save that passed the schema: what replaying it needs, not yet replayed."""
 

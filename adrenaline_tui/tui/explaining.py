@@ -16,9 +16,9 @@ No Textual here: the table, the lesson screen and the tests share it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.explain import (
     ACTIONS,
@@ -34,7 +34,7 @@ from adrenaline_tui.rules.explain import (
 ACTION_TITLES = {"run": "Run around", "grab": "Grab stuff", "shoot": "Shoot people"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Topic:
     """One thing that can be explained: `id` is what `explain` is asked about."""
 

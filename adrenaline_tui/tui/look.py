@@ -7,10 +7,11 @@ square its key. The palettes only make those easier to read.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from rich.style import Style
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.state import HEROES
 
 # One letter a figure, unique: hero initials, with doZer's Z because D-struct-or has the D.
@@ -23,7 +24,7 @@ def hero(colour: str) -> str:
     return HEROES.get(colour, colour)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Glyphs:
     """The characters the table draws with (Unicode, or ASCII on a console without it)."""
 
@@ -132,7 +133,7 @@ def pick_glyphs(setting: str) -> Glyphs:
     return ASCII if os.environ.get("TERM", "") == "linux" else UNICODE
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Palette:
     """The colours the table draws with, taken from a theme."""
 

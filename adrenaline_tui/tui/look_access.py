@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual.app import App
 
+from adrenaline_tui.record import record
 from adrenaline_tui.tui.look import STANDARD, UNICODE, Glyphs, Palette
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Look:
     """How the table draws: its colours and its characters."""
 

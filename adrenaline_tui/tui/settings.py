@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, fields, replace
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 from adrenaline_tui.tui import storage
@@ -18,7 +19,7 @@ MAX_BYTES = 16 * 1024
 MAX_TEXT = 64
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Settings:
     """What a player can set, kept between games in the settings file."""
 

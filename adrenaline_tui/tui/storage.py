@@ -18,13 +18,14 @@ import json
 import os
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.paths import data_home
 from adrenaline_tui.printable import printable
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.errors import SaveError
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
@@ -115,7 +116,7 @@ def read_table(save: Path) -> dict[str, Any]:
     return load_table(save)[0]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SaveInfo:
     """What the load list shows about a save without replaying it: its game, or why it cannot
     be read (`problem`)."""

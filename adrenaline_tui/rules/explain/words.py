@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.arena import Arena
 from adrenaline_tui.rules.cards import (
     CUBES,
@@ -26,7 +26,7 @@ SHOT_KINDS = frozenset({"effect", "target", "square", "room", "direction", "move
 ACTIONS = ("run", "grab", "shoot")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Explanation:
     """The answer to "why?" about one thing.
 

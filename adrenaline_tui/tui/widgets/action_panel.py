@@ -15,7 +15,6 @@ import contextlib
 import functools
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple, Self
 
 from rich.cells import cell_len
@@ -34,6 +33,7 @@ from textual.visual import RenderOptions, Visual, visualize
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from adrenaline_tui.record import record
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
@@ -48,7 +48,7 @@ def hotkey(index: int) -> str | None:
     return HOTKEYS[index] if index < len(HOTKEYS) else None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PanelState:
     prompt: str
     labels: tuple[str, ...] = ()

@@ -15,7 +15,7 @@ are refreshed, so moving the cursor repaints two squares, not the whole map.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from rich.color import Color, blend_rgb
 from rich.segment import Segment
@@ -26,6 +26,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.arena import COLS, ROWS, Arena
 from adrenaline_tui.tui.look import CUBE_LETTER, LETTER
 from adrenaline_tui.tui.look_access import Look, look_of
@@ -38,7 +39,7 @@ MARK_LIGHTEN = 0.22  # how far a pointed-at square's room colour moves towards w
 SQUARE_CACHE = 512  # painted squares kept (a square's few looks over a game, twelve squares)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RackSlot:
     """One weapon on a spawnpoint's rack as the map shows it (`weapon` None: an empty slot)."""
 
@@ -49,7 +50,7 @@ class RackSlot:
     key: str | None = None  # the option key when the decision offers this weapon
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MapState:
     """Everything the map shows; two equal states draw the same picture."""
 

@@ -8,11 +8,10 @@ skull). Killshots are not tracked in this mode, so only the skulls left are draw
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.style import Style
 from rich.text import Text
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.modes.domination import FIST, TRACK_VALUES
 from adrenaline_tui.tui.look import LETTER
 from adrenaline_tui.tui.look_access import Look
@@ -20,7 +19,7 @@ from adrenaline_tui.tui.widgets._tcss import tcss_beside
 from adrenaline_tui.tui.widgets.drawn import Drawn, first_fitting
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DominationState:
     skulls_left: int
     frenzy: bool

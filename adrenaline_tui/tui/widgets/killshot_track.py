@@ -7,11 +7,10 @@ ties on the track go to the earlier killshot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.style import Style
 from rich.text import Text
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.state import TRACK_VALUES
 from adrenaline_tui.tui.look import LETTER
 from adrenaline_tui.tui.look_access import Look
@@ -19,7 +18,7 @@ from adrenaline_tui.tui.widgets._tcss import tcss_beside
 from adrenaline_tui.tui.widgets.drawn import Drawn, first_fitting
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrackState:
     """What the killshot track shows: skulls left, each kill's tokens, frenzy, how the game ends."""
 

@@ -8,7 +8,6 @@ two apart: a tick for done, a cross for a refused choice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from rich.style import Style
@@ -17,6 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from adrenaline_tui.record import record
 from adrenaline_tui.tui.look import ASCII
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.prose import reflow
@@ -27,7 +27,7 @@ MARKS = {"done": "✓ ", "refused": "✗ ", "info": "» ", "": ""}
 ASCII_MARKS = {"done": "+ ", "refused": "x ", "info": "> ", "": ""}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LessonPanelState:
     narration: str
     task: str = ""

@@ -12,7 +12,6 @@ Small boards take three lines (four for the viewer's own), large ones five.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from rich.style import Style
@@ -21,6 +20,7 @@ from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.state import BOARD_VALUES, FRENZY_VALUES, MAX_DAMAGE
 from adrenaline_tui.tui.look import CUBE_LETTER, LETTER, hero
 from adrenaline_tui.tui.look_access import Look
@@ -36,7 +36,7 @@ SHORT_POWERUP = {
 }  # a separator after these many spaces: before 3, 6, 11 and 12
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardState:
     """What one player's board shows, as the viewer may see it."""
 

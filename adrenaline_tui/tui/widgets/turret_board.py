@@ -7,11 +7,10 @@ ties to the player whose final turn came earlier). Killshots are not tracked in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.style import Style
 from rich.text import Text
 
+from adrenaline_tui.record import record
 from adrenaline_tui.rules.modes.turret import TURRET_VALUES
 from adrenaline_tui.tui.look import CUBE_LETTER, LETTER
 from adrenaline_tui.tui.look_access import Look
@@ -22,7 +21,7 @@ from adrenaline_tui.tui.widgets.drawn import Drawn
 CUBE_OF = {"R": "red", "B": "blue", "Y": "yellow"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurretState:
     skulls_left: int
     frenzy: bool
