@@ -71,14 +71,22 @@ MINIMAL_APP = textwrap.dedent(
 )
 
 
+# The cores the programs measured may run on (all when empty): `--cpu` pins them to one, so
+# that neither the scheduler moving them between cores nor another program sharing their core
+# makes one round slower than the next.
+CORES: set[int] = set()
+
+
 class Terminal:
     """A child process on a pseudo-terminal of a fixed size."""
 
     def __init__(self, argv: list[str], env: dict[str, str]) -> None:
         self.started = time.perf_counter()
         pid, fd = pty.fork()
-        if pid == 0:  # the child: size its terminal, then become the program
+        if pid == 0:  # the child: size its terminal, pin it, then become the program
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+            if CORES:
+                os.sched_setaffinity(0, CORES)
             os.execve(argv[0], argv, env)
         self.pid, self.fd = pid, fd
         self.buffer = bytearray()
@@ -247,7 +255,12 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="start-ups of each app")
     parser.add_argument("--keys", type=int, default=30, help="key presses of each kind")
     parser.add_argument("--startup-only", action="store_true", help="measure only the start-ups")
+    parser.add_argument(
+        "--cpu", type=int, metavar="N", help="run the programs measured on core N only (steadier on a shared machine)"
+    )
     args = parser.parse_args()
+    if args.cpu is not None:
+        CORES.add(args.cpu)
 
     adrenaline = Path(sys.executable).with_name("adrenaline")
     if not adrenaline.exists():
