@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from adrenaline_tui.record import record
 from adrenaline_tui.rules.state import BOARD_VALUES, FRENZY_VALUES, TRACK_VALUES
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Award:
     """Points given to a player, and why."""
 
