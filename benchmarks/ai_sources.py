@@ -126,7 +126,11 @@ def main() -> None:
             theirs.update(figures[c])
         margins.append(figures[me]["score"] - sum(figures[c]["score"] for c in others) / len(others))
         if args.progress:
-            print(f"  game {i + 1}: {args.level} in seat {i % 5 + 1}, winners {winners}; {wins:g}/{i + 1}", flush=True)
+            print(
+                f"  game {i + 1}: {args.level} in seat {i % 5 + 1}, winners {winners}; {wins:g}/{i + 1}; "
+                f"margin {margins[-1]:+.2f}, kills {figures[me]['kills']}",
+                flush=True,
+            )
     n = len(margins)
     mean = sum(margins) / n
     sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1))
