@@ -201,6 +201,7 @@ class HardPlayer:
         candidates: int = CANDIDATES,
         margin: float = MARGIN,
         horizon: int | None = 1,
+        imagine: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
@@ -213,6 +214,9 @@ class HardPlayer:
         # make each imagined game cheaper, so a budget of positions buys more of them; the next
         # player's reply is the default (everyone's measured no better, at 2-4 times the cost).
         self.horizon = horizon
+        # False: follow the plan search's best option without imagining any game (a yardstick:
+        # what the imagined games add on top of following the plan, benchmarks/ai_sources.py).
+        self.imagine = imagine
         self.follower: Follower | None = None
         self.searched = 0  # positions searched for the last decision (tests check the budget)
         self.plans: list[Plan] = []  # the options weighed at the last action, best first
@@ -299,7 +303,7 @@ class HardPlayer:
     def search(self, d: Decision, view: dict[str, Any]) -> Plan | None:
         plans = self.options(d, view)
         self.plans = plans
-        if len(plans) < 2:
+        if len(plans) < 2 or not self.imagine:
             return plans[0] if plans else None
         start = time.perf_counter()
         used = 0
