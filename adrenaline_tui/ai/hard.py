@@ -86,15 +86,15 @@ CPU time a decision):
     the score or the track (their imagined kills: 4.0 against 4.0). The imagined games do not
     turn kills down; the fewer kills (1.16 against 1.24 and 1.29, within the noise of 300 games)
     follow from where the overrules leave it, not from a kill refused.
-  - do the overrules pay? 74 overrules (60 games of seeds 5001, 7001 and 9001), each option
-    played in 12 fresh imagined games: after the next player's reply (the judge) the chosen
-    option is ahead nearly as the search found (+2.4 against +2.8 there, 53 of them: little
-    winner's curse), but played to the end of the game (normal players, me as the turn search)
-    by +0.6 points (95% CI -0.1 to +1.3) where the judge said +2.7 (CI +2.4 to +3.1); the
-    judge's difference and the final one correlate at 0.25; judged after a whole round instead
-    (14 of them) the difference is +4.1, no nearer (correlation 0.43 against 0.39). What an
-    imagined game says after one reply mostly does not last to the end of the game: that, not
-    the number of imagined games, is what holds the imagined games back.
+  - do the overrules pay? (`benchmarks/hard_overrules.py`) 74 overrules (60 games of seeds 5001,
+    7001 and 9001), each option played in 12 fresh imagined games: after the next player's reply
+    (the judge) the chosen option is ahead nearly as the search found (+2.4 against +2.8 there,
+    53 of them: little winner's curse), but played to the end of the game (normal players, me as
+    the turn search) by +0.6 points (95% CI -0.1 to +1.3) where the judge said +2.7 (CI +2.4 to
+    +3.1); the judge's difference and the final one correlate at 0.25; judged after a whole
+    round instead (14 of them) the difference is +4.1, no nearer (correlation 0.43 against
+    0.39). What an imagined game says after one reply mostly does not last to the end of the
+    game: that, not the number of imagined games, is what holds the imagined games back.
   - the switching margin against the noise: the one-game difference between an option and
     the plan's choice in the same imagined game has a standard deviation of 0.48 points
     (median over options; mean 0.86), so `MARGIN` (1.26 points at 10 games) is about 8 of its
@@ -113,8 +113,8 @@ The 40% goal is not reached (by no set of 300 games above; by two sets of 100, b
 version before the judge, and one by the paired switch above). The next step is the judge,
 before buying more imagined games: find which of its terms after one reply (damage dealt, damage
 taken, cubes, weapons, the square) still shows at the end of the game, by regressing the
-playouts' final margins on them (the playouts above are the yardstick: an option's value to the
-end, in fresh games), and weigh them by that. With the old valuation the imagined games had not
+playouts' final margins on them (`benchmarks/hard_overrules.py` is the yardstick: an option's
+value to the end, in fresh games), and weigh them by that. With the old valuation the imagined games had not
 measurably helped either (22.5% in 40 games, and 17 of 80 even when an experiment let them
 imagine the others' true cards). Each is one noisy sample of a five-player round, and a budget a
 second buys 10-20 of them an option.
