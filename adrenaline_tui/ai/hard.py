@@ -95,6 +95,11 @@ CPU time a decision):
     round instead (14 of them) the difference is +4.1, no nearer (correlation 0.43 against
     0.39). What an imagined game says after one reply mostly does not last to the end of the
     game: that, not the number of imagined games, is what holds the imagined games back.
+    A pilot on 18 more overrules (seed 11001, 10 worlds each, the judge's terms after the reply
+    against the final margin in the same imagined game): most of the judge's lead is the
+    expected payout of my damage on the others' boards (+1.32 of +2.03), which correlates +0.03
+    with the final difference; the judge as a whole -0.04 (each world's end is noisy; a pilot,
+    not a measurement).
   - the switching margin against the noise: the one-game difference between an option and
     the plan's choice in the same imagined game has a standard deviation of 0.48 points
     (median over options; mean 0.86), so `MARGIN` (1.26 points at 10 games) is about 8 of its
