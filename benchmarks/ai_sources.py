@@ -11,10 +11,12 @@ than the win rate for comparing two versions on the same seeds (about +-0.9 poin
 games, where the win rate is +-6%).
 
     python benchmarks/ai_sources.py [--level hard] [--games N] [--skulls S] [--seed S]
-                                    [--hard-positions P] [--progress]
+                                    [--hard-positions P] [--plan-only] [--progress]
 
-The hard player runs without a time limit (`--hard-positions 0`: its turn search alone, about
-a second a game).
+The hard player runs without a time limit (`--hard-positions 0`: its turn search alone, every
+question answered afresh, about a second a game; `--plan-only`: each action the option its plan
+search ranks first, followed through the action's questions as with imagined games, and no
+imagined game, about as quick).
 """
 
 from __future__ import annotations
@@ -63,7 +65,9 @@ def play(level: str, seat: int, seed: int, args: argparse.Namespace) -> tuple[di
         players=FIGURES[:5], arena=ARENAS[(seed // 5) % len(ARENAS)], skulls=args.skulls, ending="frenzy"
     )
     game = Game.new(config, args.seed + seed)
-    options = {"positions": args.hard_positions, "seconds": None} if level == "hard" else {}
+    options: dict = {"positions": args.hard_positions, "seconds": None} if level == "hard" else {}
+    if level == "hard" and args.plan_only:
+        options["imagine"] = False
     bots = {
         c: make_player(k, (args.seed + seed) * 31 + n, **(options if n == seat else {}))
         for n, (c, k) in enumerate(zip(config.players, kinds, strict=True))
@@ -110,6 +114,11 @@ def main() -> None:
     ap.add_argument("--skulls", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hard-positions", type=int, default=0)
+    ap.add_argument(
+        "--plan-only",
+        action="store_true",
+        help="hard follows its plan search's best option and imagines no game (what the imagined games add)",
+    )
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args()
     mine: Counter = Counter()
@@ -126,7 +135,11 @@ def main() -> None:
             theirs.update(figures[c])
         margins.append(figures[me]["score"] - sum(figures[c]["score"] for c in others) / len(others))
         if args.progress:
-            print(f"  game {i + 1}: {args.level} in seat {i % 5 + 1}, winners {winners}; {wins:g}/{i + 1}", flush=True)
+            print(
+                f"  game {i + 1}: {args.level} in seat {i % 5 + 1}, winners {winners}; {wins:g}/{i + 1}; "
+                f"margin {margins[-1]:+.2f}, kills {figures[me]['kills']}",
+                flush=True,
+            )
     n = len(margins)
     mean = sum(margins) / n
     sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1))

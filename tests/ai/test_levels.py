@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from adrenaline_tui.ai import LEVELS, EasyPlayer, HardPlayer, SensiblePlayer, make_player
 from adrenaline_tui.ai import hard as hard_module
 from adrenaline_tui.ai.coach import advise, next_best
@@ -235,6 +237,19 @@ def test_hard_imagines_as_many_of_the_others_turns_as_its_horizon(monkeypatch):
         assert hard.rollout(view, Plan("end"), world=3, cap=2000) is not None
     start = view["turn"]
     assert judged == [start + 1, start + 2, start + 3]  # judged as the first turn past it begins
+
+
+def test_hard_without_imagined_games_follows_its_plans_first_option(monkeypatch):
+    # The yardstick of benchmarks/ai_sources.py --plan-only: no imagined game is played and the
+    # option the plan search ranks first is the one followed.
+    game = _honesty_position(0, 0)
+    view = game.view("yellow")
+    plans = [Plan("run", square="r1c1", estimate=2.0), Plan("end", estimate=1.0)]
+    hard = HardPlayer(5, seconds=None, imagine=False)
+    monkeypatch.setattr(hard, "options", lambda d, v: plans)
+    monkeypatch.setattr(hard, "rollout", lambda *a: pytest.fail("an imagined game was played"))
+    assert hard.search(game.pending, view) is plans[0]
+    assert hard.searched == 0
 
 
 def test_hard_spends_its_imagined_games_on_the_options_still_in_the_race(monkeypatch):
