@@ -45,7 +45,12 @@ AMMO = 2.0
 # points a game against the others' mean, 179 of 600 won (29.8%), where the rank blend it
 # replaced scored +1.2 and won 148 of 600 (24.7%) in the same games. Tried and no better:
 # leaving me out of the shooters to come (+0.9 against +2.8 on one set), AMMO 1.5, TEMPO 2,
-# 64 completions (all within +-0.2 points on one set of 200).
+# 64 completions (all within +-0.2 points on one set of 200). Tried 2026-12-01, not kept:
+# a term for ending the turn in reach of rivals with a loaded weapon (from their square or one
+# step away; plan search alone, the same 600 games: main 182 won, +2.73 a game; -0.3 a rival
+# 192, +2.71; -1.0 140, +0.89; +0.3, drawn to them, 197, +2.92; +1.0 175.5, +2.47), and my
+# damage on the boards weighted 0.5 / 0.75 / 0.9 (the plan's option followed, `ai_sources.py
+# --plan-only`, 300 games: 90, +1.86 / 96, +3.15 / 101, +3.27 against 98, +3.14 at 1.0).
 COMPLETIONS = 24
 SHOT_SIZES = (1, 2, 2, 3, 3)
 FRENZY_KILLS = 2
