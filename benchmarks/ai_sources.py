@@ -57,14 +57,18 @@ def _source(reason: str, final: bool) -> str:
     return f"points: {reason}{' (end)' if final else ''}"
 
 
+def rotated_game(i: int, seed: int, skulls: int) -> tuple[GameConfig, Game]:
+    """Game `i` of a tournament from `seed`: five seats, the arenas in turn (five games each, one
+    for each seat of the lone player). Player `n` of it is seeded `(seed + i) * 31 + n`."""
+    config = GameConfig(players=FIGURES[:5], arena=ARENAS[(i // 5) % len(ARENAS)], skulls=skulls, ending="frenzy")
+    return config, Game.new(config, seed + i)
+
+
 def play(level: str, seat: int, seed: int, args: argparse.Namespace) -> tuple[dict[str, Counter], list[str], str]:
     """One game; the figures of every seat, the winners, and the lone player's colour."""
     kinds = ["normal"] * 5
     kinds[seat] = level
-    config = GameConfig(
-        players=FIGURES[:5], arena=ARENAS[(seed // 5) % len(ARENAS)], skulls=args.skulls, ending="frenzy"
-    )
-    game = Game.new(config, args.seed + seed)
+    config, game = rotated_game(seed, args.seed, args.skulls)
     options: dict = {"positions": args.hard_positions, "seconds": None} if level == "hard" else {}
     if level == "hard" and args.plan_only:
         options["imagine"] = False

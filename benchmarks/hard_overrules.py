@@ -23,14 +23,14 @@ import random
 import statistics
 from typing import Any
 
-from ai import ARENAS  # benchmarks/ai.py, beside this script
+from ai_sources import rotated_game  # benchmarks/ai_sources.py, beside this script
 
 from adrenaline_tui.ai import make_player
 from adrenaline_tui.ai.determinise import sample_game
 from adrenaline_tui.ai.hard import Follower, HardPlayer, Plan
 from adrenaline_tui.ai.payout import PayoutPlayer
 from adrenaline_tui.ai.sensible import SensiblePlayer
-from adrenaline_tui.rules import FIGURES, Decision, Game, GameConfig
+from adrenaline_tui.rules import Decision
 from adrenaline_tui.rules.cards import load_cards
 
 Overrule = tuple[dict[str, Any], Plan, Plan, float]  # view, the plan's choice, the choice, its lead
@@ -73,10 +73,7 @@ def collect(args: argparse.Namespace) -> list[Overrule]:
     found: list[Overrule] = []
     for i in range(args.games):
         seat = i % 5
-        config = GameConfig(
-            players=FIGURES[:5], arena=ARENAS[(i // 5) % len(ARENAS)], skulls=args.skulls, ending="frenzy"
-        )
-        game = Game.new(config, args.seed + i)
+        config, game = rotated_game(i, args.seed, args.skulls)
         hard = Recording((args.seed + i) * 31 + seat, positions=600, seconds=None)
         bots = {c: make_player("normal", (args.seed + i) * 31 + n) for n, c in enumerate(config.players)}
         bots[config.players[seat]] = hard
