@@ -7,7 +7,15 @@ import pytest
 from adrenaline_tui.ai import HardPlayer
 from adrenaline_tui.ai.evaluator import Evaluator
 from adrenaline_tui.ai.hard import judge
-from adrenaline_tui.ai.payout import AMMO, THREAT, PayoutEvaluator, board_payouts, expected_payout, expected_track
+from adrenaline_tui.ai.payout import (
+    AMMO,
+    SECOND_SHOT,
+    THREAT,
+    PayoutEvaluator,
+    board_payouts,
+    expected_payout,
+    expected_track,
+)
 from adrenaline_tui.ai.sensible import SHARED_BOOK
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.ai.values import CUBE, MARK
@@ -157,3 +165,23 @@ def test_a_loaded_weapon_in_sight_of_a_rival_a_killshot_away_is_worth_more():
     assert wounded.threat(aside) == fresh.threat(f._replace(square="r1c3")) < wounded.threat(w)
     broke = w._replace(loaded=frozenset(), cubes=(0, 0, 0))
     assert wounded.threat(broke) == 0
+
+
+def test_two_loaded_weapons_line_up_a_second_shot_worth_less_than_the_first():
+    # Next turn has two actions: the Lock Rifle's shot, then the Machine Gun's on what it leaves.
+    def evaluator(weapons: list[str]) -> PayoutEvaluator:
+        game = scenario(
+            [
+                {"colour": "yellow", "square": "r1c2", "weapons": weapons, "ammo": FULL},
+                {"colour": "blue", "square": "r0c2", "damage": ["grey"] * 6},
+                {"colour": "green", "square": "r1c3"},
+                {"colour": "grey", "square": "r2c0"},
+            ],
+            racks=RACKS,
+        )
+        return _evaluators(game)[0]
+
+    rifle, gun, both = evaluator(["lock-rifle"]), evaluator(["machine-gun"]), evaluator(["lock-rifle", "machine-gun"])
+    one = max(rifle.threat(rifle.start()), gun.threat(gun.start()))
+    two = both.threat(both.start())
+    assert one < two < one + SECOND_SHOT * one
