@@ -201,9 +201,13 @@ def _plan_reason(plan: Plan, view: dict[str, Any]) -> str:
     if plan.key == "run":
         seen = [names[c] for c, q in table.seats if c != table.me and table.arena.sees(plan.square, q)]
         why = f"you will see {', '.join(seen)} from there" if seen else "it sets up your next action"
+        if table.actions_left <= 1:  # the turn ends there: say what it lines up
+            later = _next_shot(table, plan.square or "")
+            why = f"from there {later}" if later else why
         return f"Run to {plan.square}: {why}."
     if plan.key == "end":
-        return "End the turn: nothing left is worth what it costs."
+        later = _next_shot(table, table.square or "")
+        return f"End the turn: from here {later}." if later else "End the turn: nothing left is worth what it costs."
     kind = powerup_kind(plan.key)
     name = cards.powerup_kinds[kind].name
     if kind == "newton" and len(plan.extra) == 2:
@@ -211,6 +215,25 @@ def _plan_reason(plan: Plan, view: dict[str, Any]) -> str:
     if kind == "teleporter" and plan.extra:
         return f"Play the {name}: jump to {plan.extra[0]} for a better action."
     return f"Play the {name}."
+
+
+def _next_shot(table: Table, square: str) -> str | None:
+    """The shot the hard player counts on firing next turn from `square` if no one moved
+    (`PayoutEvaluator.threat`), in words; None when there is none."""
+    ev = PayoutEvaluator(table, SHARED_BOOK, table.cards)
+    me = ev.start()._replace(square=square)
+    loaded, cubes, powerups = ev.reloaded(me)
+    ready = me._replace(loaded=loaded, cubes=cubes, powerups=powerups)
+    shots = [(s.gross, w, s) for w in sorted(loaded) if (s := ev.best_shot(ready, w, square)) is not None]
+    if not shots:
+        return None
+    _, weapon, best = max(shots, key=lambda x: x[0])
+    names = _names(table.view)
+    hurt = [(f, dmg) for f, dmg, _ in best.outcome[0] if dmg and f in table.figures]
+    if not hurt:
+        return None
+    whom = " and ".join(f"{names.get(f, f)} ({len(table.figures[f].damage)} damage)" for f, _ in hurt)
+    return f"your {table.cards.weapons[weapon].name} can hit {whom} next turn if nobody moves"
 
 
 SIMPLE = {

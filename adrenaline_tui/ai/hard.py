@@ -19,7 +19,14 @@ Two layers, both built from its own view only:
   plan's own choice leaves the race (`RACE`), and the plan's choice stands unless another beat
   it clearly there (`MARGIN`, shrinking as games add up).
 
-Measured on 2026-12-01 (`benchmarks/ai_sources.py --hard-positions 600 --skulls 5`, the same
+Measured on 2026-12-01, with the turn search counting the shots its weapons could fire next turn
+from where the turn ends (`payout.THREAT`, `SECOND_SHOT`), in the same 300 games as below
+(`benchmarks/ai_sources.py --hard-positions 600 --skulls 5`, seeds 1, 1001 and 3001): 120 of 300
+(40.0%, CI 35-46%; 41, 42 and 37 won), margin about +3.9 points a game (+3.89, +4.41, +3.43 by
+seed), against 101 and +3.13 before it. The plan's option followed alone (`--plan-only`) in 600
+games: 246 won (41.0%), +4.29, against 206 and +3.04 without the threat.
+
+Earlier measurements (`benchmarks/ai_sources.py --hard-positions 600 --skulls 5`, the same
 games as `benchmarks/ai.py --only hard --skulls 5 --cpu` with the same seed: hard against four
 normal players, seats rotated; 95% Wilson intervals; margin: its points less the others' mean;
 CPU time a decision):

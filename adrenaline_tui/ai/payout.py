@@ -21,7 +21,7 @@ import random
 
 from adrenaline_tui.ai.evaluator import Evaluator, Me
 from adrenaline_tui.ai.sensible import SensiblePlayer
-from adrenaline_tui.ai.shots import Hits
+from adrenaline_tui.ai.shots import Budget, Hits
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.ai.values import CUBE, MARK
 from adrenaline_tui.rules import Decision
@@ -35,6 +35,17 @@ TEMPO = 1.0  # a kill also sets the victim back (damage and adrenaline gone, a t
 # Cubes left at the end of my turn, against the normal player's opinion of them: the shots of
 # later turns need them (reloads, extra effects); measured +1.5 points a game over 200 games.
 AMMO = 2.0
+# The shots my loaded weapons could fire next turn from where this turn ends, if no one moved
+# (`PayoutEvaluator.threat`), as a share of what they would be worth now: the others move and
+# shoot first, so it is a hope, not a plan. Measured with benchmarks/ai_sources.py --plan-only
+# (the plan's option followed, no imagined game), 600 games (seeds 1, 1001, 3001, 5001, 7001 and
+# 9001, 100 each), against 206 won (34.3%) and +3.04 points a game without it: the best shot at
+# 0.3 234 won, +3.90 (+0.86, 95% CI +0.17 to +1.55); at 0.2 221, +3.74; with a second shot at
+# half that on top 246 (41.0%), +4.29 (+0.39 over one shot, CI -0.04 to +0.82). Tried and not
+# kept: 0.15 and 0.5 (110 and 104 of the first 300, against 127 at 0.3), shots from squares one
+# step away as well (118), and the end of the turn's holdings valued 1.3 times on top (198, +2.62).
+THREAT = 0.3
+SECOND_SHOT = 0.5  # the second of those shots, after the first: more hope still
 
 # How the rest of a board's damage may come: shots of 1-3 tokens, each by one of the players
 # other than the victim (me included: my own later shots are part of what the board will pay),
@@ -155,7 +166,8 @@ class PayoutEvaluator(Evaluator):
         # (the bot, which no payout covers, keeps the normal player's weight).
         self.weight = {c: 1.0 if c in t.players else w for c, w in self.weight.items()}
         self._board: dict[tuple, float] = {}
-        self._left: dict[tuple, int] = {}
+        self._reloaded: dict[tuple, tuple[frozenset[str], Budget, tuple[str, ...]]] = {}
+        self._threat: dict[tuple, float] = {}
         self._track = tuple(tuple(e) for e in t.track)
         # kills after one of mine now, which takes a skull
         self._later_kills = kills_to_come(t.frenzy, max(0, t.skulls_left - 1))
@@ -192,13 +204,45 @@ class PayoutEvaluator(Evaluator):
 
     def terminal(self, me: Me) -> float:
         value = super().terminal(me)
-        if self.last_turn or AMMO == 1.0:
+        if self.last_turn:
             return value
+        return value + (AMMO - 1.0) * CUBE * sum(self.reloaded(me)[1]) + THREAT * self.threat(me)
+
+    def reloaded(self, me: Me) -> tuple[frozenset[str], Budget, tuple[str, ...]]:
+        """What I will hold after reloading at the end of the turn: (loaded, cubes, cards)."""
         key = (me.held, me.loaded, me.cubes, me.powerups)
-        left = self._left.get(key)
-        if left is None:
-            left = self._left[key] = sum(self.reload_choice(me)[1])  # cubes left after reloading
-        return value + (AMMO - 1.0) * CUBE * left
+        known = self._reloaded.get(key)
+        if known is None:
+            known = self._reloaded[key] = self.reload_choice(me)
+        return known
+
+    def threat(self, me: Me) -> float:
+        """The shots my weapons, reloaded as I would at the end of this turn, could fire next turn
+        from where this turn ends if no one moved: what the best of them would be worth now, and
+        SECOND_SHOT of the best one more weapon could add after it (next turn has two actions).
+
+        A weapon's rating is what it does in a typical position; this is what it does in this one
+        (the rival this turn leaves a killshot away, in sight of where I stop)."""
+        loaded, cubes, cards = self.reloaded(me)
+        if not loaded:
+            return 0.0
+        key = (me.square, loaded, cubes, cards, me.targets)
+        known = self._threat.get(key)
+        if known is None:
+            ready = me._replace(loaded=loaded, cubes=cubes, powerups=cards)
+            known = 0.0
+            for w in sorted(loaded):
+                first = self.best_shot(ready, w, me.square)
+                if first is None:
+                    continue
+                after = ready._replace(
+                    loaded=loaded - {w}, cubes=first.cubes, powerups=first.powerups, targets=first.targets
+                )
+                seconds = (self.best_shot(after, v, me.square) for v in sorted(after.loaded))
+                second = max((s.gross for s in seconds if s is not None), default=0.0)
+                known = max(known, first.gross + SECOND_SHOT * second)
+            self._threat[key] = known
+        return known
 
     def killshot(self, fig: str, after: int) -> float:
         """My killshot (and overkill) token(s) on the track: what they change in what the track

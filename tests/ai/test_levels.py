@@ -225,6 +225,15 @@ def test_the_coach_explains_a_shot_by_what_it_does():
     assert reason == ("Shoot with the Lock Rifle: 2 damage puts Banshee at 7, 1 mark on Banshee.")
 
 
+def test_the_coach_says_what_ending_the_turn_here_lines_up_for_the_next():
+    from adrenaline_tui.ai.coach import _plan_reason
+    from adrenaline_tui.ai.hard import Plan
+
+    view = _honesty_position(0, 0).view("yellow")
+    reason = _plan_reason(Plan("end"), view)
+    assert reason == "End the turn: from here your Lock Rifle can hit Dozer (2 damage) next turn if nobody moves."
+
+
 def test_hard_imagines_as_many_of_the_others_turns_as_its_horizon(monkeypatch):
     # An imagined game stops where it is judged: after my turn and the next `horizon` turns of
     # the others (None: each of them once). A shorter horizon makes each imagined game cheaper.

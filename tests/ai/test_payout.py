@@ -7,7 +7,15 @@ import pytest
 from adrenaline_tui.ai import HardPlayer
 from adrenaline_tui.ai.evaluator import Evaluator
 from adrenaline_tui.ai.hard import judge
-from adrenaline_tui.ai.payout import AMMO, PayoutEvaluator, board_payouts, expected_payout, expected_track
+from adrenaline_tui.ai.payout import (
+    AMMO,
+    SECOND_SHOT,
+    THREAT,
+    PayoutEvaluator,
+    board_payouts,
+    expected_payout,
+    expected_track,
+)
 from adrenaline_tui.ai.sensible import SHARED_BOOK
 from adrenaline_tui.ai.table import Table
 from adrenaline_tui.ai.values import CUBE, MARK
@@ -91,7 +99,8 @@ def test_the_hard_player_shoots_where_the_damage_takes_first_place():
     game = _position(
         ["grey"] * 3 + ["yellow"] * 2, ["yellow"] * 4 + ["grey"], actions_taken=1, ammo_tiles=dict.fromkeys(TILES)
     )
-    hard = HardPlayer(1, positions=0, seconds=None)
+    # the plan search's first option, followed (imagined games would only take longer here)
+    hard = HardPlayer(1, positions=0, seconds=None, imagine=False)
     hit = []
     while game.pending is not None and game.pending.player == "yellow":
         d = game.pending
@@ -105,7 +114,7 @@ def test_cubes_kept_for_later_turns_count_more_than_the_normal_player_thinks():
     payout, normal = _evaluators(game)
     me = payout.start()
     # a loaded Lock Rifle needs no reload: all nine cubes are kept
-    extra = payout.terminal(me) - normal.terminal(me)
+    extra = payout.terminal(me) - normal.terminal(me) - THREAT * payout.threat(me)
     assert extra == pytest.approx((AMMO - 1.0) * CUBE * 9)
     poorer = me._replace(cubes=(1, 1, 1))
     assert payout.terminal(me) - payout.terminal(poorer) > normal.terminal(me) - normal.terminal(poorer)
@@ -140,3 +149,39 @@ def test_overkilling_a_board_i_killed_earlier_in_the_turn_counts_the_second_trac
     upgrade = payout.killshot("blue", 12) - payout.killshot("blue", 11)
     assert upgrade > 0
     assert payout.hit("blue", 11, 0, 0, 1, 0)[0] == pytest.approx(upgrade - MARK)
+
+
+def test_a_loaded_weapon_in_sight_of_a_rival_a_killshot_away_is_worth_more():
+    # The same end of the turn (yellow on r1c2, the Lock Rifle loaded, blue in sight through the
+    # door): with blue on 9 damage next turn's 2 damage is a killshot, with blue fresh it is a
+    # hit on a fresh board. The weapon's rating sees no difference; where the turn ends does.
+    wounded, _ = _evaluators(_position(["grey"] * 9, []))
+    fresh, _ = _evaluators(_position([], []))
+    w, f = wounded.start(), fresh.start()
+    assert wounded.threat(w) > fresh.threat(f) > 0
+    assert wounded.terminal(w) - fresh.terminal(f) == pytest.approx(THREAT * (wounded.threat(w) - fresh.threat(f)))
+    # from r1c3 only green is in sight, as fresh in both; and a weapon left empty threatens nothing
+    aside = w._replace(square="r1c3")
+    assert wounded.threat(aside) == fresh.threat(f._replace(square="r1c3")) < wounded.threat(w)
+    broke = w._replace(loaded=frozenset(), cubes=(0, 0, 0))
+    assert wounded.threat(broke) == 0
+
+
+def test_two_loaded_weapons_line_up_a_second_shot_worth_less_than_the_first():
+    # Next turn has two actions: the Lock Rifle's shot, then the Machine Gun's on what it leaves.
+    def evaluator(weapons: list[str]) -> PayoutEvaluator:
+        game = scenario(
+            [
+                {"colour": "yellow", "square": "r1c2", "weapons": weapons, "ammo": FULL},
+                {"colour": "blue", "square": "r0c2", "damage": ["grey"] * 6},
+                {"colour": "green", "square": "r1c3"},
+                {"colour": "grey", "square": "r2c0"},
+            ],
+            racks=RACKS,
+        )
+        return _evaluators(game)[0]
+
+    rifle, gun, both = evaluator(["lock-rifle"]), evaluator(["machine-gun"]), evaluator(["lock-rifle", "machine-gun"])
+    one = max(rifle.threat(rifle.start()), gun.threat(gun.start()))
+    two = both.threat(both.start())
+    assert one < two < one + SECOND_SHOT * one
