@@ -218,21 +218,17 @@ def _plan_reason(plan: Plan, view: dict[str, Any]) -> str:
 
 
 def _next_shot(table: Table, square: str) -> str | None:
-    """The shot the hard player counts on firing next turn from `square` if no one moved
-    (`PayoutEvaluator.threat`), in words; None when there is none."""
+    """The shot the hard player counts on firing first next turn from `square` if no one moved
+    (`PayoutEvaluator.next_shots`), in words; None when there is none."""
     ev = PayoutEvaluator(table, SHARED_BOOK, table.cards)
-    me = ev.start()._replace(square=square)
-    loaded, cubes, powerups = ev.reloaded(me)
-    ready = me._replace(loaded=loaded, cubes=cubes, powerups=powerups)
-    shots = [(s.gross, w, s) for w in sorted(loaded) if (s := ev.best_shot(ready, w, square)) is not None]
-    if not shots:
+    _, weapon, shot = ev.next_shots(ev.start()._replace(square=square))
+    if weapon is None or shot is None:
         return None
-    _, weapon, best = max(shots, key=lambda x: x[0])
     names = _names(table.view)
-    hurt = [(f, dmg) for f, dmg, _ in best.outcome[0] if dmg and f in table.figures]
+    hurt = [f for f, dmg, _ in shot.outcome[0] if dmg and f in table.figures]
     if not hurt:
         return None
-    whom = " and ".join(f"{names.get(f, f)} ({len(table.figures[f].damage)} damage)" for f, _ in hurt)
+    whom = " and ".join(f"{names.get(f, f)} ({len(table.figures[f].damage)} damage)" for f in hurt)
     return f"your {table.cards.weapons[weapon].name} can hit {whom} next turn if nobody moves"
 
 

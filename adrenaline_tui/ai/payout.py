@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from adrenaline_tui.ai.evaluator import Evaluator, Me
+from adrenaline_tui.ai.evaluator import Evaluator, Me, Shooting
 from adrenaline_tui.ai.sensible import SensiblePlayer
 from adrenaline_tui.ai.shots import Budget, Hits
 from adrenaline_tui.ai.table import Table
@@ -167,7 +167,7 @@ class PayoutEvaluator(Evaluator):
         self.weight = {c: 1.0 if c in t.players else w for c, w in self.weight.items()}
         self._board: dict[tuple, float] = {}
         self._reloaded: dict[tuple, tuple[frozenset[str], Budget, tuple[str, ...]]] = {}
-        self._threat: dict[tuple, float] = {}
+        self._threat: dict[tuple, tuple[float, str | None, Shooting | None]] = {}
         self._track = tuple(tuple(e) for e in t.track)
         # kills after one of mine now, which takes a skull
         self._later_kills = kills_to_come(t.frenzy, max(0, t.skulls_left - 1))
@@ -217,20 +217,26 @@ class PayoutEvaluator(Evaluator):
         return known
 
     def threat(self, me: Me) -> float:
+        """What the shots my weapons could fire next turn from where this turn ends are worth now
+        (`next_shots`)."""
+        return self.next_shots(me)[0]
+
+    def next_shots(self, me: Me) -> tuple[float, str | None, Shooting | None]:
         """The shots my weapons, reloaded as I would at the end of this turn, could fire next turn
-        from where this turn ends if no one moved: what the best of them would be worth now, and
-        SECOND_SHOT of the best one more weapon could add after it (next turn has two actions).
+        from where this turn ends if no one moved: (what the best of them would be worth now, and
+        SECOND_SHOT of the best one more weapon could add after it, as next turn has two actions;
+        the weapon that fires first; its shot).
 
         A weapon's rating is what it does in a typical position; this is what it does in this one
         (the rival this turn leaves a killshot away, in sight of where I stop)."""
         loaded, cubes, cards = self.reloaded(me)
         if not loaded:
-            return 0.0
+            return 0.0, None, None
         key = (me.square, loaded, cubes, cards, me.targets)
         known = self._threat.get(key)
         if known is None:
             ready = me._replace(loaded=loaded, cubes=cubes, powerups=cards)
-            known = 0.0
+            known = (0.0, None, None)
             for w in sorted(loaded):
                 first = self.best_shot(ready, w, me.square)
                 if first is None:
@@ -240,7 +246,9 @@ class PayoutEvaluator(Evaluator):
                 )
                 seconds = (self.best_shot(after, v, me.square) for v in sorted(after.loaded))
                 second = max((s.gross for s in seconds if s is not None), default=0.0)
-                known = max(known, first.gross + SECOND_SHOT * second)
+                value = first.gross + SECOND_SHOT * second
+                if value > known[0]:
+                    known = (value, w, first)
             self._threat[key] = known
         return known
 
