@@ -3,13 +3,17 @@ so that every door shares the allowance (issue 22, finding 9). Nothing here wait
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 from adrenaline_tui.host import guesses
 from adrenaline_tui.host.guesses import WrongCodes, address_key
 from adrenaline_tui.host.remote import peer_address
+from adrenaline_tui.host.ssh import SSHDoor
 from tests.host.test_abandoned_tables import Clock, connect_from
 from tests.host.wire import SEATS, start_host, stop_host
 
@@ -97,6 +101,21 @@ def test_a_client_tells_the_host_the_address_its_door_saw(monkeypatch: pytest.Mo
     assert peer_address() == "203.0.113.9"
     monkeypatch.delenv("SSH_CONNECTION")
     assert peer_address() == ""
+
+
+async def test_the_ssh_door_tells_its_client_the_address_it_saw(tmp_path: Path) -> None:
+    door = SSHDoor(tmp_path / "data", tmp_path / "no-host.sock")
+    # The client the door starts, replaced by one that shows what it would tell the host.
+    shows = "from adrenaline_tui.host.remote import peer_address; print('address=' + peer_address())"
+    door.client_command = lambda name, identity="": [sys.executable, "-c", shows]  # type: ignore[method-assign]
+    port = await door.start("127.0.0.1", 0)
+    try:
+        async with asyncssh.connect("127.0.0.1", port, username="p", known_hosts=None, client_keys=None) as conn:
+            process = await conn.create_process(term_type="xterm", request_pty="force")
+            out = await asyncio.wait_for(process.stdout.read(), 20)
+        assert "address=127.0.0.1" in out
+    finally:
+        door.close()
 
 
 @pytest.fixture
