@@ -206,6 +206,8 @@ class Host:
     def find(self, client: Client, code: str) -> HostTable:
         """The table of a code a client typed, in memory or suspended; wrong codes are counted
         against the connection and its address, and past their allowance refused unread."""
+        if client.created is not None and client.created.code == code:
+            return client.created  # the host gave it this code: not a guess
         keys = (f"connection {client.id}", f"address {address_key(client.address)}")
         reason = self.guesses.refusal(keys)
         if reason:

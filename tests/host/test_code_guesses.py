@@ -49,6 +49,13 @@ async def test_past_the_allowance_a_code_is_refused_for_a_while_from_the_whole_a
         await again.send({"type": "join", "code": code, "seat": "blue"})
         assert "too many wrong table codes" in (await again.expect("error", about="join"))["reason"]
         assert host.tables[code].seat_of(next(c for c in host.clients if c.name == "again")) is None
+        # A table of one's own is no guess: set up meanwhile, its creator sits down at it.
+        await again.send(create)
+        own = (await again.expect("created"))["code"]
+        await again.send({"type": "join", "code": own, "seat": "yellow"})
+        await again.expect("joined", code=own)
+        await again.send({"type": "leave"})
+        await again.expect("left", code=own)
         # Someone else is not held up.
         friend = await connect_from(sock, "192.0.2.44", "friend")
         await friend.send({"type": "look", "code": code})
