@@ -92,6 +92,22 @@ async def test_a_table_left_to_computers_is_suspended_after_the_timeout_and_leav
         await stop_host(host, server)
 
 
+async def test_the_host_looks_for_abandoned_tables_by_itself(
+    tmp_path: Path, sock: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(host_server, "SWEEP_SECONDS", 0.01)
+    host, server = await start_host(tmp_path / "tables", sock, abandon_after=0.0)
+    try:
+        code = await start_and_leave(await connect_from(sock, "203.0.113.7"))
+        for _ in range(2000):  # waits for the host's own sweep (a bounded wait, not a timing)
+            if code not in host.tables:
+                break
+            await asyncio.sleep(0.005)
+        assert code not in host.tables
+    finally:
+        await stop_host(host, server)
+
+
 async def test_a_player_resumes_a_suspended_table_at_the_same_decision(tmp_path: Path, sock: Path) -> None:
     clock = Clock()
     host, server = await start_host(tmp_path / "tables", sock, clock=clock, abandon_after=ABANDON)
