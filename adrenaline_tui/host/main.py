@@ -12,7 +12,7 @@ from pathlib import Path
 
 from adrenaline_tui.host import protocol
 from adrenaline_tui.host.hints import explanations, hints
-from adrenaline_tui.host.server import Host
+from adrenaline_tui.host.server import ABANDON_SECONDS, Host
 
 
 def parse_address(text: str, default_port: int) -> tuple[str, int]:
@@ -55,6 +55,7 @@ async def run_host(
     socket_path: Path | None = None,
     ready: asyncio.Future[dict[str, object]] | None = None,
     stop: asyncio.Event | None = None,
+    abandon_after: float = ABANDON_SECONDS,
 ) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o700)  # the socket, the games and the host key are the host's alone
@@ -64,7 +65,14 @@ async def run_host(
             print(f"adrenaline: a host is already running on {sock}", file=sys.stderr)
             return 1
         sock.unlink()
-    host = Host(folder / "tables", bot_delay=bot_delay, computer=computer, hints=hints, explanations=explanations)
+    host = Host(
+        folder / "tables",
+        bot_delay=bot_delay,
+        computer=computer,
+        hints=hints,
+        explanations=explanations,
+        abandon_after=abandon_after,  # benchmarks/abuse_tables.py shortens it
+    )
     for line in host.resume():
         print(line, flush=True)
     server = await asyncio.start_unix_server(host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 1)

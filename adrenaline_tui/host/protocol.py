@@ -83,7 +83,9 @@ def _hello(msg: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError(f"this host speaks protocol version {VERSION}")
     name = printable(_str(msg, "name", limit=200, required=False) or "", MAX_NAME)
     identity = printable(_str(msg, "identity", limit=128, required=False) or "", 128)
-    return {"type": "hello", "name": name or "player", "identity": identity}
+    # Where the player connects from, as the door saw it: limits are counted per address.
+    address = printable(_str(msg, "address", limit=64, required=False) or "", 64)
+    return {"type": "hello", "name": name or "player", "identity": identity, "address": address}
 
 
 def _create(msg: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,13 @@ def default_socket() -> Path:
     return Path(os.environ.get("ADRENALINE_HOST_SOCKET") or data_home() / "host" / SOCKET_NAME)
 
 
+def peer_address() -> str:
+    """Where this player connects from, for the host's limits per address: the first field of
+    `SSH_CONNECTION`, which sshd sets for `adrenaline join` and the host's SSH door sets for
+    its clients ("" elsewhere: the host's own account)."""
+    return protocol.printable(os.environ.get("SSH_CONNECTION", "").partition(" ")[0], 64)
+
+
 def public_config(view: dict[str, Any]) -> GameConfig:
     """A game's settings as any seat's view shows them (every setting is public), for the screens
     that read `game.config` (the mode's board, the bot, the tie-break)."""
@@ -114,7 +121,8 @@ class Connection:
         except OSError as exc:
             self.on_lost(f"cannot reach the host at {path}: {exc.strerror or exc}")
             return
-        self.send({"type": "hello", "v": protocol.VERSION, "name": name, "identity": identity})
+        hello = {"type": "hello", "v": protocol.VERSION, "name": name, "identity": identity, "address": peer_address()}
+        self.send(hello)
         try:
             while True:
                 line = await reader.readline()

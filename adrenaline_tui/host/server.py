@@ -19,15 +19,18 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.host import protocol
+from adrenaline_tui.host.guesses import WrongCodes, address_key
 from adrenaline_tui.host.protocol import ProtocolError
 from adrenaline_tui.host.tables import HostTable, new_code
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.rules.atomicfile import write_atomic
-from adrenaline_tui.tui.session import HUMAN, Session, best_computer
+from adrenaline_tui.tui import storage
+from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares, best_computer
 
 log = logging.getLogger("adrenaline.host")
 
@@ -36,6 +39,19 @@ RATE = 20.0  # messages a second a client may send, on average (and twice that a
 READ_CHUNK = 65536
 EXTRAS = ".host.json"
 MAX_TABLES = 500  # beyond this a host says it is full rather than run out of memory
+# A started table with no person seated and connected for this long is suspended: its save
+# stays on disk, it leaves memory and its computers stop, until one of its players sits down
+# again. Long enough for a dropped connection to come back; short enough that tables left to
+# computers by people who went away do not pile up (docs/hosting.md, "Abandoned tables").
+ABANDON_SECONDS = 300.0
+# How often the host looks for abandoned tables: one timer for the whole host, not one a table.
+SWEEP_SECONDS = 30.0
+# Started tables one address keeps going at once (started, or resumed by sitting down): a
+# household plays one or two; a guest leaving tables to computers cannot fill the host.
+MAX_LIVE_PER_ADDRESS = 4
+# Threads making undo's copies of games, shared by every table of the host: copies are made
+# while nobody is at the keys, and undo without one replays the game, so a few are enough.
+SPARE_THREADS = 2
 
 
 def event_json(e: Event) -> list[Any]:
@@ -51,6 +67,9 @@ class Client:
         Client._ids += 1
         self.id = Client._ids
         self.name = "player"
+        # Where the connection comes from, as its door said ("" from the host's own account):
+        # wrong table codes and started tables are counted per address.
+        self.address = ""
         # Who this is beyond a name (an SSH key's fingerprint), or "" when nobody vouches for it.
         self.identity = ""
         self.greeted = False
@@ -110,8 +129,17 @@ class Host:
         hints: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
         rate: float = RATE,
         explanations: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        abandon_after: float = ABANDON_SECONDS,
     ) -> None:
         self.explanations = explanations
+        self.clock = clock
+        self.abandon_after = abandon_after
+        self.guesses = WrongCodes(clock)
+        # One saving thread and a few undo-copy threads for every table (not threads per table).
+        self._saving = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._sparing = ThreadPoolExecutor(max_workers=SPARE_THREADS, thread_name_prefix="undo-spare")
+        self._sweeper: asyncio.Task[None] | None = None
         self.rate = rate
         self.folder = folder
         self.bot_delay = bot_delay
@@ -125,29 +153,153 @@ class Host:
 
     # ------------------------------------------------------------ restarting
     def resume(self) -> list[str]:
-        """Pick up the unfinished games saved in the folder; returns a line per table."""
+        """The unfinished games saved in the folder; returns a line per table.
+
+        None is loaded: a restarted host has nobody at any table, so each is suspended, and is
+        loaded when someone opens it by its code (`wake`). A host's memory and threads do not
+        grow with its saved tables."""
         out: list[str] = []
         if self.folder is None or not self.folder.is_dir():
             return out
         for path in sorted(self.folder.glob("*.json")):
             code = path.name.removesuffix(".json")
-            if not protocol.valid_code(code):
-                continue
-            try:
-                session = Session.resume(path)
-            except SaveError as exc:
-                out.append(f"{code}: not resumed: {exc}")
-                continue
-            if session.game.over:
-                continue
-            g = session.game
-            table = HostTable(code, g.config.arena, g.config.skulls, g.config.ending, dict(session.kinds))
-            table.mode, table.bot = g.config.mode, g.config.bot
-            table.session = session
-            self.load_extras(table, path.with_name(f"{code}{EXTRAS}"))
-            self.tables[code] = table
-            out.append(f"{code}: resumed at turn {g.turn}")
+            if protocol.valid_code(code) and not storage.load_table(path)[0].get("over"):
+                out.append(f"{code}: resumed when one of its players sits down")
         return out
+
+    def saved(self, code: str) -> Path | None:
+        """The save of a table code on disk, finished or not (a new table must not take its code)."""
+        if self.folder is None:
+            return None
+        path = self.folder / f"{code}.json"
+        return path if path.is_file() else None
+
+    def wake(self, code: str) -> HostTable | None:
+        """A suspended table loaded from its save, exactly where it was (None: no such game).
+
+        Its computers stay still until one of its players sits down (`on_join`); nobody
+        sitting, it is suspended again like any abandoned table."""
+        path = self.saved(code)
+        if path is None or storage.load_table(path)[0].get("over"):
+            return None
+        if len(self.tables) >= MAX_TABLES:
+            raise ProtocolError("this host is full: try again later")
+        try:
+            session = Session.resume(path, *self._threads())
+        except SaveError as exc:
+            raise ProtocolError(f"table {code} cannot be resumed: {exc}") from None
+        g = session.game
+        if g.over:
+            return None
+        table = HostTable(code, g.config.arena, g.config.skulls, g.config.ending, dict(session.kinds))
+        table.mode, table.bot = g.config.mode, g.config.bot
+        table.session = session
+        table.alone_since = self.clock()
+        self.load_extras(table, path.with_name(f"{code}{EXTRAS}"))
+        self.tables[code] = table
+        log.info("table %s resumed at turn %s", code, g.turn)
+        return table
+
+    def _threads(self) -> tuple[Autosaver, UndoSpares]:
+        return Autosaver(self._saving), UndoSpares(self._sparing)
+
+    def find(self, client: Client, code: str) -> HostTable:
+        """The table of a code a client typed, in memory or suspended; wrong codes are counted
+        against the connection and its address, and past their allowance refused unread."""
+        if client.created is not None and client.created.code == code:
+            return client.created  # the host gave it this code: not a guess
+        keys = (f"connection {client.id}", f"address {address_key(client.address)}")
+        reason = self.guesses.refusal(keys)
+        if reason:
+            raise ProtocolError(reason)
+        table = self.tables.get(code) or self.wake(code)
+        if table is None:
+            self.guesses.wrong(keys)
+            raise ProtocolError(f"no table {code} on this host")
+        return table
+
+    # ------------------------------------------------------ abandoned tables
+    def sweep(self) -> list[str]:
+        """Suspend every started table no person has been at for `abandon_after` seconds, and
+        forget finished ones nobody is at; returns the codes suspended."""
+        now = self.clock()
+        suspended: list[str] = []
+        for table in list(self.tables.values()):
+            if table.session is None:
+                continue  # not started: forgotten with its creator (`tidy`)
+            if any(h.connected for h in table.holders.values()):
+                table.alone_since = None
+            elif table.session.game.over:
+                self.tables.pop(table.code, None)
+            elif table.alone_since is None:
+                table.alone_since = now
+            elif now - table.alone_since >= self.abandon_after and self._resumable(table):
+                self.suspend(table)
+                suspended.append(table.code)
+        return suspended
+
+    def _resumable(self, table: HostTable) -> bool:
+        """Whether a table's save can bring it back: a host without a folder (tests), or a
+        save that is failing, keeps the table in memory rather than lose the game."""
+        session = table.session
+        if session is None or session.path is None:
+            return False
+        session.flush()
+        if session.save_problem:
+            log.error("table %s is left alone but not suspended: %s", table.code, session.save_problem)
+            return False
+        return True
+
+    def suspend(self, table: HostTable) -> None:
+        """Out of memory, its computers stopped, its save where it was: resumed by its code."""
+        code = table.code
+        task = self._bots.pop(code, None)
+        if task is not None:
+            task.cancel()
+        timer = self._timers.pop(code, None)
+        if timer is not None:
+            timer.cancel()
+        session = table.session
+        if session is not None:
+            session.flush()  # its last decision is on disk before the table goes
+            session.spares.close()
+        self.save_extras(table)
+        minutes = max(1, round(self.abandon_after / 60))
+        notice = f"Nobody played here for {minutes} min: table {code} is suspended (saved); its players resume it"
+        for c in table.everyone():
+            if c.connected:
+                c.send({"type": "chat", "from": None, "text": notice})
+                c.send({"type": "left", "code": code})
+            c.table = None
+        table.holders.clear()
+        table.spectators.clear()
+        for c in self.clients:
+            if c.created is table:
+                c.created = None
+        self.tables.pop(code, None)
+        log.info("table %s suspended: nobody at it", code)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                self.sweep()
+            except Exception:  # a bug here must not stop the host looking after its tables
+                log.exception("sweeping the tables failed")
+
+    def live_from(self, client: Client) -> int:
+        """Started games going on now that the client's address set going."""
+        key = address_key(client.address)
+        return sum(
+            1 for t in self.tables.values() if t.keeper == key and t.session is not None and not t.session.game.over
+        )
+
+    def check_live(self, client: Client) -> None:
+        if self.live_from(client) >= MAX_LIVE_PER_ADDRESS:
+            raise ProtocolError(
+                f"{MAX_LIVE_PER_ADDRESS} games from your address are going on this host: finish one, "
+                "or leave it (it is suspended when nobody is at it) before starting another"
+            )
 
     def save_extras(self, table: HostTable) -> None:
         """What a table has beyond its save: turn timer, creator's seat, seats handed to computers."""
@@ -185,6 +337,8 @@ class Host:
         """Run one connection until it ends (the callback of `asyncio.start_*_server`)."""
         client = Client(writer, self.rate)
         self.clients.add(client)
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         sender = asyncio.create_task(self._write(client))
         try:
             await self._read(client, reader)
@@ -250,6 +404,8 @@ class Host:
             return  # its creator is in the lobby and may still sit down
         if table.session is None or table.session.game.over:
             self.tables.pop(table.code, None)
+        elif not any(h.connected for h in table.holders.values()) and table.alone_since is None:
+            table.alone_since = self.clock()  # suspended by `sweep` if nobody comes back
 
     # -------------------------------------------------------------- messages
     def refuse(self, client: Client, exc: Exception, about: str | None = None) -> None:
@@ -281,6 +437,7 @@ class Host:
         client.greeted = True
         client.name = msg["name"]
         client.identity = msg["identity"]
+        client.address = msg["address"]
         log.info("client %s is %s", client.id, client.name)
         client.send(
             {
@@ -306,7 +463,10 @@ class Host:
             raise ProtocolError("this host is full: try again later")
         computer = self.computer or best_computer()
         kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}
-        table = HostTable(new_code(self.tables), msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
+        code = new_code(self.tables)
+        while self.saved(code) is not None:  # a suspended or finished game keeps its code
+            code = new_code(self.tables)
+        table = HostTable(code, msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
         table.timer = msg["timer"]
         table.mode, table.bot = msg["mode"], msg["bot"]
         client.created = table
@@ -315,12 +475,13 @@ class Host:
         self.broadcast_lobby(table, also=[client])
 
     def on_join(self, client: Client, msg: dict[str, Any]) -> None:
-        table = self.tables.get(msg["code"])
-        watching_it = client.table is table and table is not None and table.seat_of(client) is None
-        if client.table is not None and not (watching_it and msg["seat"] is not None):
+        current = client.table
+        watching_it = current is not None and current.code == msg["code"] and current.seat_of(client) is None
+        if current is not None and not (watching_it and msg["seat"] is not None):
             raise ProtocolError("leave this table first")
-        if table is None:
-            raise ProtocolError(f"no table {msg['code']} on this host")
+        table = current if watching_it and current is not None else self.find(client, msg["code"])
+        if table.started and msg["seat"] is not None and table.keeper is None:
+            self.check_live(client)  # a player sitting down sets a resumed table going again
         if watching_it:  # someone looking at a table sits down at it
             table.stand(client)
         reason = table.sit(client, msg["seat"])
@@ -335,18 +496,20 @@ class Host:
         client.send({"type": "joined", "code": table.code, "seat": msg["seat"]})
         self.broadcast_lobby(table)
         if table.started:
+            if msg["seat"] is not None:
+                table.alone_since = None
+                table.keeper = table.keeper or address_key(client.address)
             self.send_state(client, table)
-            # A resumed table waits for its first visitor to set its computers going again.
-            self.play_computers(table)
-            if table.code not in self._timers:
-                self.start_timer(table)
+            # A resumed table waits for one of its players to set its computers going again.
+            if table.keeper is not None:
+                self.play_computers(table)
+                if table.code not in self._timers:
+                    self.start_timer(table)
             self.chat_line(table, f"{client.name} {'sits at ' + msg['seat'] if msg['seat'] else 'watches'}")
 
     def on_look(self, client: Client, msg: dict[str, Any]) -> None:
         """The lobby of a table, to choose a seat (or to watch) before joining."""
-        table = self.tables.get(msg["code"])
-        if table is None:
-            raise ProtocolError(f"no table {msg['code']} on this host")
+        table = self.find(client, msg["code"])
         client.send({"type": "table", **table.lobby(), "you": table.seat_of(client), "creator": False})
 
     def on_leave(self, client: Client, msg: dict[str, Any]) -> None:
@@ -364,7 +527,9 @@ class Host:
         reason = table.may_start(client)
         if reason:
             raise ProtocolError(reason)
-        table.start(self.rng.randrange(1, 2**31), self.folder)
+        self.check_live(client)
+        table.start(self.rng.randrange(1, 2**31), self.folder, *self._threads())
+        table.keeper = address_key(client.address)
         self.save_extras(table)
         self.broadcast_lobby(table)
         self.after(table, [])
@@ -570,6 +735,8 @@ class Host:
         self.after(table, session.choose(key))
 
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for task in self._bots.values():
             task.cancel()
         for timer in self._timers.values():
@@ -577,3 +744,5 @@ class Host:
         for table in self.tables.values():
             if table.session is not None:
                 table.session.flush()
+        self._saving.shutdown(wait=True)
+        self._sparing.shutdown(wait=False, cancel_futures=True)

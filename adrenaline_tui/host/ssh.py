@@ -213,6 +213,8 @@ class GameSession(asyncssh.SSHServerSession):
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
             "ADRENALINE_HOME": str(self.door.folder / "clients"),
+            # As sshd sets it: the client tells the host the address, whose limits it counts under.
+            "SSH_CONNECTION": f"{self.address} 0 0 0",
         }
         try:
             self.process = await asyncio.create_subprocess_exec(

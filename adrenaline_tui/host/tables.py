@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from adrenaline_tui.host.protocol import CODE_ALPHABET, CODE_LENGTH
 from adrenaline_tui.rules import GameConfig
-from adrenaline_tui.tui.session import HUMAN, Session
+from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares
 
 
 class Seated(Protocol):
@@ -55,6 +55,13 @@ class HostTable:
     # The game mode (rules/modes/) and the bot's figure (None: no bot); see GameConfig.
     mode: str = "standard"
     bot: str | None = None
+    # When the last person seated here left (the host's clock), while nobody is: the host
+    # suspends a table left alone too long (`Host.sweep`).
+    alone_since: float | None = None
+    # The address (`guesses.address_key`) that set this game going, by starting it or by
+    # sitting down at it once resumed: started games are counted per address. None: a resumed
+    # game nobody sat down at yet, whose computers stay still.
+    keeper: str | None = None
 
     @property
     def started(self) -> bool:
@@ -155,9 +162,13 @@ class HostTable:
             return f"waiting for {', '.join(self.free_seats())} to sit down"
         return None
 
-    def start(self, seed: int, folder: Path | None) -> None:
+    def start(
+        self, seed: int, folder: Path | None, saver: Autosaver | None = None, spares: UndoSpares | None = None
+    ) -> None:
         path = folder / f"{self.code}.json" if folder is not None else None
-        self.session = Session.start(self.config(), seed, self.kinds, path, autosave=path is not None)
+        self.session = Session.start(
+            self.config(), seed, self.kinds, path, autosave=path is not None, saver=saver, spares=spares
+        )
 
     def lobby(self) -> dict[str, Any]:
         """The table as the lobby shows it: public set-up and who sits where."""

@@ -55,10 +55,14 @@ class Autosaver:
     The text is made on the caller's thread (the game keeps changing); only the write waits.
     A failed write is kept in `error` (one line naming the file) until a write succeeds, and
     `on_change` is told each time that changes - from the saving thread.
+
+    A host passes one `pool` for all its tables, so its threads do not grow with its tables;
+    that pool has one thread, which keeps each table's writes in order.
     """
 
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+    def __init__(self, pool: ThreadPoolExecutor | None = None) -> None:
+        self._own = pool is None
+        self._pool = pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._last: Future[None] | None = None
         self.error: str | None = None
         self.on_change: Callable[[str | None], None] | None = None
@@ -83,7 +87,8 @@ class Autosaver:
 
     def close(self) -> None:
         self.flush()
-        self._pool.shutdown(wait=True)
+        if self._own:
+            self._pool.shutdown(wait=True)
 
 
 class UndoSpares:
@@ -103,9 +108,11 @@ class UndoSpares:
     # someone is again, between two of its decisions.
     IDLE = 0.1
 
-    def __init__(self) -> None:
+    def __init__(self, pool: ThreadPoolExecutor | None = None) -> None:
         self.ready: list[Game] = []
-        self._pool: ThreadPoolExecutor | None = None
+        # A host shares one pool between its tables (`Autosaver`'s reason); a game alone makes its own.
+        self._shared = pool
+        self._pool: ThreadPoolExecutor | None = pool
         self._building: Future[Game] | None = None
         self._last_activity = 0.0
 
@@ -169,7 +176,9 @@ class UndoSpares:
             self._building.result()
 
     def close(self) -> None:
-        if self._pool is not None:
+        if self._building is not None:
+            self._building.cancel()
+        if self._pool is not None and self._shared is None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -182,6 +191,7 @@ class Session:
         kinds: dict[str, str] | None = None,
         path: Path | None = None,
         saver: Autosaver | None = None,
+        spares: UndoSpares | None = None,
     ) -> None:
         self.game = game
         self.path = path
@@ -199,7 +209,7 @@ class Session:
         # for it: it is not asked again until it is done (a player is not made to think twice
         # at once).
         self.overdue: set[str] = set()
-        self.spares = UndoSpares()
+        self.spares = spares or UndoSpares()
 
     def resolve_computers(self) -> list[str]:
         """Swap computer kinds this install lacks for the best it has; returns what was swapped.
@@ -225,20 +235,29 @@ class Session:
     # ---------------------------------------------------------------- creation
     @classmethod
     def start(
-        cls, config: GameConfig, seed: int, kinds: dict[str, str], path: Path | None = None, *, autosave: bool = True
+        cls,
+        config: GameConfig,
+        seed: int,
+        kinds: dict[str, str],
+        path: Path | None = None,
+        *,
+        autosave: bool = True,
+        saver: Autosaver | None = None,
+        spares: UndoSpares | None = None,
     ) -> Session:
-        session = cls(Game.new(config, seed), kinds, path or (storage.new_save_path() if autosave else None))
+        save = path or (storage.new_save_path() if autosave else None)
+        session = cls(Game.new(config, seed), kinds, save, saver, spares)
         session.write_table()
         session.autosave()
         return session
 
     @classmethod
-    def resume(cls, path: Path) -> Session:
+    def resume(cls, path: Path, saver: Autosaver | None = None, spares: UndoSpares | None = None) -> Session:
         """Load a save (raises SaveError with a one-line reason)."""
         game = Game.load(path)
         table, problem = storage.load_table(path)
         seats = table.get("seats", {})
-        session = cls(game, {str(k): str(v) for k, v in seats.items()}, path)
+        session = cls(game, {str(k): str(v) for k, v in seats.items()}, path, saver, spares)
         if problem:
             session.fallbacks.append(f"{problem}: every seat is played by a person")
         return session

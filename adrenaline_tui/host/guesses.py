@@ -1,0 +1,79 @@
+"""Wrong table codes: how many a connection and an address may try, so codes cannot be guessed.
+
+A table code is the only key to a table (docs/hosting.md): 32^5 = 33,554,432 codes. Every
+lookup by code (`look`, `join`) goes through `WrongCodes`, in the host, so the client socket
+and every door (asyncssh, system sshd, web) share one allowance per address. Each wrong code is
+a strike against the connection and against its address; strikes fade at one per
+`WRONG_CODE_SECONDS`. With `WRONG_CODES_FREE` strikes, any code (right or wrong) is refused
+until one fades: a refused guess tells the guesser nothing about the code.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+from collections.abc import Callable, Iterable
+
+# Wrong codes tried in a row before the next must wait: a mistyped code or two from each of a
+# few friends behind one router, and no more.
+WRONG_CODES_FREE = 5
+# Past those, one more wrong code every this many seconds (a strike fades at this pace): a
+# guesser gets 60 guesses an hour from an address, about 46 days to hit one of 500 tables.
+WRONG_CODE_SECONDS = 60.0
+# Addresses remembered at once before those with no strike left are forgotten: bounded memory
+# whatever the number of addresses a guesser comes from.
+REMEMBERED = 10_000
+
+
+def address_key(address: str) -> str:
+    """The allowance an address draws on: an IPv6 address's /64 (one subscriber's network,
+    whose addresses they choose freely), an IPv4 address itself, anything else as given
+    ("" for a client whose door said nothing: the host's own account, which all share)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class WrongCodes:
+    """Strikes per key (a connection, an address), fading with time on an injectable clock."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        free: int = WRONG_CODES_FREE,
+        fade: float = WRONG_CODE_SECONDS,
+    ) -> None:
+        self.clock = clock
+        self.free = free
+        self.fade = fade
+        self._strikes: dict[str, tuple[float, float]] = {}  # key -> (strikes, when counted)
+
+    def _level(self, key: str, now: float) -> float:
+        strikes, when = self._strikes.get(key, (0.0, now))
+        return max(0.0, strikes - max(0.0, now - when) / self.fade)
+
+    def wait(self, keys: Iterable[str]) -> float:
+        """Seconds before a code may be tried by all of `keys` (0: now)."""
+        now = self.clock()
+        worst = max((self._level(k, now) for k in keys), default=0.0)
+        return max(0.0, (worst - (self.free - 1)) * self.fade)
+
+    def refusal(self, keys: Iterable[str]) -> str | None:
+        """The one-line reason a code is not looked up now, or None."""
+        wait = self.wait(keys)
+        if wait <= 0:
+            return None
+        return f"too many wrong table codes from your connection or address: try again in {math.ceil(wait)} s"
+
+    def wrong(self, keys: Iterable[str]) -> None:
+        now = self.clock()
+        for key in keys:
+            self._strikes[key] = (self._level(key, now) + 1, now)
+        if len(self._strikes) > REMEMBERED:
+            self._strikes = {k: v for k, v in self._strikes.items() if self._level(k, now) > 0}
