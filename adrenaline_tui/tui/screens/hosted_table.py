@@ -85,6 +85,7 @@ class HostedTableScreen(TableScreen):
         self._explain_start: str | None = None
         # The decision count an answer was sent for: a second key press waits for the host.
         self._answered: int | None = None
+        self._mounted = False
 
     @property
     def remote(self) -> RemoteApp:
@@ -97,8 +98,17 @@ class HostedTableScreen(TableScreen):
         if self.game.over:
             self._finish()
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._mounted = True
+
     def host_state(self, new: list[Event], rebuilt: bool) -> None:
-        """A `state` message was taken in: log what happened and draw the table again."""
+        """A `state` message was taken in: log what happened and draw the table again.
+
+        The game (`RemoteGame`) has taken it in already; a screen still being mounted has no
+        widgets yet, and its mount draws the game as it is then, this state included."""
+        if not self._mounted:
+            return
         log = self.query_one(EventLog)
         if rebuilt:
             log.reset(self.game.events)
