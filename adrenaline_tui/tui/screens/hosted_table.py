@@ -17,12 +17,12 @@ from textual.binding import Binding, BindingType
 from adrenaline_tui.rules import Event
 from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.screens.table import TableScreen
+from adrenaline_tui.tui.shell import LeaveTable, ToHost
 from adrenaline_tui.tui.widgets import EventLog
 from adrenaline_tui.tui.widgets.action_panel import ActionPanel, PanelState
 
 if TYPE_CHECKING:
     from adrenaline_tui.host.remote import RemoteGame
-    from adrenaline_tui.tui.remote_app import RemoteApp
 
 
 class HostSaves:
@@ -87,10 +87,6 @@ class HostedTableScreen(TableScreen):
         self._answered: int | None = None
         self._mounted = False
 
-    @property
-    def remote(self) -> RemoteApp:
-        return self.app  # type: ignore[return-value]
-
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
         self.viewer = self.game.seat
@@ -143,14 +139,14 @@ class HostedTableScreen(TableScreen):
         if not 0 <= index < len(opts):
             return
         self._answered = self.game.decisions
-        self.remote.send({"type": "choose", "key": opts[index]["key"], "decision": self.game.decisions})
+        self.post_message(ToHost({"type": "choose", "key": opts[index]["key"], "decision": self.game.decisions}))
 
     # --------------------------------------------------------------- actions
     def action_undo(self) -> None:
         if not self.session.can_undo(self.viewer):
             self.notify("Nothing to undo: the last decision revealed something or passed play on.", timeout=3)
             return
-        self.remote.send({"type": "undo", "decision": self.game.decisions})
+        self.post_message(ToHost({"type": "undo", "decision": self.game.decisions}))
 
     def action_coach(self) -> None:
         # The coach searches for a second or more of CPU: in a local game that is the player's
@@ -160,7 +156,7 @@ class HostedTableScreen(TableScreen):
     def action_explain(self, start: str | None = None) -> None:
         """Ask the host (the explanations read the game's state, which is there)."""
         self._explain_start = start
-        self.remote.send({"type": "explain"})
+        self.post_message(ToHost({"type": "explain"}))
 
     def show_explanations(self, msg: dict[str, Any]) -> None:
         from adrenaline_tui.rules.explain.words import Explanation
@@ -198,9 +194,9 @@ class HostedTableScreen(TableScreen):
         """A computer plays for people who vanished; pressed again, their seats are theirs again."""
         state = self.game.state
         if state.get("handed"):
-            self.remote.send({"type": "hand_back"})
+            self.post_message(ToHost({"type": "hand_back"}))
         elif state.get("vanished"):
-            self.remote.send({"type": "hand_over"})
+            self.post_message(ToHost({"type": "hand_over"}))
         else:
             self.notify("Everyone is here: no seat to give to a computer.", timeout=3)
 
@@ -209,12 +205,12 @@ class HostedTableScreen(TableScreen):
 
         def said(text: str | None) -> None:
             if text:
-                self.remote.send({"type": "chat", "text": text})
+                self.post_message(ToHost({"type": "chat", "text": text}))
 
         self.app.push_screen(ChatScreen(), callback=said)
 
     def action_leave(self) -> None:
-        self.remote.leave_table()
+        self.post_message(LeaveTable())
 
     def save_now(self) -> Path | None:
         return None

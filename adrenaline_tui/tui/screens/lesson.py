@@ -12,7 +12,7 @@ a weapon's lesson).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,6 +23,7 @@ from adrenaline_tui.rules import Event
 from adrenaline_tui.tui import explaining, lesson_presenter, presenter
 from adrenaline_tui.tui.lesson_presenter import EndChoice
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.shell import GoToTitle, Shell, shell_of
 from adrenaline_tui.tui.widgets import (
     ActionPanel,
     ArenaMap,
@@ -37,9 +38,6 @@ from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.event_log import QUIET
 from adrenaline_tui.tui.widgets.lesson_panel import Feedback, LessonPanel, LessonPanelState
 from adrenaline_tui.walkthrough import Lesson, LessonRunner, Progress, Result
-
-if TYPE_CHECKING:
-    from adrenaline_tui.tui.app import AdrenalineApp
 
 
 def _option_bindings() -> list[BindingType]:
@@ -88,8 +86,8 @@ class LessonScreen(BaseScreen):
         self._all_boards = False  # the text leaves room for every board
 
     @property
-    def adrenaline(self) -> AdrenalineApp:
-        return self.app  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        return shell_of(self)
 
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
@@ -296,7 +294,7 @@ class LessonScreen(BaseScreen):
         if what in ("game", "list"):
             self.dismiss(None)
         elif what == "new":
-            self.adrenaline.go_to_title(then="new")
+            self.post_message(GoToTitle("new"))
         else:
             lesson = next(lesson for lesson in self.lessons if lesson.id == what)
             self.app.switch_screen(LessonScreen(lesson, self.progress, self.lessons, from_game=self.from_game))
