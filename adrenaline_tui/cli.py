@@ -305,9 +305,9 @@ def _client(args: argparse.Namespace) -> int:
         except StartError as exc:
             return _refuse(exc)
     with _collector_held():  # a host starts one of these for every player who connects
-        from adrenaline_tui.host.remote import default_socket
         from adrenaline_tui.tui.app import run_in_terminal
         from adrenaline_tui.tui.remote_app import RemoteApp
+        from adrenaline_tui.wire.client import default_socket
 
         name = args.name or os.environ.get("USER") or "player"
         return run_in_terminal(

@@ -17,12 +17,12 @@ from textual import events
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from adrenaline_tui.host.remote import Connection, RemoteGame
 from adrenaline_tui.tui.app import AdrenalineApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
 from adrenaline_tui.tui.settings import Settings
 from adrenaline_tui.tui.shell import LeaveTable, OpenTable, TakeSeat, ToHost
+from adrenaline_tui.wire.client import Connection, RemoteGame
 
 
 class RemoteApp(AdrenalineApp):

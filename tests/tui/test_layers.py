@@ -42,3 +42,29 @@ def test_the_check_sees_an_import_of_the_app(tmp_path: Path) -> None:
     )
     (tmp_path / "screens" / "x.py").write_text(source, encoding="utf-8")
     assert _imports_of_apps(tmp_path) == ["screens/x.py:2", "screens/x.py:3"]
+
+
+def _imports(paths: list[Path], prefix: str) -> set[str]:
+    """Every module under `prefix` that the files import (type-checking imports included)."""
+    found = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+            elif isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+    return {m for m in found if m == prefix or m.startswith(prefix + ".")}
+
+
+def test_the_screens_and_the_host_meet_only_below_both() -> None:
+    """The wire and the words of an explanation live below the screens and the host (`wire/`,
+    `rules/explain/`): the screens import nothing of the host, and the host none of the
+    screens' presenters. The host still runs tables with the hot-seat `Session`; that last tie
+    goes when the host is split into workers (issue 25)."""
+    package = TUI.parent
+    assert _imports(sorted(TUI.rglob("*.py")), "adrenaline_tui.host") == set()
+    from_host = _imports(sorted((package / "host").glob("*.py")), "adrenaline_tui.tui")
+    assert from_host <= {
+        "adrenaline_tui.tui.session",
+        *(f"adrenaline_tui.tui.session.{n}" for n in ("HUMAN", "Session", "best_computer")),
+    }

@@ -1,6 +1,6 @@
 """The table at a host: the same table, showing one seat's view, played through the host.
 
-Everything on screen comes from the host's `state` messages (`host.remote.RemoteGame`): the
+Everything on screen comes from the host's `state` messages (`wire.client.RemoteGame`): the
 seat's view, the public log, and the words beside one's own options. Keys act only on one's own
 decisions: with no options of one's own there is nothing to pick. No hand-off screens: this
 screen belongs to one person. Computer seats are played by the host.
@@ -22,7 +22,7 @@ from adrenaline_tui.tui.widgets import EventLog
 from adrenaline_tui.tui.widgets.action_panel import ActionPanel, PanelState
 
 if TYPE_CHECKING:
-    from adrenaline_tui.host.remote import RemoteGame
+    from adrenaline_tui.wire.client import RemoteGame
 
 
 class HostSaves:
@@ -159,8 +159,8 @@ class HostedTableScreen(TableScreen):
         self.post_message(ToHost({"type": "explain"}))
 
     def show_explanations(self, msg: dict[str, Any]) -> None:
+        from adrenaline_tui.rules.explain.questions import Topic
         from adrenaline_tui.rules.explain.words import Explanation
-        from adrenaline_tui.tui.explaining import Topic
         from adrenaline_tui.tui.screens.explain import ExplainScreen
 
         if int(msg.get("decisions", -1)) != self.game.decisions:

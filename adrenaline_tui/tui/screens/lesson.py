@@ -20,7 +20,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from adrenaline_tui.rules import Event
-from adrenaline_tui.tui import explaining, lesson_presenter, presenter
+from adrenaline_tui.rules.explain import questions
+from adrenaline_tui.tui import lesson_presenter, presenter
 from adrenaline_tui.tui.lesson_presenter import EndChoice
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.shell import GoToTitle, Shell, shell_of
@@ -271,7 +272,7 @@ class LessonScreen(BaseScreen):
             return
         choices = runner.choices()
         if index >= len(choices):
-            greyed = explaining.unavailable_actions(runner.game, self.view or {})
+            greyed = questions.unavailable_actions(runner.game, self.view or {})
             if index - len(choices) < len(greyed):
                 self.action_explain(greyed[index - len(choices)])
             return
@@ -336,12 +337,12 @@ class LessonScreen(BaseScreen):
         game, view = self.runner.game, self.view or {}
         if start is None:
             start = self.topic_under_cursor()
-        topics = explaining.topics(game, view)
-        self.app.push_screen(ExplainScreen(topics, lambda thing: explaining.explanation(game, view, thing), start))
+        topics = questions.topics(game, view)
+        self.app.push_screen(ExplainScreen(topics, lambda thing: questions.explanation(game, view, thing), start))
 
     def topic_under_cursor(self) -> str | None:
         view = self.view or {}
-        greyed = explaining.unavailable_actions(self.runner.game, view)
+        greyed = questions.unavailable_actions(self.runner.game, view)
         return presenter.topic_at(view, self.query_one(ActionPanel).cursor, greyed)
 
     def on_arena_map_square_clicked(self, message: ArenaMap.SquareClicked) -> None:

@@ -8,7 +8,7 @@ pace, at public points only, so people can follow them and nothing shows what th
 boards are scored a breakdown screen shows who got what and why.
 
 `x` explains the option under the cursor - and from there any figure, board, square or action
-the person at the screen may ask about (`tui.explaining`). The first time a weapon shows up on
+the person at the screen may ask about (`rules.explain.questions`). The first time a weapon shows up on
 the table for a person, a notice offers its lesson (`w`), without stopping the game.
 """
 
@@ -28,7 +28,8 @@ from textual.message import Message
 from textual.timer import Timer
 
 from adrenaline_tui.rules import Event, IllegalChoice
-from adrenaline_tui.tui import explaining, presenter
+from adrenaline_tui.rules.explain import questions
+from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import THINK_BUDGET_SECONDS, Session, unsaved
 from adrenaline_tui.tui.shell import (
@@ -532,7 +533,7 @@ class TableScreen(BaseScreen):
         """What `x` explains first: the option (or greyed action) under the cursor."""
         if self.view is None:
             return None
-        greyed = explaining.unavailable_actions(self.session.game, self.view)
+        greyed = questions.unavailable_actions(self.session.game, self.view)
         return presenter.topic_at(self.view, self.query_one(ActionPanel).cursor, greyed)
 
     def action_explain(self, start: str | None = None) -> None:
@@ -541,11 +542,11 @@ class TableScreen(BaseScreen):
         if self.view is None:
             return
         game, view = self.session.game, self.view
-        topics = explaining.topics(game, view)
+        topics = questions.topics(game, view)
         if not topics:
             return
         start = start or self.topic_under_cursor()
-        self.app.push_screen(ExplainScreen(topics, lambda thing: explaining.explanation(game, view, thing), start))
+        self.app.push_screen(ExplainScreen(topics, lambda thing: questions.explanation(game, view, thing), start))
 
     def on_player_board_clicked(self, message: PlayerBoard.Clicked) -> None:
         self.action_explain(f"board:{message.colour}")
