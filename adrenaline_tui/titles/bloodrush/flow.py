@@ -62,16 +62,17 @@ def setup(g: Game) -> Flow:
         )
         g.stack.pop()
         g.humans[key] = tile
-        g.emit("placed-human", f"{g.name(seat)} places the {g.human_label(tile)} on {key}", seat=seat, tile=tile, square=key)
+        text = f"{g.name(seat)} places the {g.human_label(tile)} on {key}"
+        g.emit("placed-human", text, seat=seat, tile=tile, square=key)
         placed += 1
     # Phase 3: Player 2 places the Mozzie: not on the graveyard (it only flies over it), not on a
     # human (it would have to eat it without moving); and points it (docs/rulings.md).
     p2 = g.order[1 % n]
     spots = [sq for sq in g.board.squares if sq != g.board.graveyard and sq not in g.humans]
-    key = yield from g.ask(Decision(p2, "place-mozzie", "Place the Mozzie", tuple(Option(s, s, square=s) for s in spots)))
-    heading = yield from g.ask(
-        Decision(p2, "mozzie-heading", "Which way does the Mozzie face?", tuple(Option(d, DIRECTION_NAMES[d]) for d in DIRECTIONS))
-    )
+    places = tuple(Option(s, s, square=s) for s in spots)
+    key = yield from g.ask(Decision(p2, "place-mozzie", "Place the Mozzie", places))
+    ways = tuple(Option(d, DIRECTION_NAMES[d]) for d in DIRECTIONS)
+    heading = yield from g.ask(Decision(p2, "mozzie-heading", "Which way does the Mozzie face?", ways))
     g.mozzie.square = g.mozzie.start = key
     g.mozzie.heading = heading
     g.emit("placed-mozzie", f"{g.name(p2)} places the Mozzie on {key}, facing {DIRECTION_NAMES[heading]}", square=key)
@@ -200,7 +201,8 @@ def walk(g: Game, v: Vampire, *, first: str | None = None, forced: int = 0) -> F
         human = g.humans.pop(square, None)
         if human is not None:
             v.humans.append(human)
-            g.emit("fed", f"{g.name(v.seat)} feeds on the {g.human_label(human)}", seat=v.seat, tile=human, square=square)
+            text = f"{g.name(v.seat)} feeds on the {g.human_label(human)}"
+            g.emit("fed", text, seat=v.seat, tile=human, square=square)
             g.gain(v, FEED_BLOOD, "fed", capped=True)  # "Gain 5 blood tiles (cannot exceed maximum of 10)"
             g.check_end()
             return  # the stopping rule: free steps not yet taken are lost
@@ -409,9 +411,8 @@ def time_effects(g: Game, v: Vampire) -> Flow:
             options = [Option("take", f"Lose {space.blood} blood")]
             if "giant_umbrella" in v.hand:
                 options.append(Option("play:giant_umbrella", "Play Giant Umbrella"))
-            key = yield from g.ask(
-                Decision(v.seat, "dawn", f"Dawn penalty at {space.label}: lose {space.blood} blood", tuple(options), auto=False)
-            )
+            prompt = f"Dawn penalty at {space.label}: lose {space.blood} blood"
+            key = yield from g.ask(Decision(v.seat, "dawn", prompt, tuple(options), auto=False))
             if key != "take":
                 yield from play_card(g, v, "giant_umbrella")
         if (v.seat, "giant_umbrella") in g.shields:

@@ -210,9 +210,8 @@ class Game:
     def advance_time(self, hours: int, why: str) -> None:
         track = self.components.time
         self.time = (self.time + hours) % len(track)
-        self.emit(
-            "time", f"Time moves {hours} hour{'s' * (hours != 1)} to {track[self.time].label} ({why})", hours=hours, to=self.time
-        )
+        text = f"Time moves {hours} hour{'s' * (hours != 1)} to {track[self.time].label} ({why})"
+        self.emit("time", text, hours=hours, to=self.time)
 
     def gain(self, v: Vampire, amount: int, why: str, *, capped: bool) -> None:
         """Blood in. `capped` gains stop at the maximum; the others burst past it."""

@@ -57,9 +57,8 @@ def scenario_config(s: Mapping[str, Any]) -> Config:
     if not isinstance(seats, list):
         raise DataError(WHERE, "seats", "a list of seats in turn order, Player 1 first")
     try:
-        return Config.from_dict(
-            {k: s[k] for k in ("seats", "names", "mozzie_player", "burst") if k in s} | {"first": seats[0] if seats else None}
-        )
+        settings = {k: s[k] for k in ("seats", "names", "mozzie_player", "burst") if k in s}
+        return Config.from_dict(settings | {"first": seats[0] if seats else None})
     except ConfigError as exc:
         raise DataError(WHERE, exc.field, exc.problem) from None
 
