@@ -137,7 +137,7 @@ def build(g: Game, s: Mapping[str, Any]) -> None:
         if d.get("eliminated", False):
             v.alive = False
             v.blood = 0
-            v.eliminated_at = 0
+            v.eliminated_at = g.turn - 1  # before the position began
         else:
             v.blood = _int(d.get("blood", 5), f"vampires.{seat}.blood", 1, MAX_BLOOD)
             v.square = _square(g, d.get("square", g.board.graveyard), f"vampires.{seat}.square")
