@@ -181,3 +181,11 @@ def test_red_cards_can_be_played_before_the_action_and_at_the_end_of_the_turn(ca
     g.choose("collect")
     g.choose("straight")
     assert g.pending.kind == "end" and f"play:{card}" in g.pending.keys
+
+
+def test_ruling_a_mask_played_ahead_shields_its_player_for_the_rest_of_the_turn():
+    g = scenario(vampires={"scarlet": {"square": "a4", "blood": 5, "hand": ["mask_of_immunity"]}})
+    g.choose("play:mask_of_immunity")
+    events = g.choose("move:n")  # onto a3, a Damage tile: no question, no loss
+    assert "protected" in [e.kind for e in events]
+    assert state(g)["blood"] == 4 and g.pending.kind == "mozzie"

@@ -111,3 +111,15 @@ def test_ruling_a_drained_vampire_standing_on_the_damage_tile_pays_first():
     events = g.choose("straight")
     assert [e.kind for e in events if e.kind in ("blood", "drained")][-2:] == ["blood", "drained"]
     assert state(g, "violet")["blood"] == 1 and g.to_json()["mozzie"]["square"] == "a1"
+
+
+def test_ruling_a_special_tile_works_on_every_step_that_enters_it_not_only_the_last():
+    g = scenario(
+        vampires={"scarlet": {"square": "d4"}, "violet": {"square": "c3", "blood": 6}},
+        mozzie={"square": "f5", "heading": "e"},
+        dice=[3],
+    )
+    g.choose("collect")
+    events = g.choose("straight")  # g5 (Damage), a5 (Steps: 2 more), b5, c5, d5
+    assert [e.data["square"] for e in events if e.kind == "mozzie-moved"] == ["g5", "a5", "b5", "c5", "d5"]
+    assert state(g, "violet")["blood"] == 4
