@@ -5,7 +5,8 @@ a game (so it is Player 1, Player 2, ... in turn), with seeds `--seed`, `--seed 
 A win is the first place alone; a shared first place counts as a fraction. Prints the hero's win
 rate with a Wilson 95% interval beside the 1-in-N rate of an equal player.
 
-    python benchmarks/bloodrush_ai.py [--hero normal] [--field random] [--players 4] [--games 400] [--seed 1] [--variant]
+    python benchmarks/bloodrush_ai.py [--hero normal] [--field random] [--players 4] [--games 400]
+        [--seed 1] [--variant]
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ def main() -> None:
     took = time.perf_counter() - start
     table = f"{n} vampires" + (" + a random Mozzie player" if args.variant else "")
     print(
-        f"{args.hero} against {n - 1} {args.field}, {table}, seat-rotated, seeds {args.seed}..{args.seed + args.games - 1}:"
+        f"{args.hero} against {n - 1} {args.field}, {table}, seat-rotated,"
+        f" seeds {args.seed}..{args.seed + args.games - 1}:"
         f" {wins:g} wins of {args.games} ({100 * wins / args.games:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%;"
         f" an equal player wins {100 / n:.1f}%) in {took:.1f} s"
     )
