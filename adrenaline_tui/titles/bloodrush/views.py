@@ -24,6 +24,7 @@ def _public(g: Game) -> dict[str, Any]:
         "order": list(g.order),
         "active": g.active if g.order else None,
         "mozzie_player": g.config.mozzie_player,
+        "burst": g.config.burst,
         "time": {"index": g.time, "label": space.label, "symbol": space.symbol, "blood": space.blood},
         "mozzie": {"square": g.mozzie.square, "heading": g.mozzie.heading, "start": g.mozzie.start},
         "straight_only_by": g.straight_only_by,
