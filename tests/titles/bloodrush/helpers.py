@@ -11,8 +11,8 @@ The board (adrenaline_tui/titles/bloodrush/data/board.yaml), for reading the tes
     6    . B . C . B .
     7    . D . M . S .
 
-Time track: 0 dusk ... 5 "11 pm" moon 1, 6 midnight moon 2, 7 "1 am" moon 1, 11 "5 am" sun 1,
-12 "6 am (dawn)" sun 2.
+Time track (data/time.yaml): 0 "9 pm (dusk)", 1 "10 pm", 2 "11 pm" moon 1, 3 "midnight" moon 2,
+4 "1 am" moon 1, 5 "2 am", 6 "3 am", 7 "4 am (first light)" sun 1, 8 "5 am (dawn)" sun 2.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from adrenaline_tui.titles.bloodrush import Game
+
+DAWN = "5 am (dawn)"  # a sun: 2 blood
+FIRST_LIGHT = "4 am (first light)"  # a sun: 1 blood
 
 
 def scenario(**fields: Any) -> Game:

@@ -4,7 +4,7 @@ import pytest
 
 from adrenaline_tui.titles.bloodrush.views import events_for
 
-from .helpers import scenario, state
+from .helpers import DAWN, scenario, state
 
 
 def test_coyote_snack_takes_the_die_in_blood():
@@ -110,7 +110,7 @@ def test_bug_commander_does_not_bind_the_one_who_played_it():
 
 
 def test_giant_umbrella_prevents_the_dawn_penalty():
-    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 5, "hand": ["giant_umbrella"]}}, time=12, dice=[1])
+    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 5, "hand": ["giant_umbrella"]}}, time=DAWN, dice=[1])
     g.choose("collect")
     g.choose("straight")
     g.choose("end")
@@ -121,7 +121,7 @@ def test_giant_umbrella_prevents_the_dawn_penalty():
 
 def test_a_red_card_holder_is_asked_at_dawn_whatever_the_card():
     """Being asked shows no more than the hand's size (ruling)."""
-    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 5, "hand": ["carriage_ride"]}}, time=12, dice=[1])
+    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 5, "hand": ["carriage_ride"]}}, time=DAWN, dice=[1])
     g.choose("collect")
     g.choose("straight")
     g.choose("end")
@@ -152,7 +152,7 @@ def test_mask_of_immunity_prevents_the_mozzies_damage_tile_on_another_turn():
 
 
 def test_ruling_mask_of_immunity_does_not_stop_the_dawn_or_the_drain():
-    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 5, "hand": ["mask_of_immunity"]}}, time=12, dice=[1])
+    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 5, "hand": ["mask_of_immunity"]}}, time=DAWN, dice=[1])
     g.choose("play:mask_of_immunity")
     g.choose("collect")
     g.choose("straight")

@@ -124,7 +124,7 @@ def test_a_bad_scenario_names_its_field(fields, field):
             "time.yaml",
             '{label: "midnight", symbol: moon, blood: 2}',
             '{label: "midnight", symbol: moon, blood: 0}',
-            "spaces.6.blood",
+            "spaces.3.blood",
         ),
         ("humans.yaml", "value: 5, name: Sheriff", "value: 6, name: Sheriff", "tiles.3.value"),
         (

@@ -61,7 +61,7 @@ def test_player_2_places_the_mozzie_anywhere_but_the_graveyard_and_the_humans_th
     assert {v["blood"] for v in s["vampires"].values()} == {5}
     # Time was set to dusk; Player 1's first turn then moves it an hour.
     assert [e.data["to"] for e in g.events if e.kind == "time"] == [1]
-    assert s["time"]["label"] == "7 pm"
+    assert s["time"]["label"] == "10 pm"
     assert sorted(s["deck"]) == sorted(
         ["coyote_snack"] * 15 + ["donkey_ride"] * 10 + ["time_energy"] * 5
         + ["bug_commander", "giant_umbrella", "mask_of_immunity", "carriage_ride"] * 2

@@ -2,7 +2,7 @@
 
 from adrenaline_tui.titles.bloodrush import Game
 
-from .helpers import scenario, state
+from .helpers import DAWN, scenario, state
 
 SEATS = ["scarlet", "violet", "amber", "teal", "bug"]
 
@@ -29,7 +29,7 @@ def test_vampires_only_act_and_the_mozzie_player_steers_on_their_own_turn():
 
 
 def test_time_effects_still_fall_on_the_vampires_in_the_variant():
-    g = scenario(seats=SEATS, mozzie_player="bug", active="teal", vampires={"teal": {"square": "a1"}}, time=12)
+    g = scenario(seats=SEATS, mozzie_player="bug", active="teal", vampires={"teal": {"square": "a1"}}, time=DAWN)
     g.choose("collect")
     assert state(g, "teal")["blood"] == 4  # 5 + 1 - 2
 

@@ -2,7 +2,7 @@
 
 from adrenaline_tui.titles.bloodrush.scoring import colour_bonus
 
-from .helpers import scenario
+from .helpers import DAWN, scenario
 
 
 def test_colour_bonus_2_of_a_colour_is_1_and_3_or_more_is_3():
@@ -78,7 +78,7 @@ def test_survival_victory_beats_any_collection():
             "amber": {"square": "b3", "blood": 5, "humans": ["blue-1", "blue-2", "blue-4"]},
         },
         humans={"a7": "green-3"},
-        time=12,
+        time=DAWN,
         dice=[1],
     )
     g.choose("collect")
