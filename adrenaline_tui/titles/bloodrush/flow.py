@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from adrenaline_tui.titles.bloodrush.board import DIRECTION_NAMES, DIRECTIONS, LEFT, MOZZIE_DAMAGE_SAFE, RIGHT, SHELTERS
+from adrenaline_tui.titles.bloodrush.board import (
+    ALL_DIRECTIONS,
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    LEFT,
+    MOZZIE_DAMAGE_SAFE,
+    RIGHT,
+    SHELTERS,
+)
 from adrenaline_tui.titles.bloodrush.components import BLACK
 from adrenaline_tui.titles.bloodrush.decision import Decision, Option
 from adrenaline_tui.titles.bloodrush.game import CARD_NAMES, GameOver
@@ -316,8 +324,6 @@ def play_card(g: Game, v: Vampire, card: str) -> Flow:
 def carriage_moves(g: Game) -> list[tuple[str, str, str]]:
     """(human's square, direction, destination): one tile in any of the 8 directions, onto a
     tile with no human and no figure, never the graveyard (docs/rulings.md)."""
-    from adrenaline_tui.titles.bloodrush.board import ALL_DIRECTIONS
-
     out = []
     for src in g.humans:
         for d in ALL_DIRECTIONS:

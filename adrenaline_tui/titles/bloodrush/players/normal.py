@@ -191,7 +191,9 @@ class NormalPlayer:
         turns = [k for k in decision.keys if k in TURNS]
         if "play:carriage_ride" in decision.keys and self._carriage_plan(view) is not None:
             return "play:carriage_ride"
-        return max(turns, key=lambda k: (self._flight_value(view, k, view["seat"]), self.rng.random()))
+        # The Mozzie player (4+1) has no vampire: it steers for chaos.
+        me = view["seat"] if view["seat"] in view["vampires"] else None
+        return max(turns, key=lambda k: (self._flight_value(view, k, me), self.rng.random()))
 
     def _fear_the_turns(self, view: dict[str, Any]) -> bool:
         """Whether the next steersman could hurt us more by turning than by flying straight."""
