@@ -155,3 +155,23 @@ def test_the_shipped_data_has_the_texts_counts():
     assert (c.cards["coyote_snack"], c.cards["donkey_ride"], c.cards["time_energy"]) == (15, 10, 5)
     assert c.tiles[c.graveyard].kind == "graveyard"
     assert c.time[0].label.endswith("(dusk)")
+
+
+def test_a_scenario_file_builds_its_position_and_plays_the_texts_example():
+    from pathlib import Path
+
+    g = Game.from_scenario(Path(__file__).with_name("scenarios") / "texts_example.yaml")
+    s = g.to_json()
+    assert (s["active"], s["time"]["label"], s["deck"]) == ("violet", "11 pm", ["coyote_snack", "time_energy"])
+    g.choose("collect")
+    g.choose("straight")  # the die shows 2; the human is 1 tile away
+    s = g.to_json()
+    assert s["mozzie"]["square"] == "e3" and s["eaten"] == ["green-4"]
+    assert s["vampires"]["amber"]["blood"] == 3  # the remaining step would have drained amber on e4
+
+
+def test_a_scenario_file_that_is_not_yaml_is_a_data_error(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("seats: [a, b\n")
+    with pytest.raises(DataError, match="not a valid YAML"):
+        Game.from_scenario(bad)
