@@ -81,13 +81,19 @@ def _cards(value: Any, field: str) -> list[str]:
     return list(value)
 
 
+def _tiles(value: Any, field: str, known: Mapping[str, Any]) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(t, str) and t in known for t in value):
+        raise DataError(WHERE, field, "a list of human tiles")
+    return list(value)
+
+
 def build(g: Game, s: Mapping[str, Any]) -> None:
     """Set `g` up as the scenario says (it replaces setup)."""
     seats = list(g.config.seats)
     g.order = seats
     g.phase = "turns"
     active = s.get("active", seats[0])
-    if active not in seats:
+    if not isinstance(active, str) or active not in seats:
         raise DataError(WHERE, "active", "must be one of the seats")
     g.index = seats.index(active)
     g.turn = _int(s.get("turn", 0), "turn", 0, 10_000)
@@ -106,15 +112,12 @@ def build(g: Game, s: Mapping[str, Any]) -> None:
         _square(g, sq, f"humans.{sq}")
         if sq == g.board.graveyard:
             raise DataError(WHERE, f"humans.{sq}", "no human stands in the graveyard")
-        if tile not in known:
+        if not isinstance(tile, str) or tile not in known:
             raise DataError(WHERE, f"humans.{sq}", f"{str(tile)[:20]!r} is not a human tile")
         g.humans[sq] = tile
         used.append(tile)
-    eaten = s.get("eaten", [])
-    if not isinstance(eaten, list) or not all(t in known for t in eaten):
-        raise DataError(WHERE, "eaten", "a list of human tiles")
-    g.eaten = list(eaten)
-    used += eaten
+    g.eaten = _tiles(s.get("eaten", []), "eaten", known)
+    used += g.eaten
 
     vampires = s.get("vampires", {})
     if not isinstance(vampires, dict) or set(vampires) - set(g.config.vampires):
@@ -125,9 +128,7 @@ def build(g: Game, s: Mapping[str, Any]) -> None:
         if not isinstance(d, dict) or set(d) - VAMPIRE_FIELDS:
             raise DataError(WHERE, f"vampires.{seat}", f"fields: {', '.join(sorted(VAMPIRE_FIELDS))}")
         v = Vampire(seat, None)
-        v.humans = list(d.get("humans", []))
-        if not all(t in known for t in v.humans):
-            raise DataError(WHERE, f"vampires.{seat}.humans", "a list of human tiles")
+        v.humans = _tiles(d.get("humans", []), f"vampires.{seat}.humans", known)
         used += v.humans
         v.hand = _cards(d.get("hand", []), f"vampires.{seat}.hand")
         if any(c not in RED for c in v.hand):
@@ -163,7 +164,7 @@ def build(g: Game, s: Mapping[str, Any]) -> None:
     if g.mozzie.square in g.humans or g.vampire_at(g.mozzie.square):
         raise DataError(WHERE, "mozzie.square", "someone stands there")
     heading = m.get("heading", "n")
-    if heading not in DIRECTIONS:
+    if not isinstance(heading, str) or heading not in DIRECTIONS:
         raise DataError(WHERE, "mozzie.heading", "one of n, e, s, w")
     g.mozzie.heading = heading
 
@@ -185,7 +186,7 @@ def build(g: Game, s: Mapping[str, Any]) -> None:
         raise DataError(WHERE, "dice", f"a list of die results ({', '.join(map(str, sorted(set(g.components.die))))})")
     g.forced_dice = list(dice)
     bug = s.get("bug_commander")
-    if bug is not None and bug not in seats:
+    if bug is not None and (not isinstance(bug, str) or bug not in seats):
         raise DataError(WHERE, "bug_commander", "the seat that played it, or null")
     g.straight_only_by = bug
     if len([v for v in g.vampires.values() if v.alive]) < 2:

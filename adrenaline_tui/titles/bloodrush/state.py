@@ -86,9 +86,12 @@ class Config:
         seats = data.get("seats", SEATS[:4])
         if not isinstance(seats, list | tuple):
             raise ConfigError("seats", "must be a list of seat names")
+        names = data.get("names") or {}
+        if not isinstance(names, Mapping):
+            raise ConfigError("names", "must map seats to names")
         return cls(
             seats=tuple(seats),
-            names=dict(data.get("names") or {}),
+            names=dict(names),
             first=data.get("first"),
             mozzie_player=data.get("mozzie_player"),
             burst=data.get("burst", "graveyard"),

@@ -4,6 +4,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adrenaline_tui.titles.bloodrush import DataError, Game, IllegalChoice, SaveError
 from adrenaline_tui.titles.bloodrush.components import DATA, load_components
@@ -175,3 +177,49 @@ def test_a_scenario_file_that_is_not_yaml_is_a_data_error(tmp_path):
     bad.write_text("seats: [a, b\n")
     with pytest.raises(DataError, match="not a valid YAML"):
         Game.from_scenario(bad)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 60) | st.sampled_from(["a1", "d4", "red-1", "scarlet", "n", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["a1", "scarlet", "square", "x"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+FIELDS = [
+    "seats",
+    "active",
+    "time",
+    "mozzie",
+    "humans",
+    "eaten",
+    "vampires",
+    "deck",
+    "discard",
+    "dice",
+    "names",
+    "burst",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(FIELDS), value=JSON, where=st.sampled_from(["scenario", "vampire"]))
+def test_any_bad_value_in_a_saved_scenario_is_a_one_line_save_error(field, value, where):
+    from adrenaline_tui.titles.bloodrush.saves import from_save_data
+
+    s = {
+        "seats": ["scarlet", "violet"],
+        "mozzie": {"square": "e1", "heading": "s"},
+        "humans": {"a7": "red-1"},
+        "vampires": {"scarlet": {"square": "b2"}},
+    }
+    if where == "scenario":
+        s[field] = value
+    else:
+        s["vampires"]["scarlet"][field] = value
+    data = {"format": "bloodrush-save", "version": 1, "seed": 1, "config": {}, "scenario": s, "choices": []}
+    try:
+        from_save_data(data)
+    except SaveError as exc:
+        assert "\n" not in str(exc)
