@@ -347,7 +347,7 @@ def _games(args: argparse.Namespace) -> int:
     for t in TITLES:
         engine = t.engine()
         low, high = engine.seat_range
-        print(f"{t.id}: {t.name}, {t.blurb} ({low}-{high} players)")
+        print(f"{t.id:11} {t.name}: {t.blurb} ({low}-{high} players)")
         print(f"  computer players: {', '.join(engine.player_kinds)}")
         for o in engine.options:
             print(f"  --option {o.name}=  {' | '.join(o.choices)}  (default {o.default}): {o.help}")
