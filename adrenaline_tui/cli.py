@@ -17,62 +17,73 @@ from adrenaline_tui import __version__
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from adrenaline_tui.ai import PLAYER_KINDS, RandomPlayer, canonical_kind, make_player
-    from adrenaline_tui.rules import FIGURES, ConfigError, Game, GameConfig
+    from adrenaline_tui.titles.registry import UnknownTitle, parse_options, title
 
-    kinds = [canonical_kind(k.strip()) for k in args.ai.split(",") if k.strip()] or ["random"]
-    unknown = [k for k in kinds if k not in PLAYER_KINDS]
+    try:
+        engine = title(args.game).engine()
+        given = dict(args.option)
+        # Adrenaline's options have flags of their own (older than --option): the same options.
+        for flag in ("arena", "skulls", "mode", "bot"):
+            if getattr(args, flag) is not None:
+                given[flag] = str(getattr(args, flag))
+        if args.sudden_death:
+            given["ending"] = "sudden_death"
+        options = parse_options(engine, given)
+    except UnknownTitle as exc:
+        return _refuse(exc)
+    asked = [k.strip() for k in args.ai.split(",") if k.strip()] or ["random"]
+    kinds = [engine.canonical_kind(k) for k in asked]
+    unknown = [a for a, k in zip(asked, kinds, strict=True) if k is None]
     if unknown:
         print(
-            f"adrenaline: unknown computer player {unknown[0]!r} (known: {', '.join(sorted(PLAYER_KINDS))})",
+            f"adrenaline: unknown computer player {unknown[0]!r} (known: {', '.join(sorted(engine.player_kinds))})",
             file=sys.stderr,
         )
         return 2
-    players = args.players if args.players is not None else (len(kinds) if len(kinds) > 1 else 4 if args.bot else 5)
+    low, high = engine.seat_range
+    players = (
+        args.players if args.players is not None else (len(kinds) if len(kinds) > 1 else engine.default_seats(options))
+    )
+    if not low <= players <= high:
+        print(f"adrenaline: this game is for {low} to {high} players, not {players}", file=sys.stderr)
+        return 2
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:
         print(f"adrenaline: --ai names {len(kinds)} players for {players} seats", file=sys.stderr)
         return 2
-    try:
-        config = GameConfig(
-            players=FIGURES[:players],
-            arena=args.arena,
-            skulls=args.skulls,
-            ending="sudden_death" if args.sudden_death else "frenzy",
-            mode=args.mode,
-            bot=args.bot,
-        )
-    except ConfigError as exc:
-        return _refuse(exc)
     wins: dict[str, float] = dict.fromkeys(kinds, 0.0)
     for i in range(args.games):
         seed = args.seed + i
+        try:
+            game = engine.new_game(players, options, seed)
+        except ValueError as exc:  # the options do not go together (a bot in a player's colour)
+            return _refuse(exc)
+        seats = list(engine.seats(game))
         # --rotate moves every kind one seat on per game, so no kind keeps the same seat
         shift = i % players if args.rotate else 0
-        seated = dict(zip(config.players, kinds[-shift:] + kinds[:-shift], strict=True))
-        game = Game.new(config, seed)
-        bots = {c: make_player(seated[c], seed * 31 + n) for n, c in enumerate(config.players)}
+        seated = dict(zip(seats, kinds[-shift:] + kinds[:-shift], strict=True))
+        bots = {c: engine.make_player(seated[c], seed * 31 + n) for n, c in enumerate(seats)}
         while (d := game.pending) is not None:
-            bot = bots[d.player]
+            seat = d.player
             # a random player never reads the view, and building one costs more than its choice
-            view = None if isinstance(bot, RandomPlayer) else game.view(d.player)
-            game.choose(bot.choose(d, view))
-        ranking = game.ranking or []
-        winners = [r["player"] for r in ranking if r["rank"] == 1]
+            view = None if seated[seat] == "random" else game.view(seat)
+            game.choose(bots[seat].choose(d, view))
+        places = engine.places(game)
+        winners = [p.seat for p in places if p.place == 1]
         for w in winners:
             wins[seated[w]] += 1 / len(winners)
-        scores = {r["player"]: r["score"] for r in ranking}
+        scores = {p.seat: p.score for p in places}
+        summary = engine.summary(game)
         if args.json:
             line = {
                 "game": i + 1,
                 "seed": seed,
-                "mode": config.mode,
-                "bot": config.bot,
+                "title": args.game,
+                **summary,
                 "winners": winners,
                 "scores": scores,
-                "ranking": ranking,
-                "turns": game.turn,
+                "ranking": game.ranking,
                 "decisions": len(game.history),
                 "players": seated,
             }
@@ -82,15 +93,15 @@ def _simulate(args: argparse.Namespace) -> int:
             table = " ".join(f"{c}{'(' + seated[c] + ')' if mixed else ''}={s}" for c, s in scores.items())
             print(
                 f"game {i + 1} seed {seed}: winner {'+'.join(winners)}  {table}  "
-                f"turns {game.turn}  decisions {len(game.history)}"
+                f"turns {summary['turns']}  decisions {len(game.history)}"
             )
     if not args.json and len(set(kinds)) > 1 and args.games:
-        seats = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
-        summary = ", ".join(
+        counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
+        report = ", ".join(
             f"{k} ({n} seat{'s' if n > 1 else ''}) {wins[k]:g} ({100 * wins[k] / args.games:.1f}%)"
-            for k, n in seats.items()
+            for k, n in counts.items()
         )
-        print(f"wins over {args.games} games: {summary}")
+        print(f"wins over {args.games} games: {report}")
     return 0
 
 
@@ -305,9 +316,9 @@ def _client(args: argparse.Namespace) -> int:
         except StartError as exc:
             return _refuse(exc)
     with _collector_held():  # a host starts one of these for every player who connects
-        from adrenaline_tui.host.remote import default_socket
         from adrenaline_tui.tui.app import run_in_terminal
         from adrenaline_tui.tui.remote_app import RemoteApp
+        from adrenaline_tui.wire.client import default_socket
 
         name = args.name or os.environ.get("USER") or "player"
         return run_in_terminal(
@@ -315,14 +326,50 @@ def _client(args: argparse.Namespace) -> int:
         )
 
 
+def _game_argument(parser: argparse.ArgumentParser) -> None:
+    """`--game NAME`: which title a command plays (the one convention for every command)."""
+    from adrenaline_tui.titles.registry import DEFAULT
+
+    parser.add_argument("--game", default=DEFAULT, metavar="NAME", help=f"which game (default {DEFAULT}; see `games`)")
+
+
+def _option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {text[:40]!r}")
+    return name.strip(), value.strip()
+
+
+def _games(args: argparse.Namespace) -> int:
+    """The games this program plays, with their options and computer players."""
+    from adrenaline_tui.titles.registry import TITLES
+
+    for t in TITLES:
+        engine = t.engine()
+        low, high = engine.seat_range
+        print(f"{t.id:11} {t.name}: {t.blurb} ({low}-{high} players)")
+        print(f"  computer players: {', '.join(engine.player_kinds)}")
+        for o in engine.options:
+            print(f"  --option {o.name}=  {' | '.join(o.choices)}  (default {o.default}): {o.help}")
+    return 0
+
+
 def _simulate_arguments(sim: argparse.ArgumentParser) -> None:
+    _game_argument(sim)
     sim.add_argument(
-        "--players", type=int, choices=range(3, 6), metavar="3-5", help="default: 5 (4 with --bot), or one per --ai"
+        "--option",
+        action="append",
+        type=_option,
+        default=[],
+        metavar="NAME=VALUE",
+        help="one of the game's options (`adrenaline games` lists them), e.g. --option burst=eliminated",
     )
-    sim.add_argument("--arena", default="arena_12", choices=["arena_10", "arena_11a", "arena_11b", "arena_12"])
-    sim.add_argument("--skulls", type=int, default=8, choices=range(5, 9), metavar="5-8")
+    sim.add_argument("--players", type=int, metavar="N", help="default: the game's usual table, or one per --ai")
+    # Adrenaline's options, as flags: --option arena=arena_10 says the same.
+    sim.add_argument("--arena", choices=["arena_10", "arena_11a", "arena_11b", "arena_12"], help="Adrenaline's arena")
+    sim.add_argument("--skulls", type=int, choices=range(5, 9), metavar="5-8", help="Adrenaline's skulls (default 8)")
     sim.add_argument("--sudden-death", action="store_true", help="end at the last skull instead of final frenzy")
-    sim.add_argument("--mode", default="standard", choices=["standard", "domination", "turret"], help="game mode")
+    sim.add_argument("--mode", choices=["standard", "domination", "turret"], help="Adrenaline's game mode")
     sim.add_argument("--bot", metavar="COLOUR", help="add the bot with this figure colour (3 or 4 players)")
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=1)
@@ -387,6 +434,7 @@ def _learn_arguments(learn: argparse.ArgumentParser) -> None:
 # Each command: what `adrenaline --help` says of it, and what adds its own arguments.
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "simulate": ("play complete games between computer players", _simulate_arguments),
+    "games": ("list the games, their options and computer players", lambda p: p.set_defaults(func=_games)),
     "replay": ("load a save and print its state", _save_arguments(_replay, "print the full state as JSON")),
     "stats": (
         "the figures of a saved game: points over time, damage, kills, awards",

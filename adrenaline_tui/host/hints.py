@@ -9,28 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from adrenaline_tui.tui import presenter
+from adrenaline_tui.rules.explain import previews, questions
 from adrenaline_tui.tui.session import Session
 
 
 def explanations(session: Session, view: dict[str, Any]) -> dict[str, Any]:
     """Everything the view's owner may ask `x` about, each with its answer: what hot-seat's
-    explain screen shows that person (`tui.explaining` decides what they may ask)."""
-    from adrenaline_tui.tui import explaining
-
+    explain screen shows that person (`rules.explain.questions` decides what they may ask)."""
     game = session.game
-    topics = explaining.topics(game, view)
+    topics = questions.topics(game, view)
     answers = {}
     for t in topics:
-        e = explaining.explanation(game, view, t.id)
+        e = questions.explanation(game, view, t.id)
         answers[t.id] = {"subject": e.subject, "legal": e.legal, "why": list(e.why), "does": list(e.does)}
     return {"topics": [[t.id, t.label, t.group] for t in topics], "answers": answers}
 
 
 def hints(session: Session, view: dict[str, Any]) -> dict[str, Any]:
     game = session.game
-    weapon = presenter.last_weapon_fired(game)
+    weapon = previews.last_weapon_fired(game)
     return {
-        "details": [presenter.option_preview(game, o, weapon) for o in presenter.options(view)],
-        "greyed": [list(g) for g in presenter.greyed_actions(game, view)],
+        "details": [previews.option_preview(game, o, weapon) for o in previews.options(view)],
+        "greyed": [list(g) for g in previews.greyed_actions(game, view)],
     }

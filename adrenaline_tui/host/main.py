@@ -10,9 +10,9 @@ import socket as socketlib
 import sys
 from pathlib import Path
 
-from adrenaline_tui.host import protocol
 from adrenaline_tui.host.hints import explanations, hints
 from adrenaline_tui.host.server import ABANDON_SECONDS, Host
+from adrenaline_tui.wire import protocol
 
 
 def parse_address(text: str, default_port: int) -> tuple[str, int]:

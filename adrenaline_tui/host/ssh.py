@@ -30,8 +30,8 @@ from typing import Any
 
 import asyncssh
 
-from adrenaline_tui.host.protocol import printable
 from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.wire.protocol import printable
 
 log = logging.getLogger("adrenaline.host.ssh")
 

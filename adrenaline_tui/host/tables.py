@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from adrenaline_tui.host.protocol import CODE_ALPHABET, CODE_LENGTH
 from adrenaline_tui.rules import GameConfig
 from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares
+from adrenaline_tui.wire.protocol import CODE_ALPHABET, CODE_LENGTH
 
 
 class Seated(Protocol):

@@ -34,7 +34,7 @@ from textual.theme import BUILTIN_THEMES, Theme
 from adrenaline_tui.printable import printable
 from adrenaline_tui.rules import GameConfig, SaveError
 from adrenaline_tui.rules.atomicfile import write_problem
-from adrenaline_tui.tui import storage
+from adrenaline_tui.tui import shell, storage
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.screens.base import BaseScreen, blocked_while_too_small, too_small
@@ -508,6 +508,46 @@ class AdrenalineApp(App[int]):
             self.push_screen(TitleScreen())
         if then == "new":
             self.open_setup()
+
+    # ------------------------------------------- what the screens ask (tui/shell.py)
+    def on_open_setup(self, _: shell.OpenSetup) -> None:
+        self.open_setup()
+
+    def on_start_game(self, message: shell.StartGame) -> None:
+        self.start_game(message.config, message.kinds)
+
+    def on_open_game(self, message: shell.OpenGame) -> None:
+        self.open_game(message.path)
+
+    def on_open_load(self, _: shell.OpenLoad) -> None:
+        self.open_load()
+
+    def on_open_past_games(self, _: shell.OpenPastGames) -> None:
+        self.open_past_games()
+
+    def on_open_settings(self, _: shell.OpenSettings) -> None:
+        self.open_settings()
+
+    def on_show_rules(self, _: shell.ShowRules) -> None:
+        self.action_rules()
+
+    def on_open_lessons(self, message: shell.OpenLessons) -> None:
+        self.open_lessons(message.only, message.title)
+
+    def on_open_lesson(self, message: shell.OpenLesson) -> None:
+        self.open_lesson(message.lesson, message.among, from_game=message.from_game)
+
+    def on_go_to_title(self, message: shell.GoToTitle) -> None:
+        self.go_to_title(message.then)
+
+    def on_change_setting(self, message: shell.ChangeSetting) -> None:
+        self.update_settings(replace(self.settings, **{message.field: message.value}))
+
+    def on_toggle_points(self, _: shell.TogglePoints) -> None:
+        self.toggle_points()
+
+    def on_left_game(self, message: shell.LeftGame) -> None:
+        self.notify_saved(message.session)
 
     def table(self):
         from adrenaline_tui.tui.screens.table import TableScreen

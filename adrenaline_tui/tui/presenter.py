@@ -12,9 +12,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.cards import powerup_kind
-from adrenaline_tui.rules.effect_text import effect_description, timing_text
-from adrenaline_tui.rules.explain import explain
-from adrenaline_tui.tui import explaining
+from adrenaline_tui.rules.explain.previews import greyed_actions, last_weapon_fired, option_preview, options
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.widgets.action_panel import PanelState, hotkey
 from adrenaline_tui.tui.widgets.arena_map import MapState, RackSlot
@@ -27,24 +25,6 @@ if TYPE_CHECKING:
     from adrenaline_tui.tui.widgets.turret_board import TurretState
 
 _SQUARE = re.compile(r"\br\dc\d\b")
-
-ACTION_HELP = {
-    "run": "Move up to the squares shown; walls block, doors let you through.",
-    "grab": "Move (optionally), then take the ammo tile there or buy a weapon from the spawnpoint's rack.",
-    "shoot": "Fire a loaded weapon at targets you can see; it is unloaded afterwards.",
-    "end": "Finish your actions; you may still reload weapons at the end of the turn.",
-    "bot": "Move the bot up to 1 square (or not), then it shoots a figure it sees other than you: 1 damage, "
-    "and a mark as well once it has 6 damage. Every turn needs it once, before or after your actions.",
-    "keep": "Take the whole tile; the turret stays with its owner.",
-    "done": "Finish this step.",
-    "pass": "Do nothing.",
-}
-
-
-def options(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The pending options, if the view's owner is the one deciding (else none)."""
-    pending = view.get("pending") or {}
-    return list(pending.get("options") or [])
 
 
 def topic_at(view: dict[str, Any], cursor: int | None, greyed: Sequence[str]) -> str | None:
@@ -252,34 +232,6 @@ def mode_board_state(game: Game, view: dict[str, Any]) -> Any:
     return MODE_BOARDS.get(view.get("mode", "standard"), MODE_BOARDS["standard"])[1](game, view)
 
 
-def option_detail(game: Game, option: dict[str, Any], shooting_with: str | None) -> str:
-    key: str = option["key"]
-    card = key.removeprefix("pay:")
-    if key in ACTION_HELP:
-        return ACTION_HELP[key]
-    if card in game.cards.weapons:
-        return weapon_summary(game, card)
-    kind = powerup_kind(card) if "-" in card else ""
-    if kind in game.cards.powerup_kinds:
-        k = game.cards.powerup_kinds[kind]
-        return f"{k.name}: {k.text}"
-    if shooting_with and shooting_with in game.cards.weapons:
-        weapon = game.cards.weapons[shooting_with]
-        for eff in weapon.effects:
-            if eff.id == key:
-                cost = f" (costs {', '.join(eff.cost)})" if eff.cost else ""
-                sentence = f"{effect_description(weapon, eff)} {timing_text(weapon, eff)}".strip()
-                return f"{weapon.name}, {eff.name.lower()}{cost}: {sentence}"
-    return ""
-
-
-def option_preview(game: Game, option: dict[str, Any], shooting_with: str | None) -> str:
-    """What choosing the option will do (damage, marks, moves, cost), before it is chosen;
-    the card's text or a word on the action when the engine has nothing more to say."""
-    does = explain(game, option["key"]).does
-    return sentences(does) or option_detail(game, option, shooting_with)
-
-
 class Previews(Sequence[str]):
     """The options' previews (`option_preview`), each worked out when first read: a frame
     shows only the one under the cursor, and working them all out on every decision (a
@@ -327,27 +279,6 @@ class Previews(Sequence[str]):
         return f"Previews({len(self)} options at decision {len(self._history)})"
 
 
-def sentences(parts: tuple[str, ...] | list[str]) -> str:
-    """Clauses joined as sentences, each ending in a full stop."""
-    return " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in (p.strip() for p in parts) if p)
-
-
-def weapon_summary(game: Game, weapon_id: str) -> str:
-    w = game.cards.weapons[weapon_id]
-    pickup = ", ".join(w.pickup_cost) or "free"
-    effects = "; ".join(e.name + (f" (+{', '.join(e.cost)})" if e.cost else "") for e in w.effects)
-    return f"{w.name} ({w.colour}; grab {pickup}, reload {', '.join(w.cost)}): {w.description} Effects: {effects}."
-
-
-def last_weapon_fired(game: Game) -> str | None:
-    for event in reversed(game.events):
-        if event.kind == "shoot":
-            return event.data.get("weapon")
-        if event.kind == "turn":
-            return None
-    return None
-
-
 def panel_state(game: Game, view: dict[str, Any], kinds: dict[str, str]) -> PanelState:
     pending = view.get("pending")
     if pending is None:
@@ -378,13 +309,6 @@ def waiting_state(view: dict[str, Any], kinds: dict[str, str]) -> PanelState:
     if kinds.get(active["colour"], "human") != "human":
         return PanelState(f"{active['name']} (computer) is playing…", note=f"Turn {view['turn']}")
     return PanelState(f"Waiting for {active['name']}…", note=f"Turn {view['turn']}")
-
-
-def greyed_actions(game: Game, view: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    """Actions the deciding player may not take now, each with what is missing."""
-    return tuple(
-        (explaining.ACTION_TITLES[a], explaining.why_not(game, a)) for a in explaining.unavailable_actions(game, view)
-    )
 
 
 def status(game: Game, view: dict[str, Any], viewer: str | None, kinds: dict[str, str]) -> tuple[str, str | None, str]:

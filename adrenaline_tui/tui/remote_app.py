@@ -17,11 +17,12 @@ from textual import events
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from adrenaline_tui.host.remote import Connection, RemoteGame
 from adrenaline_tui.tui.app import AdrenalineApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
 from adrenaline_tui.tui.settings import Settings
+from adrenaline_tui.tui.shell import LeaveTable, OpenTable, TakeSeat, ToHost
+from adrenaline_tui.wire.client import Connection, RemoteGame
 
 
 class RemoteApp(AdrenalineApp):
@@ -46,7 +47,7 @@ class RemoteApp(AdrenalineApp):
         # there is no title screen or local game at a host.
         event.prevent_default()
         self.call_after_refresh(self._started)
-        self.lobby = LobbyScreen()
+        self.lobby = LobbyScreen(self.status)
         self.push_screen(self.lobby)
         self.run_worker(self.connection.run(self.socket, self.player_name, self.identity), exclusive=True, group="host")
         self.set_interval(min(10.0, max(0.5, self.idle / 4)), self._check_idle)
@@ -73,13 +74,23 @@ class RemoteApp(AdrenalineApp):
         """Look at a table's seats, to sit down at one or to watch."""
         self.send({"type": "look", "code": code})
 
-    def watch(self) -> None:
-        if self.lobby is not None and self.lobby.table is not None:
-            self.send({"type": "join", "code": self.lobby.table["code"], "seat": None})
-
-    def sit(self, colour: str) -> None:
+    def sit(self, colour: str | None) -> None:
+        """Sit at `colour` of the table the lobby shows, or watch it (None)."""
         if self.lobby is not None and self.lobby.table is not None:
             self.send({"type": "join", "code": self.lobby.table["code"], "seat": colour})
+
+    # ------------------------------------------ what the screens ask (tui/shell.py)
+    def on_to_host(self, message: ToHost) -> None:
+        self.send(message.message)
+
+    def on_open_table(self, message: OpenTable) -> None:
+        self.open_table(message.code)
+
+    def on_take_seat(self, message: TakeSeat) -> None:
+        self.sit(message.colour)
+
+    def on_leave_table(self, _: LeaveTable) -> None:
+        self.leave_table()
 
     def leave_table(self) -> None:
         self.send({"type": "leave"})
@@ -110,15 +121,8 @@ class RemoteApp(AdrenalineApp):
     def _host_created(self, msg: dict[str, Any]) -> None:
         # The creator sits down at the table's first person's seat straight away.
         if self.lobby is not None:
-            seats = [c for c in ("yellow", "blue", "grey", "purple", "green") if self._seat_is_human(c)]
-            self._wanted_seat = seats[0] if seats else None
+            self._wanted_seat = self.lobby.first_person_seat()
         self.send({"type": "join", "code": msg["code"], "seat": self._wanted_seat})
-
-    def _seat_is_human(self, colour: str) -> bool:
-        from adrenaline_tui.tui.widgets.choice import Choice
-
-        assert self.lobby is not None
-        return self.lobby.query_one(f"#kind-{colour}", Choice).value == "human"
 
     def _host_joined(self, msg: dict[str, Any]) -> None:
         where = f"at the {msg['seat']} seat" if msg["seat"] else "watching"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from adrenaline_tui.host import protocol
+from adrenaline_tui.wire import protocol
 from adrenaline_tui.host import server as host_server
 from adrenaline_tui.rules import Game, GameConfig
 from adrenaline_tui.tui.session import HUMAN, Session

@@ -12,7 +12,7 @@ import pytest
 
 from adrenaline_tui.host import guesses
 from adrenaline_tui.host.guesses import WrongCodes, address_key
-from adrenaline_tui.host.remote import peer_address
+from adrenaline_tui.wire.client import peer_address
 from adrenaline_tui.host.ssh import SSHDoor
 from tests.host.test_abandoned_tables import Clock, connect_from
 from tests.host.wire import SEATS, start_host, stop_host
@@ -113,7 +113,7 @@ def test_a_client_tells_the_host_the_address_its_door_saw(monkeypatch: pytest.Mo
 async def test_the_ssh_door_tells_its_client_the_address_it_saw(tmp_path: Path) -> None:
     door = SSHDoor(tmp_path / "data", tmp_path / "no-host.sock")
     # The client the door starts, replaced by one that shows what it would tell the host.
-    shows = "from adrenaline_tui.host.remote import peer_address; print('address=' + peer_address())"
+    shows = "from adrenaline_tui.wire.client import peer_address; print('address=' + peer_address())"
     door.client_command = lambda name, identity="": [sys.executable, "-c", shows]  # type: ignore[method-assign]
     port = await door.start("127.0.0.1", 0)
     try:

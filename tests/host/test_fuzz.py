@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.host import protocol
 from adrenaline_tui.host.server import RATE
+from adrenaline_tui.wire import protocol
 from tests.host.wire import Wire, decider, seated_table, start_host, stop_host
 
 ROUNDS = 300

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.host import protocol
 from adrenaline_tui.host.hints import explanations, hints
 from adrenaline_tui.host.server import Host
+from adrenaline_tui.wire import protocol
 
 WAIT = 20.0  # generous, finite: a wait that runs out fails the test rather than hanging CI
 

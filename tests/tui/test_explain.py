@@ -5,7 +5,7 @@ the screen may not know."""
 from __future__ import annotations
 
 from adrenaline_tui.rules import Game
-from adrenaline_tui.tui import explaining
+from adrenaline_tui.rules.explain import questions
 from adrenaline_tui.tui.screens.table import TableScreen
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.widgets import ActionPanel
@@ -99,16 +99,16 @@ async def test_a_board_click_explains_the_board() -> None:
 
 def test_what_can_be_asked_depends_on_whose_eyes_the_screen_is_for() -> None:
     game = Game.from_scenario(shooting_scenario(weapons=["lock-rifle"], powerups=["newton-blue"]), seed=1)
-    mine = explaining.topics(game, game.view("yellow"))
+    mine = questions.topics(game, game.view("yellow"))
     assert {"run", "grab", "shoot", "newton-blue", "end"} <= {t.id for t in mine}
     # someone else at the screen: the figures, squares and boards from their seat, no options
-    theirs = explaining.topics(game, game.view("blue"))
+    theirs = questions.topics(game, game.view("blue"))
     assert not {t.id for t in theirs} & {"run", "grab", "shoot", "newton-blue", "end"}
     assert {"grey", "yellow", "r0c0", "board:yellow", "track"} <= {t.id for t in theirs}
-    answer = explaining.explanation(game, game.view("blue"), "yellow")
+    answer = questions.explanation(game, game.view("blue"), "yellow")
     assert "Lock Rifle" not in answer.text and "Newton" not in answer.text
     # the public view (the keyboard changing hands): boards and the track only
-    public = explaining.topics(game, game.view(None))
+    public = questions.topics(game, game.view(None))
     assert {t.group for t in public} == {"Boards"}
-    refused = explaining.explanation(game, game.view(None), "newton-blue")
+    refused = questions.explanation(game, game.view(None), "newton-blue")
     assert refused.legal is None and "Newton" not in refused.text

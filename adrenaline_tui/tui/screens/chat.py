@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from adrenaline_tui.host.protocol import MAX_CHAT
+from adrenaline_tui.wire.protocol import MAX_CHAT
 
 
 class ChatScreen(ModalScreen[str | None]):

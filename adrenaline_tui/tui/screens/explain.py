@@ -1,7 +1,7 @@
 """Explain: why an option, square, figure, board or action is allowed or not, and what it does.
 
 A modal over the table or a lesson. The list on the left holds everything the person at the
-screen may ask about (`tui.explaining.topics`); the right side shows the engine's answer for the
+screen may ask about (`rules.explain.questions.topics`); the right side shows the engine's answer for the
 one under the cursor, starting with the thing that was asked about.
 """
 
@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from adrenaline_tui.rules.explain import Explanation
-from adrenaline_tui.tui.explaining import Topic
+from adrenaline_tui.rules.explain.questions import Topic
 from adrenaline_tui.tui.look import ASCII
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.prose import clip

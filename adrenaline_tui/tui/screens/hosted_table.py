@@ -1,6 +1,6 @@
 """The table at a host: the same table, showing one seat's view, played through the host.
 
-Everything on screen comes from the host's `state` messages (`host.remote.RemoteGame`): the
+Everything on screen comes from the host's `state` messages (`wire.client.RemoteGame`): the
 seat's view, the public log, and the words beside one's own options. Keys act only on one's own
 decisions: with no options of one's own there is nothing to pick. No hand-off screens: this
 screen belongs to one person. Computer seats are played by the host.
@@ -17,12 +17,12 @@ from textual.binding import Binding, BindingType
 from adrenaline_tui.rules import Event
 from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.screens.table import TableScreen
+from adrenaline_tui.tui.shell import LeaveTable, ToHost
 from adrenaline_tui.tui.widgets import EventLog
 from adrenaline_tui.tui.widgets.action_panel import ActionPanel, PanelState
 
 if TYPE_CHECKING:
-    from adrenaline_tui.host.remote import RemoteGame
-    from adrenaline_tui.tui.remote_app import RemoteApp
+    from adrenaline_tui.wire.client import RemoteGame
 
 
 class HostSaves:
@@ -85,10 +85,7 @@ class HostedTableScreen(TableScreen):
         self._explain_start: str | None = None
         # The decision count an answer was sent for: a second key press waits for the host.
         self._answered: int | None = None
-
-    @property
-    def remote(self) -> RemoteApp:
-        return self.app  # type: ignore[return-value]
+        self._mounted = False
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
@@ -97,8 +94,17 @@ class HostedTableScreen(TableScreen):
         if self.game.over:
             self._finish()
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._mounted = True
+
     def host_state(self, new: list[Event], rebuilt: bool) -> None:
-        """A `state` message was taken in: log what happened and draw the table again."""
+        """A `state` message was taken in: log what happened and draw the table again.
+
+        The game (`RemoteGame`) has taken it in already; a screen still being mounted has no
+        widgets yet, and its mount draws the game as it is then, this state included."""
+        if not self._mounted:
+            return
         log = self.query_one(EventLog)
         if rebuilt:
             log.reset(self.game.events)
@@ -133,14 +139,14 @@ class HostedTableScreen(TableScreen):
         if not 0 <= index < len(opts):
             return
         self._answered = self.game.decisions
-        self.remote.send({"type": "choose", "key": opts[index]["key"], "decision": self.game.decisions})
+        self.post_message(ToHost({"type": "choose", "key": opts[index]["key"], "decision": self.game.decisions}))
 
     # --------------------------------------------------------------- actions
     def action_undo(self) -> None:
         if not self.session.can_undo(self.viewer):
             self.notify("Nothing to undo: the last decision revealed something or passed play on.", timeout=3)
             return
-        self.remote.send({"type": "undo", "decision": self.game.decisions})
+        self.post_message(ToHost({"type": "undo", "decision": self.game.decisions}))
 
     def action_coach(self) -> None:
         # The coach searches for a second or more of CPU: in a local game that is the player's
@@ -150,11 +156,11 @@ class HostedTableScreen(TableScreen):
     def action_explain(self, start: str | None = None) -> None:
         """Ask the host (the explanations read the game's state, which is there)."""
         self._explain_start = start
-        self.remote.send({"type": "explain"})
+        self.post_message(ToHost({"type": "explain"}))
 
     def show_explanations(self, msg: dict[str, Any]) -> None:
+        from adrenaline_tui.rules.explain.questions import Topic
         from adrenaline_tui.rules.explain.words import Explanation
-        from adrenaline_tui.tui.explaining import Topic
         from adrenaline_tui.tui.screens.explain import ExplainScreen
 
         if int(msg.get("decisions", -1)) != self.game.decisions:
@@ -188,9 +194,9 @@ class HostedTableScreen(TableScreen):
         """A computer plays for people who vanished; pressed again, their seats are theirs again."""
         state = self.game.state
         if state.get("handed"):
-            self.remote.send({"type": "hand_back"})
+            self.post_message(ToHost({"type": "hand_back"}))
         elif state.get("vanished"):
-            self.remote.send({"type": "hand_over"})
+            self.post_message(ToHost({"type": "hand_over"}))
         else:
             self.notify("Everyone is here: no seat to give to a computer.", timeout=3)
 
@@ -199,12 +205,12 @@ class HostedTableScreen(TableScreen):
 
         def said(text: str | None) -> None:
             if text:
-                self.remote.send({"type": "chat", "text": text})
+                self.post_message(ToHost({"type": "chat", "text": text}))
 
         self.app.push_screen(ChatScreen(), callback=said)
 
     def action_leave(self) -> None:
-        self.remote.leave_table()
+        self.post_message(LeaveTable())
 
     def save_now(self) -> Path | None:
         return None

@@ -12,7 +12,7 @@ a weapon's lesson).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,9 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from adrenaline_tui.rules import Event
-from adrenaline_tui.tui import explaining, lesson_presenter, presenter
+from adrenaline_tui.rules.explain import questions
+from adrenaline_tui.tui import lesson_presenter, presenter
 from adrenaline_tui.tui.lesson_presenter import EndChoice
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.shell import GoToTitle, Shell, shell_of
 from adrenaline_tui.tui.widgets import (
     ActionPanel,
     ArenaMap,
@@ -37,9 +39,6 @@ from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.event_log import QUIET
 from adrenaline_tui.tui.widgets.lesson_panel import Feedback, LessonPanel, LessonPanelState
 from adrenaline_tui.walkthrough import Lesson, LessonRunner, Progress, Result
-
-if TYPE_CHECKING:
-    from adrenaline_tui.tui.app import AdrenalineApp
 
 
 def _option_bindings() -> list[BindingType]:
@@ -88,8 +87,8 @@ class LessonScreen(BaseScreen):
         self._all_boards = False  # the text leaves room for every board
 
     @property
-    def adrenaline(self) -> AdrenalineApp:
-        return self.app  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        return shell_of(self)
 
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
@@ -273,7 +272,7 @@ class LessonScreen(BaseScreen):
             return
         choices = runner.choices()
         if index >= len(choices):
-            greyed = explaining.unavailable_actions(runner.game, self.view or {})
+            greyed = questions.unavailable_actions(runner.game, self.view or {})
             if index - len(choices) < len(greyed):
                 self.action_explain(greyed[index - len(choices)])
             return
@@ -296,7 +295,7 @@ class LessonScreen(BaseScreen):
         if what in ("game", "list"):
             self.dismiss(None)
         elif what == "new":
-            self.adrenaline.go_to_title(then="new")
+            self.post_message(GoToTitle("new"))
         else:
             lesson = next(lesson for lesson in self.lessons if lesson.id == what)
             self.app.switch_screen(LessonScreen(lesson, self.progress, self.lessons, from_game=self.from_game))
@@ -338,12 +337,12 @@ class LessonScreen(BaseScreen):
         game, view = self.runner.game, self.view or {}
         if start is None:
             start = self.topic_under_cursor()
-        topics = explaining.topics(game, view)
-        self.app.push_screen(ExplainScreen(topics, lambda thing: explaining.explanation(game, view, thing), start))
+        topics = questions.topics(game, view)
+        self.app.push_screen(ExplainScreen(topics, lambda thing: questions.explanation(game, view, thing), start))
 
     def topic_under_cursor(self) -> str | None:
         view = self.view or {}
-        greyed = explaining.unavailable_actions(self.runner.game, view)
+        greyed = questions.unavailable_actions(self.runner.game, view)
         return presenter.topic_at(view, self.query_one(ActionPanel).cursor, greyed)
 
     def on_arena_map_square_clicked(self, message: ArenaMap.SquareClicked) -> None:

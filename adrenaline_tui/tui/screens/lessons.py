@@ -8,7 +8,7 @@ Progress is the learner's `learn.json` (walkthrough.Progress), so it survives be
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -21,11 +21,9 @@ from textual.widgets.option_list import Option
 from adrenaline_tui.tui.look import ASCII
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.shell import OpenLesson, Shell, shell_of
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 from adrenaline_tui.walkthrough import Lesson, Progress
-
-if TYPE_CHECKING:
-    from adrenaline_tui.tui.app import AdrenalineApp
 
 STATUS_WORDS = {"done": "done", "skipped": "skipped", "new": "new"}
 MARKS = {"done": "✓", "skipped": "»", "new": "·"}
@@ -61,8 +59,8 @@ class LessonListScreen(BaseScreen):
         self.from_game = from_game
 
     @property
-    def adrenaline(self) -> AdrenalineApp:
-        return self.app  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        return shell_of(self)
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="column"):
@@ -135,7 +133,7 @@ class LessonListScreen(BaseScreen):
     def action_start(self) -> None:
         lesson = self.lesson_at_cursor()
         if lesson is not None:
-            self.adrenaline.open_lesson(lesson, self.lessons, from_game=self.from_game)
+            self.post_message(OpenLesson(lesson, self.lessons, from_game=self.from_game))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,7 +8,7 @@ its creator presses Start; the table screen then replaces this one.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -23,11 +23,9 @@ from adrenaline_tui.rules.state import ENDINGS, MODES
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.screens.setup import arena_label
+from adrenaline_tui.tui.shell import OpenTable, TakeSeat, ToHost
 from adrenaline_tui.tui.widgets import KeyBar
 from adrenaline_tui.tui.widgets.choice import Choice
-
-if TYPE_CHECKING:
-    from adrenaline_tui.tui.remote_app import RemoteApp
 
 OFF = "off"
 SEAT_KINDS = [("human", "Person"), ("computer", "Computer"), (OFF, "Empty")]
@@ -46,13 +44,10 @@ class LobbyScreen(BaseScreen):
         Binding("escape", "stand", "Leave table", id="lobby.stand"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, status: str = "") -> None:
         super().__init__()
         self.table: dict[str, Any] | None = None
-
-    @property
-    def remote(self) -> RemoteApp:
-        return self.app  # type: ignore[return-value]
+        self.status = status
 
     def compose_body(self) -> ComposeResult:
         yield Static(Text("Adrenaline · hosted tables", Style(bold=True)), id="heading")
@@ -95,10 +90,18 @@ class LobbyScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#table").display = False
-        self.say(self.remote.status)
+        self.query_one("#status", Static).update(self.status)
 
     def say(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+        """The line under the heading: connected or not, and as whom (the app says). Said
+        before the screen has its widgets, it is shown when they are mounted."""
+        self.status = text
+        for line in self.query("#status").results(Static):
+            line.update(text)
+
+    def first_person_seat(self) -> str | None:
+        """The first colour the set-up form gives to a person: the creator sits there."""
+        return next((c for c in FIGURES if self.query_one(f"#kind-{c}", Choice).value == "human"), None)
 
     # ------------------------------------------------------------- from host
     def show_table(self, table: dict[str, Any]) -> None:
@@ -147,11 +150,11 @@ class LobbyScreen(BaseScreen):
         elif button == "create":
             self.action_create()
         elif button == "start":
-            self.remote.send({"type": "start"})
+            self.post_message(ToHost({"type": "start"}))
         elif button == "watch":
-            self.remote.watch()
+            self.post_message(TakeSeat(None))
         elif button.startswith("sit-"):
-            self.remote.sit(button.removeprefix("sit-"))
+            self.post_message(TakeSeat(button.removeprefix("sit-")))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_open()
@@ -159,7 +162,7 @@ class LobbyScreen(BaseScreen):
     def action_open(self) -> None:
         code = self.query_one("#code", Input).value.strip().upper()
         if code:
-            self.remote.open_table(code)
+            self.post_message(OpenTable(code))
 
     def action_create(self) -> None:
         seats = [
@@ -167,22 +170,24 @@ class LobbyScreen(BaseScreen):
             for c in FIGURES
             if self.query_one(f"#kind-{c}", Choice).value != OFF
         ]
-        self.remote.send(
-            {
-                "type": "create",
-                "arena": self.query_one("#arena", Choice).value,
-                "skulls": self.query_one("#skulls", Choice).value,
-                "ending": self.query_one("#ending", Choice).value,
-                "seats": seats,
-                "timer": self.query_one("#timer", Choice).value,
-                "mode": self.query_one("#mode", Choice).value,
-                "bot": self.query_one("#bot", Choice).value,
-            }
+        self.post_message(
+            ToHost(
+                {
+                    "type": "create",
+                    "arena": self.query_one("#arena", Choice).value,
+                    "skulls": self.query_one("#skulls", Choice).value,
+                    "ending": self.query_one("#ending", Choice).value,
+                    "seats": seats,
+                    "timer": self.query_one("#timer", Choice).value,
+                    "mode": self.query_one("#mode", Choice).value,
+                    "bot": self.query_one("#bot", Choice).value,
+                }
+            )
         )
 
     def action_stand(self) -> None:
         if self.table is not None:
-            self.remote.send({"type": "leave"})
+            self.post_message(ToHost({"type": "leave"}))
             self.table = None
             self.query_one("#table").display = False
             self.query_one("#create-form").display = True

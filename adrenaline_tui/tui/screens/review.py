@@ -9,7 +9,7 @@ only), with the log and the points chart up to that moment. The game is replayed
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,12 +20,10 @@ from adrenaline_tui.rules.review import Recording
 from adrenaline_tui.rules.stats import game_stats
 from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.shell import Shell, shell_of
 from adrenaline_tui.tui.widgets import ArenaMap, EventLog, KeyBar, PlayerBoard, StatusBar
 from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.points_chart import PointsChart
-
-if TYPE_CHECKING:
-    from adrenaline_tui.tui.app import AdrenalineApp
 
 
 class ReviewScreen(BaseScreen):
@@ -53,8 +51,8 @@ class ReviewScreen(BaseScreen):
         self.game = self.recording.at(self.n)
 
     @property
-    def adrenaline(self) -> AdrenalineApp:
-        return self.app  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        return shell_of(self)
 
     def compose_body(self) -> ComposeResult:
         large = self.has_class("-large")
@@ -101,7 +99,7 @@ class ReviewScreen(BaseScreen):
         """Whose points the one looking could not see then: as at the table, points are face
         down until the game is over, unless the table shows them (the Points setting); one's own
         are always known."""
-        if self.game.over or self.adrenaline.settings.show_points:
+        if self.game.over or self.shell.settings.show_points:
             return frozenset()
         return frozenset(c for c in self.game.seats if c != self.viewer)
 

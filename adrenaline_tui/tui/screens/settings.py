@@ -3,8 +3,7 @@ whether new weapons offer their lesson."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,10 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.shell import ChangeSetting, Shell, shell_of
 from adrenaline_tui.tui.widgets.choice import Choice
-
-if TYPE_CHECKING:
-    from adrenaline_tui.tui.app import AdrenalineApp
 
 THEME_LABELS = [
     ("", "Automatic (16 colours where that is all there is)"),
@@ -40,11 +37,11 @@ class SettingsScreen(BaseScreen):
     ]
 
     @property
-    def adrenaline(self) -> AdrenalineApp:
-        return self.app  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        return shell_of(self)
 
     def compose_body(self) -> ComposeResult:
-        s = self.adrenaline.settings
+        s = self.shell.settings
         speed = min(SPEEDS, key=lambda v: abs(v[0] - s.bot_delay))[0]
         with Vertical(id="form"):
             yield Static("Settings (left/right to change, Esc when done)")
@@ -81,7 +78,7 @@ class SettingsScreen(BaseScreen):
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         field = event.choice.id or ""
-        self.adrenaline.update_settings(replace(self.adrenaline.settings, **{field: event.value}))
+        self.post_message(ChangeSetting(field, event.value))
 
     def action_close(self) -> None:
         self.dismiss(None)

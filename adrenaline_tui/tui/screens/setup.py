@@ -13,7 +13,7 @@ options (a game mode) joins the navigation without more code.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -31,12 +31,10 @@ from adrenaline_tui.tui.look import LETTER, hero
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import HUMAN, computer_kinds
+from adrenaline_tui.tui.shell import Shell, StartGame, shell_of
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap, MapState
 from adrenaline_tui.tui.widgets.choice import Choice
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
-
-if TYPE_CHECKING:
-    from adrenaline_tui.tui.app import AdrenalineApp
 
 EMPTY = "empty"
 SEATS = 5
@@ -85,8 +83,8 @@ class SetupScreen(BaseScreen):
     ]
 
     @property
-    def adrenaline(self) -> AdrenalineApp:
-        return self.app  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        return shell_of(self)
 
     def compose_body(self) -> ComposeResult:
         computers = computer_kinds()
@@ -273,7 +271,7 @@ class SetupScreen(BaseScreen):
         except ValueError as exc:
             self.query_one("#setup-error", Static).update(Text(str(exc).splitlines()[0], "bold red"))
             return
-        self.adrenaline.start_game(config, kinds)
+        self.post_message(StartGame(config, kinds))
 
     def action_back(self) -> None:
         self.dismiss(None)

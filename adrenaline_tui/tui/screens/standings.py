@@ -16,6 +16,7 @@ from adrenaline_tui.rules import Game
 from adrenaline_tui.tui.look import LETTER, hero
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.shell import GoToTitle
 
 
 def _ordinal(n: int) -> str:
@@ -112,9 +113,9 @@ class StandingsScreen(BaseScreen):
 
             self.app.push_screen(GameStatsScreen(self.game))
         elif choice == "new":
-            self.app.go_to_title(then="new")  # type: ignore[attr-defined]
+            self.post_message(GoToTitle("new"))
         else:
             self.action_title()
 
     def action_title(self) -> None:
-        self.app.go_to_title()  # type: ignore[attr-defined]
+        self.post_message(GoToTitle())

@@ -8,7 +8,7 @@ pace, at public points only, so people can follow them and nothing shows what th
 boards are scored a breakdown screen shows who got what and why.
 
 `x` explains the option under the cursor - and from there any figure, board, square or action
-the person at the screen may ask about (`tui.explaining`). The first time a weapon shows up on
+the person at the screen may ask about (`rules.explain.questions`). The first time a weapon shows up on
 the table for a person, a notice offers its lesson (`w`), without stopping the game.
 """
 
@@ -28,9 +28,20 @@ from textual.message import Message
 from textual.timer import Timer
 
 from adrenaline_tui.rules import Event, IllegalChoice
-from adrenaline_tui.tui import explaining, presenter
+from adrenaline_tui.rules.explain import questions
+from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import THINK_BUDGET_SECONDS, Session, unsaved
+from adrenaline_tui.tui.shell import (
+    GoToTitle,
+    LeftGame,
+    OpenLesson,
+    OpenLessons,
+    Shell,
+    ShowRules,
+    TogglePoints,
+    shell_of,
+)
 from adrenaline_tui.tui.widgets import (
     ActionPanel,
     ArenaMap,
@@ -47,7 +58,6 @@ from adrenaline_tui.tui.widgets.drawn import Drawn
 if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
     from adrenaline_tui.rules import Decision
-    from adrenaline_tui.tui.app import AdrenalineApp
 
 SCORING_EVENTS = frozenset({"scored"})
 # Shown on the scoring screen whatever the "pause on scoring" setting: everyone must see them.
@@ -121,8 +131,8 @@ class TableScreen(BaseScreen):
         self._coaches: dict[str, Any] = {}
 
     @property
-    def adrenaline(self) -> AdrenalineApp:
-        return self.app  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        return shell_of(self)
 
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
@@ -189,7 +199,7 @@ class TableScreen(BaseScreen):
     def render_table(self) -> None:
         """Show the table as `self.viewer` may see it; each widget repaints only if it changed."""
         session, game = self.session, self.session.game
-        settings = self.adrenaline.settings
+        settings = self.shell.settings
         view = game.view(self.viewer, reveal_scores=settings.show_points)
         self.view = view
         panel = self.query_one(ActionPanel)
@@ -213,7 +223,7 @@ class TableScreen(BaseScreen):
     def _offer_lessons(self, view: dict[str, Any]) -> None:
         """Offer the lessons of weapons this person sees for the first time. Only what their
         view shows counts, so an offer never gives away a card in someone's hand."""
-        if not self.adrenaline.settings.offer_lessons or self.session.kinds.get(self.viewer or "") != "human":
+        if not self.shell.settings.offer_lessons or self.session.kinds.get(self.viewer or "") != "human":
             return
         if self._offer_check_running:
             return
@@ -239,7 +249,7 @@ class TableScreen(BaseScreen):
 
         try:
             # Weapon ids only: a lesson is built when `w` opens it.
-            fresh = weapons_to_offer(view, self.adrenaline.progress.seen, weapon_lesson_files())
+            fresh = weapons_to_offer(view, self.shell.progress.seen, weapon_lesson_files())
         except Exception:
             self._offer_checked = None  # checked again at the next decision
             raise
@@ -249,7 +259,7 @@ class TableScreen(BaseScreen):
             self.app.call_from_thread(self._offer, fresh)
 
     def _offer(self, fresh: list[str]) -> None:
-        progress = self.adrenaline.progress
+        progress = self.shell.progress
         fresh = [weapon for weapon in fresh if weapon not in progress.offered]
         if not fresh:
             return
@@ -285,9 +295,9 @@ class TableScreen(BaseScreen):
         files = weapon_lesson_files()
         lessons = [load_lesson(files[weapon].path) for weapon in offered]
         if len(lessons) == 1:
-            self.adrenaline.open_lesson(lessons[0], from_game=True)
+            self.post_message(OpenLesson(lessons[0], from_game=True))
         else:
-            self.adrenaline.open_lessons(lessons, "Weapons new on this table")
+            self.post_message(OpenLessons(lessons, "Weapons new on this table"))
 
     def repaint_look(self) -> None:
         for widget in self.query("ArenaMap, PlayerBoard, #track, RacksPanel, StatusBar, EventLog"):
@@ -317,7 +327,7 @@ class TableScreen(BaseScreen):
         self.viewer = viewer
         self.render_table()
         self._last_mark = self.session.public_mark()
-        self._due = time.monotonic() + self.adrenaline.bot_delay
+        self._due = time.monotonic() + self.shell.bot_delay
         if self.session.computer_to_move:
             self._schedule_bot()
 
@@ -423,7 +433,7 @@ class TableScreen(BaseScreen):
         session = self.session
         if not session.computer_to_move or any(e.kind in SCORING_EVENTS for e in events):
             return True
-        if self.adrenaline.bot_delay <= 0:
+        if self.shell.bot_delay <= 0:
             # No delay (tests, or people who want it fast): straight on to the next person.
             return False
         mark = session.public_mark()
@@ -469,7 +479,7 @@ class TableScreen(BaseScreen):
             return
         if coach is not None:
             coach.answered(decision, self.view, key)
-        self.adrenaline.withdraw_notice("coach")  # its advice was about the question just answered
+        self.shell.withdraw_notice("coach")  # its advice was about the question just answered
         if self.session.computer_to_move and not self._stops_here(events):
             # A computer answers first (a Tagback Grenade, say): nothing is drawn until it has,
             # so whether it was asked at all does not show; the result is drawn at once.
@@ -485,12 +495,12 @@ class TableScreen(BaseScreen):
         scored = [e for e in events if e.kind in SCORING_EVENTS]
         game = self.session.game
         announced = any(e.kind in ANNOUNCED_EVENTS for e in events)
-        if scored and (self.adrenaline.settings.pause_on_scoring or game.over or announced):
+        if scored and (self.shell.settings.pause_on_scoring or game.over or announced):
             from adrenaline_tui.tui.screens.scoring import ScoringScreen
 
             self.viewer = None
             self.render_table()
-            reveal = self.adrenaline.settings.show_points or game.over
+            reveal = self.shell.settings.show_points or game.over
             screen = ScoringScreen(game, events, reveal=reveal)
             self.app.push_screen(screen, callback=lambda _: self.advance())
             return
@@ -523,7 +533,7 @@ class TableScreen(BaseScreen):
         """What `x` explains first: the option (or greyed action) under the cursor."""
         if self.view is None:
             return None
-        greyed = explaining.unavailable_actions(self.session.game, self.view)
+        greyed = questions.unavailable_actions(self.session.game, self.view)
         return presenter.topic_at(self.view, self.query_one(ActionPanel).cursor, greyed)
 
     def action_explain(self, start: str | None = None) -> None:
@@ -532,11 +542,11 @@ class TableScreen(BaseScreen):
         if self.view is None:
             return
         game, view = self.session.game, self.view
-        topics = explaining.topics(game, view)
+        topics = questions.topics(game, view)
         if not topics:
             return
         start = start or self.topic_under_cursor()
-        self.app.push_screen(ExplainScreen(topics, lambda thing: explaining.explanation(game, view, thing), start))
+        self.app.push_screen(ExplainScreen(topics, lambda thing: questions.explanation(game, view, thing), start))
 
     def on_player_board_clicked(self, message: PlayerBoard.Clicked) -> None:
         self.action_explain(f"board:{message.colour}")
@@ -574,7 +584,7 @@ class TableScreen(BaseScreen):
         self.session.undo()
         for coach in self._coaches.values():
             coach.forget()
-        self.adrenaline.withdraw_notice("coach")
+        self.shell.withdraw_notice("coach")
         self.query_one(EventLog).reset(self.session.game.events)
         self.render_table()
 
@@ -585,7 +595,7 @@ class TableScreen(BaseScreen):
         if view is None or d is None or d.player != self.viewer or not self.session.is_human(d.player):
             self.notify("The coach helps with your own decisions: ask when it is your turn to choose.", timeout=3)
             return
-        self.adrenaline.notify("Thinking about it...", title="Coach", timeout=5, topic="coach")
+        self.shell.notify("Thinking about it...", title="Coach", timeout=5, topic="coach")
         # The search takes a second or two: off the drawing thread, and built from the view alone.
         self.run_worker(partial(self._coach, d, view), thread=True, group="coach", exclusive=True, exit_on_error=False)
 
@@ -602,7 +612,7 @@ class TableScreen(BaseScreen):
         keys = [o["key"] for o in presenter.options(self.view)]
         if advice.key in keys:
             self.query_one(ActionPanel).move_to(keys.index(advice.key))
-        self.adrenaline.notify(advice.reason, title=f"Coach: {advice.label}", timeout=15, topic="coach")
+        self.shell.notify(advice.reason, title=f"Coach: {advice.label}", timeout=15, topic="coach")
 
     def action_log(self) -> None:
         from adrenaline_tui.tui.screens.log import LogScreen
@@ -610,16 +620,16 @@ class TableScreen(BaseScreen):
         self.app.push_screen(LogScreen(self.session.game.events))
 
     def action_cards(self) -> None:
-        self.adrenaline.action_rules()
+        self.post_message(ShowRules())
 
     def action_toggle_points(self) -> None:
-        self.adrenaline.toggle_points()
+        self.post_message(TogglePoints())
 
     def action_leave(self) -> None:
         self.session.flush()
         self._cancel_bot()
-        self.adrenaline.go_to_title()
-        self.adrenaline.notify_saved(self.session)
+        self.post_message(GoToTitle())
+        self.post_message(LeftGame(self.session))
 
     def save_now(self) -> Path | None:
         self.session.autosave()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -18,9 +18,17 @@ from textual.widgets.option_list import Option
 from adrenaline_tui.printable import printable
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.screens.base import BaseScreen
-
-if TYPE_CHECKING:
-    from adrenaline_tui.tui.app import AdrenalineApp
+from adrenaline_tui.tui.shell import (
+    OpenGame,
+    OpenLessons,
+    OpenLoad,
+    OpenPastGames,
+    OpenSettings,
+    OpenSetup,
+    Shell,
+    ShowRules,
+    shell_of,
+)
 
 BANNER = r"""
     _   ___  ___ ___ _  _   _   _    ___ _  _ ___
@@ -59,8 +67,8 @@ class TitleScreen(BaseScreen):
     ]
 
     @property
-    def adrenaline(self) -> AdrenalineApp:
-        return self.app  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        return shell_of(self)
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="column"):
@@ -117,24 +125,23 @@ class TitleScreen(BaseScreen):
             self.action_pick(event.option.id)
 
     def action_pick(self, what: str) -> None:
-        app = self.adrenaline
         if what == "new":
-            app.open_setup()
+            self.post_message(OpenSetup())
         elif what == "learn":
-            app.open_lessons()
+            self.post_message(OpenLessons())
         elif what == "continue":
             latest = storage.latest_unfinished()
             if latest is None:
                 self.notify("There is no game in progress to continue.")
             else:
-                app.open_game(latest.path)
+                self.post_message(OpenGame(latest.path))
         elif what == "load":
-            app.open_load()
+            self.post_message(OpenLoad())
         elif what == "watch":
-            app.open_past_games()
+            self.post_message(OpenPastGames())
         elif what == "rules":
-            app.action_rules()
+            self.post_message(ShowRules())
         elif what == "settings":
-            app.open_settings()
+            self.post_message(OpenSettings())
         elif what == "quit":
-            app.exit()
+            self.app.exit()

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.host import protocol
 from adrenaline_tui.rules import Event, GameConfig
 from adrenaline_tui.rules.arena import Arena, load_arena
 from adrenaline_tui.rules.cards import CardSet, load_cards
+from adrenaline_tui.wire import protocol
 
 SOCKET_NAME = "host.sock"
 
