@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from adrenaline_tui.wire import protocol
 from adrenaline_tui.host import server as host_server
 from adrenaline_tui.rules import Game, GameConfig
 from adrenaline_tui.tui.session import HUMAN, Session
+from adrenaline_tui.wire import protocol
 from tests.host.wire import SEATS, Wire, decider, seated_table, start_host, stop_host
 
 ABANDON = 60.0  # seconds, on the tests' own clock
