@@ -68,6 +68,32 @@ def test_the_turret_board_is_refilled_at_the_end_of_the_turn() -> None:
     assert board(game)["offer"][:3] == ["YBB", "PRR", "YBB"]
 
 
+def test_a_scenarios_decks_ammo_is_the_top_of_the_stack_the_turret_board_refills_from() -> None:
+    players = [
+        {"colour": "yellow", "square": "r0c0", "ammo": NO_AMMO},
+        {"colour": "blue", "square": "r2c3"},
+        {"colour": "grey", "square": "r2c3"},
+    ]
+    game = scenario(
+        players,
+        mode="turret",
+        turret={"offer": ["YBB", "PRR", "YBB", "BRR", "RYY"]},
+        decks={"ammo": ["PBB", "PYR"]},
+    )
+    assert game.to_json()["decks"]["ammo"][-2:] == ["PYR", "PBB"]  # drawn from the end: PBB first
+    play(game, "grab", "r0c0", "BRR", "keep", "end")
+    assert board(game)["offer"] == ["YBB", "PRR", "YBB", "PBB", "RYY"]
+    # Without an offer the turret board is dealt from the top of the stack, the named tiles first.
+    game = scenario(players, mode="turret", decks={"ammo": ["PBB", "PYR"]})
+    assert board(game)["offer"][:2] == ["PBB", "PYR"]
+    # With `ammo_discard: rest` the stack holds only the named tiles once the board is dealt.
+    game = scenario(
+        players, mode="turret", turret={"offer": ["YBB"]}, decks={"ammo": ["PBB", "PYR"], "ammo_discard": "rest"}
+    )
+    assert game.to_json()["decks"]["ammo"] == ["PYR", "PBB"]
+    assert len(game.to_json()["decks"]["ammo_discard"]) == 36 - 3
+
+
 def test_commandeering_gives_up_one_item_even_one_you_could_not_keep() -> None:
     # Yellow holds 3 red: the red cube of RBB could not be taken anyway, and still pays.
     game = turret(

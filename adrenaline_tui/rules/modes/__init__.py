@@ -9,6 +9,7 @@ mode is one more module registered in `MODES`.
 The points:
 
 - `setup`: after a new game is dealt (Turret: the tiles go to the turret board instead).
+- `tiles_on_squares`: whether ammo tiles lie on the squares (a scenario deals them only then).
 - `ammo_here` / `grab_ammo`: what a grab on a square without a spawnpoint offers, and taking it
   (Turret: a tile of the turret board, and commandeering the square's turret).
 - `entered`: a figure moved onto a square (Turret: turret damage for each square entered).
@@ -52,6 +53,8 @@ class Rules:
     """A rule module. Every hook defaults to the standard game's behaviour (or to nothing)."""
 
     name = "standard"
+    # Ammo tiles lie on the squares without a spawnpoint (Turret: they are on the turret board).
+    tiles_on_squares = True
 
     def __init__(self, game: Game) -> None:
         self.game = game

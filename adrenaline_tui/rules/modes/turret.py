@@ -45,6 +45,7 @@ def _paths(arena: Arena, start: str, dest: str) -> tuple[tuple[str, ...], ...]:
 
 class Turret(Rules):
     name = "turret"
+    tiles_on_squares = False
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -185,19 +186,23 @@ class Turret(Rules):
         spec = scenario.turret
         board = g.board
         offer = list(spec.offer) if spec is not None and spec.offer is not None else None
-        # The scenario dealt tiles to the squares like a new game; they go back on the stack.
-        board.ammo_deck.extend(code for code in reversed(list(board.tiles.values())) if code is not None)
-        board.tiles.clear()
+        # The scenario dealt no tiles to the squares (`tiles_on_squares`), so `decks.ammo` is
+        # still the top of the stack: the turret board is dealt, and refilled, from it.
         if offer is None:
             self.refill(g)
         else:
+            # The offer's tiles come out of the stack (from its bottom: `remove` finds the first
+            # copy, and the named top tiles are last), or, with `ammo_discard: rest`, out of the
+            # discards that took every tile nobody named.
+            piles = [board.ammo_deck] + ([board.ammo_discard] if scenario.decks.ammo_discard == "rest" else [])
             for code in offer:
                 if code is not None:
-                    if code not in board.ammo_deck:
+                    pile = next((p for p in piles if code in p), None)
+                    if pile is None:
                         from adrenaline_tui.rules.errors import DataError
 
                         raise DataError("scenario", "", "turret.offer", f"ammo tile '{code}' is unknown or used up")
-                    board.ammo_deck.remove(code)
+                    pile.remove(code)
             self.offer = offer + [None] * (OFFER - len(offer))
         if spec is not None:
             self.turrets = dict(spec.turrets)
