@@ -179,6 +179,89 @@ def test_the_path_goes_round_turrets_when_a_shortest_path_does() -> None:
     assert player(game, "yellow")["damage"] == []
 
 
+def test_moving_someone_else_the_mover_chooses_the_way_through_their_own_turret() -> None:
+    # Yellow on r0c3 drags Banshee from r1c2 to r0c3 with the Tractor Beam: via r0c2 (a spawnpoint,
+    # no turret) or via r1c3 (yellow's turret); Dozer's turret on r0c3 fires either way.
+    def drag() -> Game:
+        return turret(
+            [
+                {"colour": "yellow", "square": "r0c3", "weapons": ["tractor-beam"], "ammo": NO_AMMO},
+                {"colour": "blue", "square": "r1c2"},
+                {"colour": "grey", "square": "r2c1"},
+            ],
+            r1c3="yellow",
+            r0c3="grey",
+        )
+
+    game = drag()
+    play(game, "shoot", "blue", "r0c3")
+    d = game.pending
+    assert (d.kind, d.player, d.prompt) == ("route", "yellow", "Turrets: which way does Banshee go to r0c3?")
+    assert [(o.key, o.label, o.square, o.target) for o in d.options] == [
+        ("way:r0c2-r0c3", "Through r0c2: 1 damage to Banshee (Dozer's turret on r0c3)", "r0c3", "blue"),
+        (
+            "way:r1c3-r0c3",
+            "Through r1c3: 2 damage to Banshee (your turret on r1c3; Dozer's turret on r0c3)",
+            "r1c3",
+            "blue",
+        ),
+    ]
+    from adrenaline_tui.rules.explain import explain
+
+    why = explain(game, "way:r1c3-r0c3")
+    assert why.subject == "Through r1c3 to r0c3" and why.legal
+    assert why.does[:2] == (
+        "D-struct-or's turret on r1c3 deals Banshee 1 damage.",
+        "Dozer's turret on r0c3 deals Banshee 1 damage.",
+    )
+    events = play(game, "way:r1c3-r0c3")
+    assert [(e.data["square"], e.data["owner"]) for e in events if e.kind == "turret"] == [
+        ("r1c3", "yellow"),
+        ("r0c3", "grey"),
+    ]
+    # The turret damage lands on entering, the beam's 1 damage after the move.
+    assert player(game, "blue")["damage"] == ["yellow", "grey", "yellow"]
+    assert player(game, "blue")["square"] == "r0c3"
+    # The other way: only Dozer's turret, then the beam.
+    game = drag()
+    play(game, "shoot", "blue", "r0c3", "way:r0c2-r0c3")
+    assert player(game, "blue")["damage"] == ["grey", "yellow"]
+
+
+def test_moving_yourself_you_choose_between_the_fewest_turret_ways_when_their_owners_differ() -> None:
+    # r0c2 -> r1c3: via r0c3 (Banshee's turret) or r1c2 (Dozer's): one turret either way, whose
+    # damage it is matters to the score, so yellow chooses.
+    game = turret(
+        [
+            {"colour": "yellow", "square": "r0c2", "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r2c3"},
+            {"colour": "grey", "square": "r2c1"},
+        ],
+        r0c3="blue",
+        r1c2="grey",
+    )
+    play(game, "run", "r1c3")
+    d = game.pending
+    assert (d.kind, d.player, d.prompt) == ("route", "yellow", "Turrets: which way do you go to r1c3?")
+    assert [(o.key, o.label) for o in d.options] == [
+        ("way:r0c3-r1c3", "Through r0c3: 1 damage to you (Banshee's turret on r0c3)"),
+        ("way:r1c2-r1c3", "Through r1c2: 1 damage to you (Dozer's turret on r1c2)"),
+    ]
+    play(game, "way:r1c2-r1c3")
+    assert player(game, "yellow")["damage"] == ["grey"] and player(game, "yellow")["square"] == "r1c3"
+    # One way through fewer turrets: nobody takes more damage for nothing, so nothing is asked.
+    game = turret(
+        [
+            {"colour": "yellow", "square": "r0c2", "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r2c3"},
+            {"colour": "grey", "square": "r2c1"},
+        ],
+        r0c3="blue",
+    )
+    play(game, "run", "r1c3")
+    assert game.pending.kind == "action" and player(game, "yellow")["damage"] == []
+
+
 def test_moved_by_someone_else_you_still_take_turret_damage_and_a_teleporter_only_where_it_lands() -> None:
     game = turret(
         [

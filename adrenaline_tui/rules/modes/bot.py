@@ -83,7 +83,7 @@ class Bot(Rules):
             for q in g.arena.within(here, 1)
         )
         dest = yield from g.ask(Decision(p.colour, "bot_move", "Bot action: move the bot?", moves))
-        move_figure(g, bot, dest, why="bot action")
+        yield from move_figure(g, bot, dest, why="bot action")
         if bot.killed:  # killed by a turret on the way: a killed figure does not shoot
             g.emit("bot_no_target", f"The bot ({bot.name}) is down and does not shoot", bot=bot.colour)
             return

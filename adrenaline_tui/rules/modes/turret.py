@@ -29,6 +29,20 @@ if TYPE_CHECKING:
 OFFER = 5  # face-up tiles on the turret board
 TURRET_VALUES = (8, 6, 4, 2, 1)
 KEEP = "keep"
+ROUTE = "route"  # the decision: which way a move goes where the ways cross different turrets
+WAY = "way:"  # an option of it: `way:r0c1-r0c2`, the squares entered in order (the last is the destination)
+
+
+def way_key(way: tuple[str, ...]) -> str:
+    return WAY + "-".join(way)
+
+
+def _first_turret(turrets: dict[str, str], p: Player, way: tuple[str, ...]) -> str | None:
+    return next((q for q in way if turrets.get(q, p.colour) != p.colour), None)
+
+
+def _damage(n: int) -> str:
+    return f"{n} damage"
 
 
 @cache
@@ -120,26 +134,79 @@ class Turret(Rules):
                 add_marks(g, owner, p, 1)  # the old token comes back as a mark (none past 3)
 
     # ----------------------------------------------------------------- moving
-    def entered(self, g: Game, p: Player, start: str, dest: str, *, jump: bool) -> None:
-        turrets = self.turrets
-        if not turrets:
+    def entered(self, g: Game, p: Player, start: str, dest: str, *, jump: bool) -> Flow:
+        if not self.turrets:
             return
-        colour = p.colour
         if jump:
             squares: tuple[str, ...] = (dest,)
         else:
-            # Of the shortest paths, the one through the fewest turrets of others (docs/rulings.md).
-            squares = min(
-                _paths(g.arena, start, dest),
-                key=lambda path: sum(1 for q in path if turrets.get(q, colour) != colour),
-            )
+            ways = self.ways(g, p, start, dest)
+            squares = ways[0]
+            if len(ways) > 1:
+                # The ways hit differently (other turrets, or in another order): the player who
+                # moves the figure - always the one whose turn it is - chooses (docs/rulings.md).
+                mover = g.active
+                goes = "do you go" if p is mover else f"does {p.name} go"
+                # `target`: the figure moved, so a screen and a computer player know whose move it is.
+                options = tuple(
+                    Option(
+                        way_key(w),
+                        self.way_label(g, p, w),
+                        square=_first_turret(self.turrets, p, w) or dest,
+                        target=p.colour,
+                    )
+                    for w in ways
+                )
+                prompt = f"Turrets: which way {goes} to {dest}?"
+                key = yield from g.ask(Decision(mover.colour, ROUTE, prompt, options))
+                squares = next(w for w in ways if way_key(w) == key)
         for q in squares:
-            owner = turrets.get(q)
-            if owner is not None and owner != colour:
+            owner = self.turrets.get(q)
+            if owner is not None and owner != p.colour:
                 g.emit(
-                    "turret", f"{g.name(owner)}'s turret on {q} fires at {p.name}", owner=owner, square=q, target=colour
+                    "turret",
+                    f"{g.name(owner)}'s turret on {q} fires at {p.name}",
+                    owner=owner,
+                    square=q,
+                    target=p.colour,
                 )
                 deal_damage(g, owner, p, 1, by_action=False)
+
+    def ways(self, g: Game, p: Player, start: str, dest: str) -> list[tuple[str, ...]]:
+        """The shortest ways from start to dest worth telling apart, the fewest-turret one first.
+
+        Two ways are the same choice when their turrets fire in the same order (the same owners,
+        one after another): the score cannot tell them apart. A player moving themselves is
+        offered only the ways through the fewest turrets of others (nobody would take more damage
+        for nothing) and asked only when those hit from different owners; a figure moved by
+        someone else may be taken along any of them.
+        """
+        turrets, colour = self.turrets, p.colour
+
+        def owners(way: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(o for q in way if (o := turrets.get(q)) is not None and o != colour)
+
+        distinct: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for way in sorted(_paths(g.arena, start, dest), key=lambda w: len(owners(w))):
+            distinct.setdefault(owners(way), way)
+        out = list(distinct.values())
+        if p is g.active:
+            fewest = len(owners(out[0]))
+            out = [w for w in out if len(owners(w)) == fewest]
+        return out
+
+    def way_label(self, g: Game, p: Player, way: tuple[str, ...]) -> str:
+        """`Through r0c3: 1 damage to you (Banshee's turret on r0c3)`, for the player who moves."""
+        mover = g.active.colour
+        hits = [(q, o) for q in way if (o := self.turrets.get(q)) is not None and o != p.colour]
+        through = ", ".join(way[:-1])
+        path = f"Through {through}" if through else "Straight there"
+        if not hits:
+            return f"{path}: no turret fires"
+        owners = {o: "your" if o == mover else f"{g.name(o)}'s" for _, o in hits}
+        fire = "; ".join(f"{owners[o]} turret on {q}" for q, o in hits)
+        whom = "you" if p.colour == mover else p.name
+        return f"{path}: {_damage(len(hits))} to {whom} ({fire})"
 
     # ------------------------------------------------------------------ turns
     def start_turn(self, g: Game, p: Player, *, first: bool) -> None:

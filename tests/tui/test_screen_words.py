@@ -1,0 +1,126 @@
+"""A scan of the words a deciding player reads, over random games of every mode with the bot.
+
+At every decision it gathers what the table's panel and its explain screen are built from (the
+prompt, each option's label, each option's preview under the cursor, and the explanation of each
+option: its title, reasons and effects - `presenter.panel_state`, `explaining.explanation`) and
+checks two things of all of it:
+
+- a spawnpoint only ever takes one token and never moves: no text says it takes more than 1
+  damage, a mark, or a move (issue 23, finding 7);
+- no internal key reaches the screen where a name is expected: `spawn:yellow`, `way:r0c1-r0c2`,
+  `give:red`, `pay:...`, `board:...`, a weapon id (`lock-rifle`) or a powerup card id
+  (`newton-red`). Square names (`r0c2`) are the map's own names for squares and stay.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from adrenaline_tui.rules import Game, GameConfig
+from adrenaline_tui.tui import explaining, presenter
+
+MODES = [("standard", "purple"), ("domination", "purple"), ("turret", "purple"), ("domination", None)]
+DECISIONS = 160  # a game's first turns hold every kind of decision the modes add, a few times over
+
+_KEY = re.compile(r"\b(?:spawn|way|give|pay|board):[\w-]+")
+# Clauses about a spawnpoint that say it takes more than 1 damage, a mark, or a move.
+_MORE_DAMAGE = re.compile(r"\b(?:[2-9]|\d\d+) damage\b")
+_MARK = re.compile(r"\bmarks?\b")
+_MOVE = re.compile(r"\b(?:mov(?:e|es|ed)|pull(?:s|ed)?|push(?:es|ed)?)\b")
+_HONEST = ("marks do nothing", "never moves", "it never moves")
+
+
+def _card_ids(game: Game) -> re.Pattern[str]:
+    ids = [w for w in game.cards.weapons if "-" in w]
+    ids += [card for card in set(game.cards.powerup_deck())]
+    return re.compile(r"\b(?:" + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) + r")\b")
+
+
+def spawnpoint_problems(text: str) -> list[str]:
+    """The clauses of `text` that tell of a spawnpoint taking more than a token."""
+    out = []
+    for clause in re.split(r"[;.]\s*|\s-\s", text):
+        lowered = clause.lower()
+        if "spawnpoint" not in lowered:
+            continue
+        # What a clause says of whoever else is named in it ("Dozer: 2 damage") is not about the
+        # spawnpoint: only the part after the spawnpoint's name counts.
+        about = lowered[lowered.index("spawnpoint") :]
+        for honest in _HONEST:
+            about = about.replace(honest, "")
+        # Not about the spawnpoint: what others on its square take, and how far it is.
+        about = re.sub(r"[^,;]*everyone else[^,;]*|\b\d+ moves? (?:from|away)\b", "", about)
+        if _MORE_DAMAGE.search(about) or _MARK.search(about) or _MOVE.search(about):
+            out.append(clause)
+    return out
+
+
+def screen_texts(game: Game) -> list[tuple[str, str]]:
+    """(where, text) for everything the deciding player may read at this decision."""
+    d = game.pending
+    view = game.view(d.player)
+    panel = presenter.panel_state(game, view, {})
+    out = [("prompt", panel.prompt)]
+    for i, option in enumerate(d.options):
+        where = f"{d.kind}/{option.key}"
+        out.append((f"{where} label", panel.labels[i]))
+        out.append((f"{where} preview", panel.details[i]))
+        e = explaining.explanation(game, view, option.key)
+        out += [(f"{where} explain title", e.subject)]
+        out += [(f"{where} explain why", w) for w in e.why]
+        out += [(f"{where} explain does", w) for w in e.does]
+    return out
+
+
+def _spawnpoint_option(game: Game, key: str) -> bool:
+    return key.startswith("spawn:")
+
+
+@pytest.mark.parametrize(("mode", "bot"), MODES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_screen_text_promises_a_spawnpoint_more_or_shows_an_internal_key(
+    mode: str, bot: str | None, seed: int
+) -> None:
+    players = ("yellow", "blue", "grey") if bot else ("yellow", "blue", "grey", "green")
+    game = Game.new(GameConfig(players=players, mode=mode, bot=bot), seed=seed)
+    ids = _card_ids(game)
+    rng = random.Random(seed)
+    problems: list[str] = []
+    seen_spawn_options = 0
+    for _ in range(DECISIONS):
+        d = game.pending
+        if d is None:
+            break
+        seen_spawn_options += sum(1 for o in d.options if _spawnpoint_option(game, o.key))
+        for where, text in screen_texts(game):
+            for clause in spawnpoint_problems(text) if mode == "domination" else ():
+                problems.append(f"{where}: spawnpoint: {clause!r} in {text!r}")
+            for found in (*_KEY.findall(text), *ids.findall(text)):
+                problems.append(f"{where}: internal key {found!r} in {text!r}")
+        # Prefer the shoot action and spawnpoint targets, so the scan meets them often.
+        keys = d.keys
+        liked = [k for k in keys if k == "shoot" or k.startswith("spawn:")] if rng.random() < 0.7 else []
+        game.choose(rng.choice(liked or keys))
+    assert not problems, "\n".join(dict.fromkeys(problems))
+    if mode == "domination":
+        assert seen_spawn_options, "the scan met no spawnpoint option: it would check nothing"
+
+
+def test_the_scan_catches_the_words_it_looks_for() -> None:
+    # The scan's own check, on texts the engine used to show (issue 23).
+    assert spawnpoint_problems("the blue spawnpoint on r0c2: 1 damage, then may be moved up to 1 square")
+    assert spawnpoint_problems("the yellow spawnpoint on r2c3: 2 damage and 1 mark")
+    assert spawnpoint_problems("the red spawnpoint on r1c0: pulled onto the vortex, 2 damage")
+    assert not spawnpoint_problems("The blue spawnpoint on r0c2: 1 of your tokens on its track")
+    assert not spawnpoint_problems("r0c2 - Dozer: 2 damage; the blue spawnpoint: 1 of your tokens on its track")
+    assert not spawnpoint_problems(
+        "Any damage to the blue spawnpoint puts one of your tokens on its track, once a turn; marks do nothing and it never moves."
+    )
+    assert not spawnpoint_problems(
+        "The blue spawnpoint on r0c2: 1 of your tokens on its track, 2 marks to everyone else on its square"
+    )
+    assert not spawnpoint_problems("The blue spawnpoint on r0c2 is 1 move from the vortex (r0c1).")
+    assert _KEY.findall("spawn:yellow ✓ allowed") == ["spawn:yellow"]
