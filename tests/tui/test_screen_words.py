@@ -117,7 +117,8 @@ def test_the_scan_catches_the_words_it_looks_for() -> None:
     assert not spawnpoint_problems("The blue spawnpoint on r0c2: 1 of your tokens on its track")
     assert not spawnpoint_problems("r0c2 - Dozer: 2 damage; the blue spawnpoint: 1 of your tokens on its track")
     assert not spawnpoint_problems(
-        "Any damage to the blue spawnpoint puts one of your tokens on its track, once a turn; marks do nothing and it never moves."
+        "Any damage to the blue spawnpoint puts one of your tokens on its track, once a turn; marks do nothing"
+        " and it never moves."
     )
     assert not spawnpoint_problems(
         "The blue spawnpoint on r0c2: 1 of your tokens on its track, 2 marks to everyone else on its square"
