@@ -23,14 +23,15 @@ from adrenaline_tui.rules import Game, GameConfig
 from adrenaline_tui.tui import explaining, presenter
 
 MODES = [("standard", "purple"), ("domination", "purple"), ("turret", "purple"), ("domination", None)]
-DECISIONS = 160  # a game's first turns hold every kind of decision the modes add, a few times over
+DECISIONS = 400  # some ten rounds: kills, respawns, overkill tracks and turrets changing hands come up
+TOPICS_EVERY = 20  # the other topics (figures, boards, squares) change slowly: every 20th decision
 
 _KEY = re.compile(r"\b(?:spawn|way|give|pay|board):[\w-]+")
 # Clauses about a spawnpoint that say it takes more than 1 damage, a mark, or a move.
 _MORE_DAMAGE = re.compile(r"\b(?:[2-9]|\d\d+) damage\b")
 _MARK = re.compile(r"\bmarks?\b")
 _MOVE = re.compile(r"\b(?:mov(?:e|es|ed)|pull(?:s|ed)?|push(?:es|ed)?)\b")
-_HONEST = ("marks do nothing", "never moves", "it never moves")
+_HONEST = ("marks do nothing", "never moves", "you move onto its square")  # true of a spawnpoint
 
 
 def _card_ids(game: Game) -> re.Pattern[str]:
@@ -75,12 +76,27 @@ def screen_texts(game: Game) -> list[tuple[str, str]]:
     return out
 
 
+def topic_texts(game: Game) -> list[tuple[str, str]]:
+    """Every other topic the deciding player may look up (figures, boards, the track, squares)."""
+    view = game.view(game.pending.player)
+    options = {o.key for o in game.pending.options}
+    out = []
+    for topic in explaining.topics(game, view):
+        if topic.id in options:
+            continue  # read with the options
+        e = explaining.explanation(game, view, topic.id)
+        out.append((f"topic {topic.id} label", topic.label))
+        out += [(f"topic {topic.id} {part}", text) for part in ("why", "does") for text in getattr(e, part)]
+        out.append((f"topic {topic.id} title", e.subject))
+    return out
+
+
 def _spawnpoint_option(game: Game, key: str) -> bool:
     return key.startswith("spawn:")
 
 
 @pytest.mark.parametrize(("mode", "bot"), MODES)
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_no_screen_text_promises_a_spawnpoint_more_or_shows_an_internal_key(
     mode: str, bot: str | None, seed: int
 ) -> None:
@@ -90,7 +106,7 @@ def test_no_screen_text_promises_a_spawnpoint_more_or_shows_an_internal_key(
     rng = random.Random(seed)
     problems: list[str] = []
     seen_spawn_options = 0
-    for _ in range(DECISIONS):
+    for step in range(DECISIONS):
         d = game.pending
         if d is None:
             break
@@ -100,10 +116,17 @@ def test_no_screen_text_promises_a_spawnpoint_more_or_shows_an_internal_key(
                 problems.append(f"{where}: spawnpoint: {clause!r} in {text!r}")
             for found in (*_KEY.findall(text), *ids.findall(text)):
                 problems.append(f"{where}: internal key {found!r} in {text!r}")
+        if step % TOPICS_EVERY == 0:
+            texts = topic_texts(game)
+            for where, text in texts:
+                for found in (*_KEY.findall(text), *ids.findall(text)):
+                    problems.append(f"{where}: internal key {found!r} in {text!r}")
         # Prefer the shoot action and spawnpoint targets, so the scan meets them often.
         keys = d.keys
         liked = [k for k in keys if k == "shoot" or k.startswith("spawn:")] if rng.random() < 0.7 else []
-        game.choose(rng.choice(liked or keys))
+        for event in game.choose(rng.choice(liked or keys)):
+            for found in (*_KEY.findall(event.text), *ids.findall(event.text)):
+                problems.append(f"log {event.kind}: internal key {found!r} in {event.text!r}")
     assert not problems, "\n".join(dict.fromkeys(problems))
     if mode == "domination":
         assert seen_spawn_options, "the scan met no spawnpoint option: it would check nothing"
