@@ -197,14 +197,9 @@ def test_moving_someone_else_the_mover_chooses_the_way_through_their_own_turret(
     play(game, "shoot", "blue", "r0c3")
     d = game.pending
     assert (d.kind, d.player, d.prompt) == ("route", "yellow", "Turrets: which way does Banshee go to r0c3?")
-    assert [(o.key, o.label, o.square, o.target) for o in d.options] == [
-        ("way:r0c2-r0c3", "Through r0c2: 1 damage to Banshee (Dozer's turret on r0c3)", "r0c3", "blue"),
-        (
-            "way:r1c3-r0c3",
-            "Through r1c3: 2 damage to Banshee (your turret on r1c3; Dozer's turret on r0c3)",
-            "r1c3",
-            "blue",
-        ),
+    assert [(o.key, o.label, o.target) for o in d.options] == [
+        ("way:r0c2-r0c3", "Through r0c2: 1 damage to Banshee (Dozer's turret on r0c3)", "blue"),
+        ("way:r1c3-r0c3", "Through r1c3: 2 damage to Banshee (your turret on r1c3; Dozer's turret on r0c3)", "blue"),
     ]
     from adrenaline_tui.rules.explain import explain
 

@@ -148,3 +148,23 @@ def test_the_scan_catches_the_words_it_looks_for() -> None:
     )
     assert not spawnpoint_problems("The blue spawnpoint on r0c2 is 1 move from the vortex (r0c1).")
     assert _KEY.findall("spawn:yellow ✓ allowed") == ["spawn:yellow"]
+
+
+def test_a_way_through_turrets_points_the_map_at_its_squares() -> None:
+    # Turret mode: yellow drags Banshee from r1c2 to r0c3, via r0c2 or via yellow's turret on r1c3.
+    game = Game.from_scenario(
+        {
+            "mode": "turret",
+            "players": [
+                {"colour": "yellow", "square": "r0c3", "weapons": ["tractor-beam"], "ammo": {"red": 0, "blue": 0}},
+                {"colour": "blue", "square": "r1c2"},
+                {"colour": "grey", "square": "r2c1"},
+            ],
+            "turret": {"turrets": {"r1c3": "yellow", "r0c3": "grey"}},
+        }
+    )
+    for key in ("shoot", "blue", "r0c3"):
+        game.choose(key)
+    view_options = game.view("yellow")["pending"]["options"]
+    assert [o["key"] for o in view_options] == ["way:r0c2-r0c3", "way:r1c3-r0c3"]
+    assert [presenter.option_squares(game, o) for o in view_options] == [["r0c2", "r0c3"], ["r1c3", "r1c3", "r0c3"]]

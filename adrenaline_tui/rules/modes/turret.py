@@ -37,10 +37,6 @@ def way_key(way: tuple[str, ...]) -> str:
     return WAY + "-".join(way)
 
 
-def _first_turret(turrets: dict[str, str], p: Player, way: tuple[str, ...]) -> str | None:
-    return next((q for q in way if turrets.get(q, p.colour) != p.colour), None)
-
-
 def _damage(n: int) -> str:
     return f"{n} damage"
 
@@ -147,16 +143,10 @@ class Turret(Rules):
                 # moves the figure - always the one whose turn it is - chooses (docs/rulings.md).
                 mover = g.active
                 goes = "do you go" if p is mover else f"does {p.name} go"
-                # `target`: the figure moved, so a screen and a computer player know whose move it is.
-                options = tuple(
-                    Option(
-                        way_key(w),
-                        self.way_label(g, p, w),
-                        square=_first_turret(self.turrets, p, w) or dest,
-                        target=p.colour,
-                    )
-                    for w in ways
-                )
+                # `target`: the figure moved, so a screen and a computer player know whose move it
+                # is. No `square`: a screen points at every square the label names (the way, the
+                # turrets that fire).
+                options = tuple(Option(way_key(w), self.way_label(g, p, w), target=p.colour) for w in ways)
                 prompt = f"Turrets: which way {goes} to {dest}?"
                 key = yield from g.ask(Decision(mover.colour, ROUTE, prompt, options))
                 squares = next(w for w in ways if way_key(w) == key)
