@@ -21,6 +21,10 @@ import pytest
 
 from adrenaline_tui.rules import Game, GameConfig
 from adrenaline_tui.tui import explaining, presenter
+from adrenaline_tui.tui.session import HUMAN
+from adrenaline_tui.tui.widgets import ActionPanel
+
+from .helpers import choose_key, make_app, scenario_session, screen_name, screen_text, settle
 
 MODES = [("standard", "purple"), ("domination", "purple"), ("turret", "purple"), ("domination", None)]
 DECISIONS = 400  # some ten rounds: kills, respawns, overkill tracks and turrets changing hands come up
@@ -168,3 +172,32 @@ def test_a_way_through_turrets_points_the_map_at_its_squares() -> None:
     view_options = game.view("yellow")["pending"]["options"]
     assert [o["key"] for o in view_options] == ["way:r0c2-r0c3", "way:r1c3-r0c3"]
     assert [presenter.option_squares(game, o) for o in view_options] == [["r0c2", "r0c3"], ["r1c3", "r1c3", "r0c3"]]
+
+
+async def test_the_table_shows_a_spawnpoint_target_by_name_and_what_it_takes() -> None:
+    """The same words on the real screen: the option row and the explain screen at 160x50."""
+    scenario = {
+        "mode": "domination",
+        "players": [
+            {"colour": "yellow", "square": "r0c1", "weapons": ["grenade-launcher"], "ammo": {"red": 1, "blue": 0}},
+            {"colour": "blue", "square": "r0c0"},
+            {"colour": "grey", "square": "r0c2"},
+        ],
+    }
+    app = make_app(scenario_session(scenario, {"yellow": HUMAN, "blue": "random", "grey": "random"}))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await choose_key(pilot, "shoot")
+        await choose_key(pilot, "basic")
+        text = screen_text(app)
+        assert "The blue spawnpoint on r0c2: 1 of your tokens on its track" in text
+        assert "spawn:" not in text and "spawnpoint on r0c2: 1 damage" not in text
+        panel = app.table().query_one(ActionPanel)
+        panel.move_to(next(i for i, label in enumerate(panel.state.labels) if "spawnpoint" in label))
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        assert screen_name(app) == "ExplainScreen"
+        text = screen_text(app)
+        assert "The blue spawnpoint  ✓ allowed" in text
+        assert "spawn:" not in text and "moved" not in text
