@@ -165,7 +165,7 @@ def _route(game: Game, p: Player, key: str, legal: bool) -> Explanation:
     way = key.removeprefix("way:").split("-")
     turrets = _turrets(game)
     who = "you" if moved is p else (moved.name if moved is not None else "the figure")
-    title = f"Through {', '.join(way[:-1])} to {way[-1]}" if len(way) > 1 else f"Straight to {way[-1]}"
+    title = f"Via {', '.join(way[:-1])} to {way[-1]}" if len(way) > 1 else f"Straight to {way[-1]}"
     why = (
         f"More than one shortest way reaches {way[-1]}, and their turrets fire differently: the player"
         " who moves a figure chooses its way. Each square entered with someone else's turret deals 1"

@@ -144,8 +144,8 @@ class Turret(Rules):
                 mover = g.active
                 goes = "do you go" if p is mover else f"does {p.name} go"
                 # `target`: the figure moved, so a screen and a computer player know whose move it
-                # is. No `square`: a screen points at every square the label names (the way, the
-                # turrets that fire).
+                # is. No `square`: a screen points at every square the label names (the squares
+                # the way passes on to the destination).
                 options = tuple(Option(way_key(w), self.way_label(g, p, w), target=p.colour) for w in ways)
                 prompt = f"Turrets: which way {goes} to {dest}?"
                 key = yield from g.ask(Decision(mover.colour, ROUTE, prompt, options))
@@ -186,17 +186,15 @@ class Turret(Rules):
         return out
 
     def way_label(self, g: Game, p: Player, way: tuple[str, ...]) -> str:
-        """`Through r0c3: 1 damage to you (Banshee's turret on r0c3)`, for the player who moves."""
+        """`Via r0c3: 1 damage (Banshee's)`, short enough for a narrow panel: whose turrets fire, in
+        order, for the player who moves; the explanation names their squares."""
         mover = g.active.colour
-        hits = [(q, o) for q in way if (o := self.turrets.get(q)) is not None and o != p.colour]
-        through = ", ".join(way[:-1])
-        path = f"Through {through}" if through else "Straight there"
-        if not hits:
+        owners = [o for q in way if (o := self.turrets.get(q)) is not None and o != p.colour]
+        path = f"Via {', '.join(way[:-1])}" if len(way) > 1 else "Straight there"
+        if not owners:
             return f"{path}: no turret fires"
-        owners = {o: "your" if o == mover else f"{g.name(o)}'s" for _, o in hits}
-        fire = "; ".join(f"{owners[o]} turret on {q}" for q, o in hits)
-        whom = "you" if p.colour == mover else p.name
-        return f"{path}: {_damage(len(hits))} to {whom} ({fire})"
+        whose = ", ".join("yours" if o == mover else f"{g.name(o)}'s" for o in owners)
+        return f"{path}: {_damage(len(owners))} ({whose})"
 
     # ------------------------------------------------------------------ turns
     def start_turn(self, g: Game, p: Player, *, first: bool) -> None:
