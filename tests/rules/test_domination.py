@@ -453,6 +453,11 @@ def test_an_extra_grenade_first_tags_the_spawnpoint_and_the_basic_target_is_then
     assert tracks(game)["blue"] == ["yellow"] and player(game, "grey")["damage"] == ["yellow"]
     # The basic effect's target: the spawnpoint took its token in this shot and is not offered.
     assert keys(game) == ["blue", "grey"]
+    from adrenaline_tui.rules.explain import explain
+
+    why = explain(game, "spawn:blue")
+    assert (why.subject, why.legal) == ("The blue spawnpoint", False)
+    assert why.why[0] == "You can damage a spawnpoint only once a turn, and this shot has already tagged one."
     play(game, "grey", "r0c1")
     assert player(game, "grey")["damage"] == ["yellow", "yellow"] and player(game, "grey")["square"] == "r0c1"
     assert tracks(game) == {"red": [], "blue": ["yellow"], "yellow": []}

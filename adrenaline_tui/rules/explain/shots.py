@@ -133,6 +133,8 @@ def _target(game: Game, shot: effects.Shot, sel: Select, colour: str, legal: boo
     problem = None
     if colour in shot.picks:
         problem = f"{title} is already chosen for this effect; each pick is a different target."
+    elif effects.is_object(colour) and (shot.object_damaged or any(effects.is_object(c) for c in shot.picks)):
+        problem = "You can damage a spawnpoint only once a turn, and this shot has already tagged one."
     elif sel.exclude and colour in effects._excluded(shot, sel.exclude):
         name = next(n for n in sel.exclude if colour in shot.members(n))
         problem = f"{title} is already the {name} target: this effect needs a different one."
