@@ -198,15 +198,15 @@ def test_moving_someone_else_the_mover_chooses_the_way_through_their_own_turret(
     d = game.pending
     assert (d.kind, d.player, d.prompt) == ("route", "yellow", "Turrets: which way does Banshee go to r0c3?")
     assert [(o.key, o.label, o.target) for o in d.options] == [
-        ("way:r0c2-r0c3", "Via r0c2: 1 damage (Dozer's)", "blue"),
-        ("way:r1c3-r0c3", "Via r1c3: 2 damage (yours, Dozer's)", "blue"),
+        ("way:r0c2-r0c3", "Via r0c2: Dozer's fires", "blue"),
+        ("way:r1c3-r0c3", "Via r1c3: yours and Dozer's fire", "blue"),
     ]
     from adrenaline_tui.rules.explain import explain
 
     why = explain(game, "way:r1c3-r0c3")
     assert why.subject == "Via r1c3 to r0c3" and why.legal
     assert why.does[:2] == (
-        "D-struct-or's turret on r1c3 deals Banshee 1 damage.",
+        "Your turret on r1c3 deals Banshee 1 damage.",
         "Dozer's turret on r0c3 deals Banshee 1 damage.",
     )
     events = play(game, "way:r1c3-r0c3")
@@ -239,8 +239,8 @@ def test_moving_yourself_you_choose_between_the_fewest_turret_ways_when_their_ow
     d = game.pending
     assert (d.kind, d.player, d.prompt) == ("route", "yellow", "Turrets: which way do you go to r1c3?")
     assert [(o.key, o.label) for o in d.options] == [
-        ("way:r0c3-r1c3", "Via r0c3: 1 damage (Banshee's)"),
-        ("way:r1c2-r1c3", "Via r1c2: 1 damage (Dozer's)"),
+        ("way:r0c3-r1c3", "Via r0c3: Banshee's fires"),
+        ("way:r1c2-r1c3", "Via r1c2: Dozer's fires"),
     ]
     play(game, "way:r1c2-r1c3")
     assert player(game, "yellow")["damage"] == ["grey"] and player(game, "yellow")["square"] == "r1c3"

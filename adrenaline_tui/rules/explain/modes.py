@@ -175,7 +175,10 @@ def _route(game: Game, p: Player, key: str, legal: bool) -> Explanation:
     if not hits:
         does: tuple[str, ...] = (f"No turret fires at {who} on this way.",)
     else:
-        does = tuple(f"{game.name(o)}'s turret on {q} deals {who} 1 damage." for q, o in hits)
+        does = tuple(
+            f"{'Your' if o == p.colour else game.name(o) + chr(39) + 's'} turret on {q} deals {who} 1 damage."
+            for q, o in hits
+        )
         does = (*does, "Turret damage turns no marks into damage, and allows no Targeting Scope or Tagback.")
     return Explanation(title, True, why, does)
 

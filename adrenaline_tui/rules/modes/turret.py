@@ -37,10 +37,6 @@ def way_key(way: tuple[str, ...]) -> str:
     return WAY + "-".join(way)
 
 
-def _damage(n: int) -> str:
-    return f"{n} damage"
-
-
 @cache
 def _paths(arena: Arena, start: str, dest: str) -> tuple[tuple[str, ...], ...]:
     """Every shortest legal path from start to dest (squares entered, start excluded)."""
@@ -186,15 +182,17 @@ class Turret(Rules):
         return out
 
     def way_label(self, g: Game, p: Player, way: tuple[str, ...]) -> str:
-        """`Via r0c3: 1 damage (Banshee's)`, short enough for a narrow panel: whose turrets fire, in
-        order, for the player who moves; the explanation names their squares."""
+        """`Via r1c3: yours and Banshee's fire`: whose turrets fire (1 damage each), in order, for
+        the player who moves; short enough for the 80-column panel (the prompt says it is about
+        turrets, the explanation names their squares)."""
         mover = g.active.colour
         owners = [o for q in way if (o := self.turrets.get(q)) is not None and o != p.colour]
         path = f"Via {', '.join(way[:-1])}" if len(way) > 1 else "Straight there"
         if not owners:
-            return f"{path}: no turret fires"
-        whose = ", ".join("yours" if o == mover else f"{g.name(o)}'s" for o in owners)
-        return f"{path}: {_damage(len(owners))} ({whose})"
+            return f"{path}: none fires"
+        whose = ["yours" if o == mover else f"{g.name(o)}'s" for o in owners]
+        listed = whose[0] if len(whose) == 1 else ", ".join(whose[:-1]) + " and " + whose[-1]
+        return f"{path}: {listed} fire{'s' if len(whose) == 1 else ''}"
 
     # ------------------------------------------------------------------ turns
     def start_turn(self, g: Game, p: Player, *, first: bool) -> None:
