@@ -6,7 +6,8 @@ turn from the same square). Every such square holds a turret: while grabbing the
 one cube or the powerup of the tile behind to commandeer it - your token goes on it, and the
 previous owner's token comes to your board as a mark from them. Entering a square with someone
 else's turret costs 1 damage from its owner, for every square entered (a Teleporter enters only
-where it lands); that damage converts no marks and allows no Targeting Scope or Tagback Grenade.
+where it lands; where the shortest ways would fire differently, whoever moves the figure picks
+the way); that damage converts no marks and allows no Targeting Scope or Tagback Grenade.
 Killshots are not tracked. At the end the turrets pay 8-6-4-2-1, ties to the earlier final turn.
 """
 
