@@ -22,7 +22,7 @@ FORGETS_RELOAD = 0.5  # ends the turn without reloading what it could
 FORGETS_POWERUP = 0.6  # lets a Targeting Scope or Tagback Grenade chance go by
 # The modes' and the bot's questions: where the bot goes and whom it shoots, which tile, which
 # turret deal, which track; a beginner gets these wrong about as often as a target in a shot.
-MODE_KINDS = frozenset({"bot_move", "bot_target", "turret_tile", "commandeer", "overkill_track"})
+MODE_KINDS = frozenset({"bot_move", "bot_target", "turret_tile", "commandeer", "overkill_track", "route"})
 
 
 class EasyPlayer:

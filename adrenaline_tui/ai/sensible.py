@@ -388,6 +388,20 @@ class SensiblePlayer:
         self._tile = self._best_key(d, lambda code: modes.tile_value(t, code))
         return self._tile
 
+    def _on_route(self, d: Decision, t: Table) -> str:
+        # Turret mode, the way a move goes: through my own turrets when I move someone else, and
+        # through as few others' turrets as possible (the engine lists the fewest first).
+        turrets = (t.view.get("turret") or {}).get("turrets", {})
+
+        def value(key: str) -> float:
+            option = d.option(key)
+            moved = option.target if option is not None else None
+            owners = [turrets.get(q) for q in key.removeprefix("way:").split("-")]
+            fired = [o for o in owners if o is not None and o != moved]
+            return sum(1.0 if o == t.me else -0.25 for o in fired) if moved != t.me else -len(fired)
+
+        return self._best_key(d, value)
+
     def _on_commandeer(self, d: Decision, t: Table) -> str:
         square = next((o.square for o in d.options if o.square), t.square)
         offer = [c for c in (t.view.get("turret") or {}).get("offer", []) if c]

@@ -144,7 +144,7 @@ def _book_key(shot: effects.Shot) -> tuple:
     # Spelled out: this runs for every searched node. The garbage-collector test in
     # tests/ai/test_shots.py fails if `Shot.key()` changes shape.
     k = shot.key()
-    pos, bind, used, completed, cur, idx, picks, hits, stack, budget, finished = k
+    pos, bind, used, completed, cur, idx, picks, hits, stack, budget, finished, object_damaged = k
     flat: list = []
     for name, v in bind:
         t = type(v)
@@ -176,6 +176,7 @@ def _book_key(shot: effects.Shot) -> tuple:
         idx,
         *budget,
         finished,
+        object_damaged,
     )
 
 

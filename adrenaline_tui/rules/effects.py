@@ -39,7 +39,8 @@ Budget = tuple[int, int, int]  # spendable red, blue, yellow (cubes plus powerup
 
 
 def is_object(figure: str) -> bool:
-    """A target that is not a figure (a Domination spawnpoint, `spawn:red`): it never moves.
+    """A target that is not a figure (a Domination spawnpoint, `spawn:red`): it never moves, and
+    one shot damages at most one of them, once (`Shot.object_damaged`).
 
     Figures are colours; other targets have a `kind:name` key, so the test is one character.
     """
@@ -101,6 +102,7 @@ class Shot:
         "hits",
         "idx",
         "main_finished",
+        "object_damaged",
         "picks",
         "pos",
         "shooter",
@@ -126,6 +128,11 @@ class Shot:
         self.dead = False
         self.finished = False
         self.main_finished = False
+        # A target that is not a figure (a spawnpoint) took damage in this shot. "You can damage a
+        # spawnpoint only once per turn" and it "gets only 1 token": from then on no such target is
+        # damaged again or offered as a target in this shot (docs/rulings.md), so no option can
+        # promise a token that would not come. (The next shots of the turn do not offer them at all.)
+        self.object_damaged = False
         # Candidates of the select the shot waits at, found by `_advance` and reused by
         # `choice_keys` (None: not computed for this state).
         self.cands: list[str] | None = None
@@ -149,6 +156,7 @@ class Shot:
         new.dead = self.dead
         new.finished = self.finished
         new.main_finished = self.main_finished
+        new.object_damaged = self.object_damaged
         new.cands = None
         return new
 
@@ -167,6 +175,7 @@ class Shot:
             self.stack,
             self.budget,
             self.finished,
+            self.object_damaged,
         )
 
     def with_budget(self, budget: Budget) -> Shot:
@@ -331,6 +340,8 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
     shooter = shot.shooter
     origin = pos[shooter]
     skip = set(shot.picks)
+    # One target that is not a figure per shot: none once one took damage or is picked here.
+    no_objects = shot.object_damaged or any(is_object(f) for f in shot.picks)
     if sel.exclude:
         skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None
@@ -343,6 +354,8 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
     out = []
     for fig, sq in pos.items():
         if fig == shooter or fig in skip or (among is not None and fig not in among) or sq in taken_squares:
+            continue
+        if no_objects and is_object(fig):
             continue
         for test in tests:
             if not test(shot, sq, origin):
@@ -561,6 +574,8 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
         kind = type(step)
         if kind is Hit:
             figs = everyone(shot, step.everyone) if step.everyone is not None else shot.members(step.to)
+            if step.kind == "damage" and any(is_object(f) for f in figs):
+                figs = _damage_one_object(shot, figs)
             if figs:
                 if ops is not None:
                     ops.extend(Op(step.kind, figure=fig, amount=step.amount) for fig in figs)
@@ -597,6 +612,19 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
         else:  # SelectSquare, SelectRoom, SelectLine always ask
             break
     return shot
+
+
+def _damage_one_object(shot: Shot, figs: tuple[str, ...] | list[str]) -> list[str]:
+    """The figures a damage step hits, keeping at most the first target that is not a figure,
+    and none once one was damaged in this shot (`Shot.object_damaged`)."""
+    out = []
+    for f in figs:
+        if is_object(f):
+            if shot.object_damaged:
+                continue
+            shot.object_damaged = True
+        out.append(f)
+    return out
 
 
 def _fixed_destination(shot: Shot, to: str) -> str:

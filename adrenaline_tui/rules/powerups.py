@@ -55,12 +55,12 @@ def use_powerup(g: Game, p: Player, card: str) -> Generator[Decision, str, None]
         )
         dest = yield from g.ask(Decision(p.colour, "newton_square", f"Newton: push {victim.name} where?", options))
         _discard(g, p, card, f"on {victim.name}")
-        move_figure(g, victim, dest, why="Newton")
+        yield from move_figure(g, victim, dest, why="Newton")
     elif kind == TELEPORTER:
         options = tuple(Option(q, f"Teleport to {q}", square=q) for q in g.arena.squares if q != p.square)
         dest = yield from g.ask(Decision(p.colour, "teleport", "Teleporter: where to?", options))
         _discard(g, p, card, "")
-        move_figure(g, p, dest, why="Teleporter", jump=True)
+        yield from move_figure(g, p, dest, why="Teleporter", jump=True)
     else:
         raise AssertionError(f"{card} cannot be played between actions")
 

@@ -308,7 +308,9 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
             # Weapons held by the players may leave too few to fill every slot.
             racks[colour] = [weapons_pool.pop() if weapons_pool else None for _ in range(3)]
     racks = {c: racks[c] for c in SPAWN_COLOURS}
-    for sq in arena.squares:
+    # In a mode without tiles on the squares (Turret) the stack keeps them: the top of the
+    # stack stays what `decks.ammo` names.
+    for sq in arena.squares if g.mode.tiles_on_squares else ():
         if sq not in arena.spawn_colour_at and sq not in tiles:
             if not ammo_pool:
                 raise fail("", "decks.ammo_discard", "no ammo tiles left to deal to the squares")

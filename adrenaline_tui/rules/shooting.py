@@ -101,7 +101,7 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
             for q in shoot_squares(g, p, n, reload=reload)
         )
         key = yield from g.ask(Decision(p.colour, "shoot_move", f"Shoot: move up to {n} first?", options))
-        move_figure(g, p, key)
+        yield from move_figure(g, p, key)
     if reload:
         yield from reload_phase(g, p, then_shoot=True)
     options = tuple(Option(wid, f"{g.cards.weapons[wid].name}") for wid in fireable_weapons(g, p))
@@ -186,7 +186,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 from adrenaline_tui.rules.turn import move_figure
 
                 who = g.players[op.figure]
-                move_figure(g, who, op.square, why=weapon.name)
+                yield from move_figure(g, who, op.square, why=weapon.name)
             elif op.kind == "end":
                 yield from scope_window(g, p, damaged.pop())
         spend = budget(p)

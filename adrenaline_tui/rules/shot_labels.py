@@ -3,7 +3,8 @@
 - an effect shows its cost and its card sentence ("With second lock (red): give 1 mark to another
   target you can see");
 - a target shows where it stands and what the effect does to it ("Banshee on r2c3: 2 damage and
-  1 mark");
+  1 mark"); a target that is not a figure (a Domination spawnpoint) says what really happens to it:
+  one token on its track for any damage, nothing for marks, and it never moves;
 - a square, room or direction shows who is there and, when choosing it already hits people (a
   room on fire, a barbecue line), exactly who takes what - worked out by applying the choice to
   the pure shot, so the label cannot disagree with what happens.
@@ -16,6 +17,10 @@ from functools import cache
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.cards import Effect, Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
 from adrenaline_tui.rules.effect_text import effect_description
+from adrenaline_tui.rules.effects import is_object
+
+# What damage does to a target that is not a figure (a spawnpoint), however much it is.
+OBJECT_TAGGED = "1 of your tokens on its track"
 
 
 @cache
@@ -62,11 +67,31 @@ def target_effect(effect: Effect, name: str) -> str:
     return ", ".join(p for p in parts if p)
 
 
+def object_effect(effect: Effect, name: str) -> str:
+    """`target_effect` for a target that is not a figure bound to `name` (a spawnpoint): any
+    damage is one token, marks do nothing, and it is never moved (docs/rulings.md)."""
+    steps = effect.steps
+    on_it = (("same_square", name),)
+    damaged = any(isinstance(s, Hit) and s.kind == "damage" and (s.to == name or s.everyone == on_it) for s in steps)
+    parts = [OBJECT_TAGGED if damaged else "nothing happens to it (marks do nothing)"]
+    for s in steps:
+        if isinstance(s, Hit) and s.everyone == on_it:
+            what = "damage" if s.kind == "damage" else ("mark" if s.amount == 1 else "marks")
+            parts.append(f"{s.amount} {what} to everyone else on its square")
+        elif isinstance(s, Move) and s.who == "self" and s.to == f"square_of:{name}":
+            parts.insert(0, "you move onto its square")
+    return ", ".join(parts)
+
+
 def ops_summary(ops: list[effects.Op], names: dict[str, str]) -> str:
     """`Banshee, Violet: 2 damage each; Dozer: 1 damage` - who takes what from these ops."""
     totals: dict[str, list[int]] = {}
+    tagged = []  # targets that are not figures: damage is one token, marks nothing
     for op in ops:
-        if op.kind in ("damage", "mark"):
+        if is_object(op.figure):
+            if op.kind == "damage" and op.figure not in tagged:
+                tagged.append(op.figure)
+        elif op.kind in ("damage", "mark"):
             t = totals.setdefault(op.figure, [0, 0])
             t[0 if op.kind == "damage" else 1] += op.amount
     groups: dict[tuple[int, int], list[str]] = {}
@@ -76,6 +101,7 @@ def ops_summary(ops: list[effects.Op], names: dict[str, str]) -> str:
     for (d, m), figs in groups.items():
         each = " each" if len(figs) > 1 else ""
         parts.append(f"{', '.join(figs)}: {' and '.join(_amounts(d, m))}{each}")
+    parts += [f"{names.get(o, o)}: {OBJECT_TAGGED}" for o in tagged]
     return "; ".join(parts)
 
 
@@ -110,7 +136,9 @@ def label_options(shot: effects.Shot, keys: list[str], names: dict[str, str]) ->
                 out.append(effects.ShotOption(k, "No more targets" if shot.picks else "No target", "done"))
             else:
                 square = shot.pos[k]
-                label = f"{names.get(k, k)} on {square}" + (f": {what}" if what else "")
+                does = object_effect(eff, step.name) if is_object(k) else what
+                name = names.get(k, k)
+                label = f"{name[:1].upper()}{name[1:]} on {square}" + (f": {does}" if does else "")
                 out.append(effects.ShotOption(k, label, "target", square, k))
         return out
     if isinstance(step, SelectSquare):

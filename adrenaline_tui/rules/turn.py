@@ -143,9 +143,9 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
 
 
 # ----------------------------------------------------------------------- moving
-def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = False) -> None:
+def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = False) -> Flow:
     """Every move of a figure goes through here. `jump`: a teleport, which enters no square on
-    the way (the Turret mode's entry damage looks at the squares entered)."""
+    the way (the Turret mode's entry damage looks at the squares entered, and may ask which way)."""
     start = p.square
     if start == dest:
         return
@@ -158,7 +158,7 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = Fa
         square=dest,
     )
     for rules in g.rules:
-        rules.entered(g, p, start, dest, jump=jump)
+        yield from rules.entered(g, p, start, dest, jump=jump)
 
 
 @cache
@@ -172,7 +172,7 @@ def _run_options(arena: Arena, here: str, n: int) -> tuple[Option, ...]:
 def run(g: Game, p: Player, n: int) -> Flow:
     options = _run_options(g.arena, p.square, n)
     key = yield from g.ask(Decision(p.colour, "run", f"Run: where to? (up to {n} squares)", options))
-    move_figure(g, p, key)
+    yield from move_figure(g, p, key)
 
 
 # ------------------------------------------------------------------------- grab
@@ -210,7 +210,7 @@ def grab(g: Game, p: Player, n: int) -> Flow:
         where = "here" if q == here else f"at {q}"
         options.append(Option(q, f"Grab {where}: {stuff}", square=q))
     key = yield from g.ask(Decision(p.colour, "grab", "Grab: where?", tuple(options)))
-    move_figure(g, p, key)
+    yield from move_figure(g, p, key)
     if key in g.arena.spawn_colour_at:
         yield from grab_weapon(g, p, g.arena.spawn_colour_at[key])
     else:

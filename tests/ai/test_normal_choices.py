@@ -6,6 +6,10 @@ speed-up must not change an answer. The digests below were recorded with the unc
 every seat in four seeded games (Standard, Turret, Domination with the bot, Turret with the
 bot and sudden death). The search cap is taken out of play: with it, an answer may depend on
 how much searching earlier decisions left in the shared book (see the script).
+
+Games 5 and 6 were recorded again when the rules changed under them (issue 23): a killed bot
+takes no bot action (game 6 diverged at answer 143, where the killed bot used to shoot), and a
+spawnpoint takes damage once in a shot.
 """
 
 from __future__ import annotations
@@ -22,8 +26,8 @@ COLOURS = ("yellow", "blue", "grey", "green", "purple")
 GAMES = {
     0: ("standard", None, "frenzy", 5, "arena_10", "45e868724ff93e62"),
     3: ("turret", None, "frenzy", 4, "arena_12", "7ecc4a55960d7528"),
-    5: ("domination", "purple", "frenzy", 4, "arena_11a", "fdc5eb3ae2f976d7"),
-    6: ("turret", "purple", "sudden_death", 3, "arena_11b", "82bbd0f97cc7935f"),
+    5: ("domination", "purple", "frenzy", 4, "arena_11a", "d8e77bc35fa34a95"),
+    6: ("turret", "purple", "sudden_death", 3, "arena_11b", "96685b58829f202a"),
 }
 
 

@@ -173,7 +173,8 @@ def test_the_bot_is_shot_killed_scored_and_respawned_where_the_active_player_cho
         three(square="r0c1", weapons=["lock-rifle"]),
         bot={"damage": ["blue"] * 5 + ["grey"] * 5},
     )
-    events = play(game, "shoot", "bot", "r0c2", "end")
+    # The killshot tips the bot over: it owes no bot action any more, so "shoot" ends the turn.
+    events = play(game, "shoot", "end")
     scored = [e for e in events if e.kind == "scored" and e.data["board"] == "purple"]
     assert [(a["player"], a["points"]) for a in scored[0].data["awards"]] == [
         ("blue", 1),
@@ -187,6 +188,50 @@ def test_the_bot_is_shot_killed_scored_and_respawned_where_the_active_player_cho
     assert game.pending.kind == "bot_respawn" and game.pending.player == "yellow"
     play(game, "spawn:red")
     assert bot_state(game)["square"] == "r1c0"
+
+
+def test_a_killed_bot_takes_no_bot_action_until_it_respawns() -> None:
+    # Yellow's Lock Rifle kills the bot (10 + 2 damage) before the bot action: the action lapses.
+    game = bot_game(
+        three(square="r0c1", weapons=["lock-rifle"], powerups=["newton-blue"]),
+        bot={"damage": ["blue"] * 5 + ["grey"] * 5},
+    )
+    play(game, "shoot")
+    assert bot_state(game)["damage"] == ["blue"] * 5 + ["grey"] * 5 + ["yellow", "yellow"]
+    assert "bot" not in keys(game) and "end" in keys(game)
+    assert game.to_json()["bot_owed"] is False
+    # With its actions and the powerup left, the turn still may end: the lapsed action is not owed.
+    events = play(game, "run", "r0c0")
+    assert "bot" not in keys(game) and "end" in keys(game)
+    events += play(game, "end")
+    assert "bot_action" not in kinds(events) and "bot_shot" not in kinds(events)
+    assert not [e for e in events if e.kind == "moved" and e.data["player"] == "purple"]
+    # Blue and grey took no damage from a bot that was down.
+    assert player(game, "blue")["damage"] == [] and player(game, "grey")["damage"] == []
+    assert game.pending.kind == "bot_respawn"
+    play(game, "spawn:yellow")
+    assert bot_state(game)["square"] == "r2c3"
+    # Next turn the bot is back on the board and owes its action again.
+    assert game.pending.player == "blue" and "bot" in keys(game)
+
+
+def test_a_bot_killed_by_a_turret_on_its_own_move_does_not_shoot() -> None:
+    game = scenario(
+        [
+            {"colour": "yellow", "square": "r1c1", "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r0c3"},
+            {"colour": "grey", "square": "r0c0"},
+        ],
+        mode="turret",
+        turret={"turrets": {"r0c1": "blue"}},
+        bot={"colour": "purple", "square": "r0c2", "damage": ["grey"] * 10},
+        turn=2,
+    )
+    events = play(game, "bot", "r0c1")
+    assert bot_state(game)["damage"] == ["grey"] * 10 + ["blue"]  # blue's turret: the killshot
+    assert "bot_shot" not in kinds(events)
+    assert player(game, "grey")["damage"] == [] and player(game, "blue")["damage"] == []
+    assert game.pending.kind == "action" and "bot" not in keys(game)
 
 
 def test_double_kill_counts_a_board_the_bot_killed() -> None:

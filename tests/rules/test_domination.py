@@ -333,9 +333,12 @@ def test_explain_names_a_spawnpoint_target() -> None:
     assert "spawn:blue" in keys(game)
     explanation = explain(game, "spawn:blue")
     assert explanation.why[0].startswith("The blue spawnpoint stands on r0c2"), explanation
-    assert (
-        explanation.does[-1]
-        == "Any damage to the blue spawnpoint puts one of your tokens on its track; marks do nothing."
+    # The title is the spawnpoint's name, never its key; the effect says what really happens.
+    assert explanation.subject == "The blue spawnpoint"
+    assert explanation.does == (
+        "Basic effect: 1 of your tokens on its track.",
+        "Any damage to the blue spawnpoint puts one of your tokens on its track, once a turn; marks do nothing"
+        " and it never moves.",
     )
 
 
@@ -407,3 +410,94 @@ def test_a_room_on_fire_tags_its_spawnpoint_and_hurts_everyone_in_it() -> None:
     play(game, "shoot", "basic")
     assert tracks(game)["red"] == ["yellow"]
     assert player(game, "blue")["damage"] == ["yellow"]
+
+
+def _labels(game: Game) -> dict[str, str]:
+    return {o.key: o.label for o in game.pending.options}
+
+
+def _grenade_game() -> Game:
+    # From r0c1 yellow sees the blue room: Banshee on r0c0, Dozer on the blue spawnpoint r0c2.
+    return domination(
+        [
+            {"colour": "yellow", "square": "r0c1", "weapons": ["grenade-launcher"], "ammo": {"red": 1, "blue": 0}},
+            {"colour": "blue", "square": "r0c0"},
+            {"colour": "grey", "square": "r0c2"},
+        ]
+    )
+
+
+def test_an_extra_grenade_after_tagging_a_spawnpoint_neither_promises_nor_gives_it_a_token() -> None:
+    game = _grenade_game()
+    play(game, "shoot", "basic")
+    assert _labels(game)["spawn:blue"] == "The blue spawnpoint on r0c2: 1 of your tokens on its track"
+    play(game, "spawn:blue", "extra-grenade")
+    assert tracks(game)["blue"] == ["yellow"]
+    # Once a turn: the grenade on r0c2 hits Dozer only, and its option says so.
+    assert _labels(game) == {"r0c0": "r0c0 - Banshee: 1 damage", "r0c2": "r0c2 - Dozer: 1 damage"}
+    events = play(game, "r0c2")
+    assert player(game, "grey")["damage"] == ["yellow"] and player(game, "grey")["square"] == "r0c2"
+    assert tracks(game)["blue"] == ["yellow"]
+    assert [e.data["spawn"] for e in events if e.kind == "tagged"] == []
+    assert game.pending.kind == "action"  # the spawnpoint cannot be moved: the push asks nothing
+
+
+def test_an_extra_grenade_first_tags_the_spawnpoint_and_the_basic_target_is_then_a_figure() -> None:
+    game = _grenade_game()
+    play(game, "shoot", "extra-grenade")
+    assert _labels(game) == {
+        "r0c0": "r0c0 - Banshee: 1 damage",
+        "r0c2": "r0c2 - Dozer: 1 damage; the blue spawnpoint: 1 of your tokens on its track",
+    }
+    play(game, "r0c2")
+    assert tracks(game)["blue"] == ["yellow"] and player(game, "grey")["damage"] == ["yellow"]
+    # The basic effect's target: the spawnpoint took its token in this shot and is not offered.
+    assert keys(game) == ["blue", "grey"]
+    from adrenaline_tui.rules.explain import explain
+
+    why = explain(game, "spawn:blue")
+    assert (why.subject, why.legal) == ("The blue spawnpoint", False)
+    assert why.why[0] == "You can damage a spawnpoint only once a turn, and this shot has already tagged one."
+    play(game, "grey", "r0c1")
+    assert player(game, "grey")["damage"] == ["yellow", "yellow"] and player(game, "grey")["square"] == "r0c1"
+    assert tracks(game) == {"red": [], "blue": ["yellow"], "yellow": []}
+
+
+def test_a_spawnpoint_target_says_what_really_happens_to_it() -> None:
+    # From r0c1 yellow sees the blue room only: Banshee on r0c0 and the blue spawnpoint r0c2.
+    def game_with(weapon: str, banshee: str = "r0c0") -> Game:
+        return domination(
+            [
+                {"colour": "yellow", "square": "r0c1", "weapons": [weapon], "ammo": NO_AMMO},
+                {"colour": "blue", "square": banshee},
+                {"colour": "grey", "square": "r1c1"},
+            ]
+        )
+
+    # Lock Rifle: 2 damage and 1 mark to a player, one token to a spawnpoint.
+    game = game_with("lock-rifle")
+    play(game, "shoot")
+    assert _labels(game) == {
+        "blue": "Banshee on r0c0: 2 damage and 1 mark",
+        "spawn:blue": "The blue spawnpoint on r0c2: 1 of your tokens on its track",
+    }
+    # Vortex Cannon: a player is pulled onto the vortex; a spawnpoint stays and takes one token.
+    game = game_with("vortex-cannon", banshee="r0c2")
+    play(game, "shoot")  # the only vortex square with a target on or next to it: r0c2
+    assert _labels(game) == {
+        "blue": "Banshee on r0c2: pulled onto the vortex, 2 damage",
+        "spawn:blue": "The blue spawnpoint on r0c2: 1 of your tokens on its track",
+    }
+    play(game, "spawn:blue")
+    assert tracks(game)["blue"] == ["yellow"] and player(game, "blue")["damage"] == []
+    # ZX-2 scanner: marks only, which do nothing to a spawnpoint.
+    game = game_with("zx-2")
+    play(game, "shoot", "scanner")
+    assert _labels(game)["spawn:blue"] == "The blue spawnpoint on r0c2: nothing happens to it (marks do nothing)"
+    # Grenade Launcher: a player may be pushed 1 square; a spawnpoint never moves.
+    game = game_with("grenade-launcher")
+    play(game, "shoot")
+    assert _labels(game) == {
+        "blue": "Banshee on r0c0: 1 damage, then may be moved up to 1 square",
+        "spawn:blue": "The blue spawnpoint on r0c2: 1 of your tokens on its track",
+    }

@@ -68,6 +68,32 @@ def test_the_turret_board_is_refilled_at_the_end_of_the_turn() -> None:
     assert board(game)["offer"][:3] == ["YBB", "PRR", "YBB"]
 
 
+def test_a_scenarios_decks_ammo_is_the_top_of_the_stack_the_turret_board_refills_from() -> None:
+    players = [
+        {"colour": "yellow", "square": "r0c0", "ammo": NO_AMMO},
+        {"colour": "blue", "square": "r2c3"},
+        {"colour": "grey", "square": "r2c3"},
+    ]
+    game = scenario(
+        players,
+        mode="turret",
+        turret={"offer": ["YBB", "PRR", "YBB", "BRR", "RYY"]},
+        decks={"ammo": ["PBB", "PYR"]},
+    )
+    assert game.to_json()["decks"]["ammo"][-2:] == ["PYR", "PBB"]  # drawn from the end: PBB first
+    play(game, "grab", "r0c0", "BRR", "keep", "end")
+    assert board(game)["offer"] == ["YBB", "PRR", "YBB", "PBB", "RYY"]
+    # Without an offer the turret board is dealt from the top of the stack, the named tiles first.
+    game = scenario(players, mode="turret", decks={"ammo": ["PBB", "PYR"]})
+    assert board(game)["offer"][:2] == ["PBB", "PYR"]
+    # With `ammo_discard: rest` the stack holds only the named tiles once the board is dealt.
+    game = scenario(
+        players, mode="turret", turret={"offer": ["YBB"]}, decks={"ammo": ["PBB", "PYR"], "ammo_discard": "rest"}
+    )
+    assert game.to_json()["decks"]["ammo"] == ["PYR", "PBB"]
+    assert len(game.to_json()["decks"]["ammo_discard"]) == 36 - 3
+
+
 def test_commandeering_gives_up_one_item_even_one_you_could_not_keep() -> None:
     # Yellow holds 3 red: the red cube of RBB could not be taken anyway, and still pays.
     game = turret(
@@ -151,6 +177,84 @@ def test_the_path_goes_round_turrets_when_a_shortest_path_does() -> None:
     )
     play(game, "run", "r0c3")
     assert player(game, "yellow")["damage"] == []
+
+
+def test_moving_someone_else_the_mover_chooses_the_way_through_their_own_turret() -> None:
+    # Yellow on r0c3 drags Banshee from r1c2 to r0c3 with the Tractor Beam: via r0c2 (a spawnpoint,
+    # no turret) or via r1c3 (yellow's turret); Dozer's turret on r0c3 fires either way.
+    def drag() -> Game:
+        return turret(
+            [
+                {"colour": "yellow", "square": "r0c3", "weapons": ["tractor-beam"], "ammo": NO_AMMO},
+                {"colour": "blue", "square": "r1c2"},
+                {"colour": "grey", "square": "r2c1"},
+            ],
+            r1c3="yellow",
+            r0c3="grey",
+        )
+
+    game = drag()
+    play(game, "shoot", "blue", "r0c3")
+    d = game.pending
+    assert (d.kind, d.player, d.prompt) == ("route", "yellow", "Turrets: which way does Banshee go to r0c3?")
+    assert [(o.key, o.label, o.target) for o in d.options] == [
+        ("way:r0c2-r0c3", "Via r0c2: Dozer's fires", "blue"),
+        ("way:r1c3-r0c3", "Via r1c3: yours and Dozer's fire", "blue"),
+    ]
+    from adrenaline_tui.rules.explain import explain
+
+    why = explain(game, "way:r1c3-r0c3")
+    assert why.subject == "Via r1c3 to r0c3" and why.legal
+    assert why.does[:2] == (
+        "Your turret on r1c3 deals Banshee 1 damage.",
+        "Dozer's turret on r0c3 deals Banshee 1 damage.",
+    )
+    events = play(game, "way:r1c3-r0c3")
+    assert [(e.data["square"], e.data["owner"]) for e in events if e.kind == "turret"] == [
+        ("r1c3", "yellow"),
+        ("r0c3", "grey"),
+    ]
+    # The turret damage lands on entering, the beam's 1 damage after the move.
+    assert player(game, "blue")["damage"] == ["yellow", "grey", "yellow"]
+    assert player(game, "blue")["square"] == "r0c3"
+    # The other way: only Dozer's turret, then the beam.
+    game = drag()
+    play(game, "shoot", "blue", "r0c3", "way:r0c2-r0c3")
+    assert player(game, "blue")["damage"] == ["grey", "yellow"]
+
+
+def test_moving_yourself_you_choose_between_the_fewest_turret_ways_when_their_owners_differ() -> None:
+    # r0c2 -> r1c3: via r0c3 (Banshee's turret) or r1c2 (Dozer's): one turret either way, whose
+    # damage it is matters to the score, so yellow chooses.
+    game = turret(
+        [
+            {"colour": "yellow", "square": "r0c2", "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r2c3"},
+            {"colour": "grey", "square": "r2c1"},
+        ],
+        r0c3="blue",
+        r1c2="grey",
+    )
+    play(game, "run", "r1c3")
+    d = game.pending
+    assert (d.kind, d.player, d.prompt) == ("route", "yellow", "Turrets: which way do you go to r1c3?")
+    assert [(o.key, o.label) for o in d.options] == [
+        ("way:r0c3-r1c3", "Via r0c3: Banshee's fires"),
+        ("way:r1c2-r1c3", "Via r1c2: Dozer's fires"),
+    ]
+    play(game, "way:r1c2-r1c3")
+    assert player(game, "yellow")["damage"] == ["grey"] and player(game, "yellow")["square"] == "r1c3"
+    # One way through fewer turrets: nobody takes more damage for nothing, so nothing is asked.
+    game = turret(
+        [
+            {"colour": "yellow", "square": "r0c2", "ammo": NO_AMMO},
+            {"colour": "blue", "square": "r2c3"},
+            {"colour": "grey", "square": "r2c1"},
+        ],
+        r0c3="blue",
+    )
+    play(game, "run", "r1c3")
+    assert game.pending.kind == "action" and player(game, "yellow")["damage"] == []
 
 
 def test_moved_by_someone_else_you_still_take_turret_damage_and_a_teleporter_only_where_it_lands() -> None:

@@ -27,16 +27,24 @@ def _bot(game: Game) -> Player | None:
 def bot_sees(game: Game, p: Player, square: str) -> list[str]:
     """Whom the bot could shoot from `square` on `p`'s turn: figures it sees other than `p` and
     itself, and in Domination the spawnpoints it sees."""
+    figures, others = _bot_targets(game, p, square)
+    return figures + others
+
+
+def _bot_targets(game: Game, p: Player, square: str) -> tuple[list[str], list[str]]:
+    """`bot_sees`, the figures apart from the other targets (spawnpoints): the shot does not do
+    the same to both."""
     bot = _bot(game)
     sight = game.arena.visible[square]
-    names = [
+    figures = [
         q.name
         for q in game.players.values()
         if q is not p and q is not bot and q.square is not None and q.square in sight
     ]
+    others = []
     if bot is not None:
-        names += [game.mode.target_name(k) for k, sq in game.mode.targets(game, bot).items() if sq in sight]
-    return names
+        others = [game.mode.target_name(k) for k, sq in game.mode.targets(game, bot).items() if sq in sight]
+    return figures, others
 
 
 def explain_bot_action(game: Game, p: Player) -> Explanation:
@@ -44,16 +52,26 @@ def explain_bot_action(game: Game, p: Player) -> Explanation:
     title = "Bot action"
     if bot is None or bot.square is None:
         return Explanation(title, False, ("There is no bot on the board.",))
+    if bot.killed:
+        return Explanation(
+            title, False, (f"{bot.name} took a killshot: it takes no action until it respawns at the end of the turn.",)
+        )
     why = (
         "Every turn from the second player's first one has a bot action, before, between or after"
         " your two actions; your turn cannot end before it is taken.",
     )
-    reach = {q: bot_sees(game, p, q) for q in game.arena.within(bot.square, 1)}
-    targets = sorted({n for names in reach.values() for n in names})
+    figures: set[str] = set()
+    others: set[str] = set()
+    for q in game.arena.within(bot.square, 1):
+        seen, also = _bot_targets(game, p, q)
+        figures.update(seen)
+        others.update(also)
     does = [f"You move {bot.name} 0 or 1 square from {bot.square}, then it shoots someone it sees - never you."]
-    if targets:
-        does.append(f"Within 1 move it could shoot {_and(targets)}: 1 damage" + _mark_note(bot) + ".")
-    else:
+    if figures:
+        does.append(f"Within 1 move it could shoot {_and(sorted(figures))}: 1 damage" + _mark_note(bot) + ".")
+    if others:
+        does.append(f"It could also shoot {_and(sorted(others))}: 1 token in {bot.name}'s colour on its track.")
+    if not figures and not others:
         does.append("From none of those squares does it see anyone to shoot.")
     return Explanation(title, True, why, tuple(does))
 
@@ -138,6 +156,33 @@ def _commandeer(game: Game, p: Player, key: str, legal: bool) -> Explanation:
     return Explanation(f"Commandeer the turret on {square}", legal, why, tuple(does))
 
 
+def _route(game: Game, p: Player, key: str, legal: bool) -> Explanation:
+    d = game.pending
+    option = d.option(key) if d is not None else None
+    if option is None or not legal or not key.startswith("way:"):
+        return Explanation(key, False, ("A way is one of the shortest ways the move may take.",))
+    moved = game.players.get(option.target or "")
+    way = key.removeprefix("way:").split("-")
+    turrets = _turrets(game)
+    who = "you" if moved is p else (moved.name if moved is not None else "the figure")
+    title = f"Via {', '.join(way[:-1])} to {way[-1]}" if len(way) > 1 else f"Straight to {way[-1]}"
+    why = (
+        f"More than one shortest way reaches {way[-1]}, and their turrets fire differently: the player"
+        " who moves a figure chooses its way. Each square entered with someone else's turret deals 1"
+        " damage from its owner.",
+    )
+    hits = [(q, turrets[q]) for q in way if q in turrets and moved is not None and turrets[q] != moved.colour]
+    if not hits:
+        does: tuple[str, ...] = (f"No turret fires at {who} on this way.",)
+    else:
+        does = tuple(
+            f"{'Your' if o == p.colour else game.name(o) + chr(39) + 's'} turret on {q} deals {who} 1 damage."
+            for q, o in hits
+        )
+        does = (*does, "Turret damage turns no marks into damage, and allows no Targeting Scope or Tagback.")
+    return Explanation(title, True, why, does)
+
+
 def _overkill_track(game: Game, p: Player, key: str, legal: bool) -> Explanation:
     colour = key.removeprefix(SPAWN)
     tracks = (game.mode.state(game).get("domination") or {}).get("tracks", {})
@@ -159,4 +204,5 @@ HANDLERS = {
     "turret_tile": _turret_tile,
     "commandeer": _commandeer,
     "overkill_track": _overkill_track,
+    "route": _route,
 }

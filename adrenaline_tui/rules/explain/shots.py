@@ -30,7 +30,7 @@ from adrenaline_tui.rules.explain.words import (
     sight,
     whereabouts,
 )
-from adrenaline_tui.rules.shot_labels import effect_label, target_effect
+from adrenaline_tui.rules.shot_labels import effect_label, object_effect, target_effect
 from adrenaline_tui.rules.state import (
     KILLSHOT,
     MAX_DAMAGE,
@@ -41,8 +41,10 @@ if TYPE_CHECKING:
     from adrenaline_tui.rules.game import Game
 
 
-def _shot_names(game: Game) -> dict[str, str]:
-    return {c: p.name for c, p in game.players.items()}
+def _shot_names(game: Game, shot: effects.Shot) -> dict[str, str]:
+    """What a player reads for each target of the shot: figures' names, and the mode's names for
+    the others (a spawnpoint's key `spawn:blue` is "the blue spawnpoint"), as `fire` labels them."""
+    return {c: game.target_name(c) for c in shot.pos}
 
 
 def _shot_option(game: Game, shot: effects.Shot, key: str, legal: bool) -> Explanation:
@@ -77,7 +79,7 @@ def _consequence(game: Game, shot: effects.Shot, key: str) -> tuple[str, ...]:
     from adrenaline_tui.rules.shot_labels import ops_summary
 
     child, ops = effects.apply(shot, key)
-    summary = ops_summary(ops, _shot_names(game))
+    summary = ops_summary(ops, _shot_names(game, shot))
     moves = [f"{game.name(op.figure)} moves to {op.square}" for op in ops if op.kind == "move"]
     out = []
     if summary:
@@ -89,7 +91,7 @@ def _consequence(game: Game, shot: effects.Shot, key: str) -> tuple[str, ...]:
     if eff is not None and not child.finished and isinstance(eff.steps[child.idx], Select):
         picks = [k for k in effects.legal_keys(child) if k in child.pos]
         if picks:
-            names = _and([f"{game.name(c)} ({child.pos[c]})" for c in game.seats if c in picks])
+            names = _and([f"{game.name(c)} ({child.pos[c]})" for c in child.pos if c in picks])
             out.append(f"Then you pick from {names}.")
     return tuple(out)
 
@@ -120,7 +122,8 @@ def _target(game: Game, shot: effects.Shot, sel: Select, colour: str, legal: boo
     eff = shot.effect
     assert eff is not None
     origin = shot.pos[shot.shooter]
-    title = game.name(colour) if colour in game.players else colour
+    name = game.target_name(colour) if colour in shot.pos or colour in game.players else colour
+    title = name[:1].upper() + name[1:]
     if colour == shot.shooter:
         return Explanation(title, False, ("You can never be a target of your own weapon.",))
     if colour not in shot.pos:
@@ -130,6 +133,8 @@ def _target(game: Game, shot: effects.Shot, sel: Select, colour: str, legal: boo
     problem = None
     if colour in shot.picks:
         problem = f"{title} is already chosen for this effect; each pick is a different target."
+    elif effects.is_object(colour) and (shot.object_damaged or any(effects.is_object(c) for c in shot.picks)):
+        problem = "You can damage a spawnpoint only once a turn, and this shot has already tagged one."
     elif sel.exclude and colour in effects._excluded(shot, sel.exclude):
         name = next(n for n in sel.exclude if colour in shot.members(n))
         problem = f"{title} is already the {name} target: this effect needs a different one."
@@ -170,15 +175,19 @@ def _target(game: Game, shot: effects.Shot, sel: Select, colour: str, legal: boo
     if problem is not None and not legal:
         why.insert(0, problem)
     does: list[str] = []
-    what = target_effect(eff, sel.name)
+    obj = effects.is_object(colour)
+    what = object_effect(eff, sel.name) if obj else target_effect(eff, sel.name)
     if what:
         does.append(_sentence(f"{eff.name}: {what}"))
     dmg = sum(s.amount for s in eff.steps if isinstance(s, Hit) and s.kind == "damage" and s.to == sel.name)
     if dmg and colour in game.players:
         does.append(_hit_preview(game, shot.shooter, colour, dmg))
-    elif colour not in game.players:
-        # A spawnpoint (Domination): damage, however much, is one token on its track.
-        does.append(f"Any damage to {game.name(colour)} puts one of your tokens on its track; marks do nothing.")
+    elif obj:
+        # A spawnpoint (Domination): damage, however much, is one token on its track; it never moves.
+        does.append(
+            f"Any damage to {name} puts one of your tokens on its track, once a turn; marks do nothing and it"
+            " never moves."
+        )
     return Explanation(title, legal, tuple(why), tuple(does) if legal else ())
 
 

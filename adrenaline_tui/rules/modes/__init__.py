@@ -9,9 +9,11 @@ mode is one more module registered in `MODES`.
 The points:
 
 - `setup`: after a new game is dealt (Turret: the tiles go to the turret board instead).
+- `tiles_on_squares`: whether ammo tiles lie on the squares (a scenario deals them only then).
 - `ammo_here` / `grab_ammo`: what a grab on a square without a spawnpoint offers, and taking it
   (Turret: a tile of the turret board, and commandeering the square's turret).
-- `entered`: a figure moved onto a square (Turret: turret damage for each square entered).
+- `entered`: a figure moved onto a square (Turret: turret damage for each square entered, and
+  the mover's choice of way where the ways cross different turrets).
 - `targets`: things a shot may target besides figures (Domination's spawnpoints), as
   `{key: square}`; `hit_target` is what damage or marks on one of them do.
 - `start_turn` / `end_turn`: the start of a player's turn, and the end of it before the killed
@@ -52,6 +54,8 @@ class Rules:
     """A rule module. Every hook defaults to the standard game's behaviour (or to nothing)."""
 
     name = "standard"
+    # Ammo tiles lie on the squares without a spawnpoint (Turret: they are on the turret board).
+    tiles_on_squares = True
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -72,8 +76,9 @@ class Rules:
         return nothing()
 
     # ------------------------------------------------------------------ moving
-    def entered(self, g: Game, p: Player, start: str, dest: str, *, jump: bool) -> None:
+    def entered(self, g: Game, p: Player, start: str, dest: str, *, jump: bool) -> Flow:
         """`p` was moved from `start` to `dest` (`jump`: teleported, no squares in between)."""
+        return nothing()
 
     # ------------------------------------------------------------------ targets
     def targets(self, g: Game, shooter: Player) -> dict[str, str]:

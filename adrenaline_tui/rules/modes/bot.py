@@ -54,7 +54,10 @@ class Bot(Rules):
         self.acted = False
 
     def _owed(self, g: Game) -> bool:
-        return not self.acted and g.turn >= FIRST_BOT_TURN and self.figure(g).square is not None
+        # A bot that took a killshot is tipped over until it respawns at the end of the turn: a
+        # killed figure takes no action, so the bot action of this turn lapses (docs/rulings.md).
+        bot = self.figure(g)
+        return not self.acted and g.turn >= FIRST_BOT_TURN and bot.square is not None and not bot.killed
 
     def actions(self, g: Game, p: Player) -> list[Option]:
         if not self._owed(g):
@@ -80,7 +83,10 @@ class Bot(Rules):
             for q in g.arena.within(here, 1)
         )
         dest = yield from g.ask(Decision(p.colour, "bot_move", "Bot action: move the bot?", moves))
-        move_figure(g, bot, dest, why="bot action")
+        yield from move_figure(g, bot, dest, why="bot action")
+        if bot.killed:  # killed by a turret on the way: a killed figure does not shoot
+            g.emit("bot_no_target", f"The bot ({bot.name}) is down and does not shoot", bot=bot.colour)
+            return
         targets = self.targets_of(g, p)
         if not targets:
             g.emit("bot_no_target", "The bot sees nobody to shoot", bot=bot.colour)

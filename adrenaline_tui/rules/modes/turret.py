@@ -6,7 +6,8 @@ turn from the same square). Every such square holds a turret: while grabbing the
 one cube or the powerup of the tile behind to commandeer it - your token goes on it, and the
 previous owner's token comes to your board as a mark from them. Entering a square with someone
 else's turret costs 1 damage from its owner, for every square entered (a Teleporter enters only
-where it lands); that damage converts no marks and allows no Targeting Scope or Tagback Grenade.
+where it lands; where the shortest ways would fire differently, whoever moves the figure picks
+the way); that damage converts no marks and allows no Targeting Scope or Tagback Grenade.
 Killshots are not tracked. At the end the turrets pay 8-6-4-2-1, ties to the earlier final turn.
 """
 
@@ -29,6 +30,12 @@ if TYPE_CHECKING:
 OFFER = 5  # face-up tiles on the turret board
 TURRET_VALUES = (8, 6, 4, 2, 1)
 KEEP = "keep"
+ROUTE = "route"  # the decision: which way a move goes where the ways cross different turrets
+WAY = "way:"  # an option of it: `way:r0c1-r0c2`, the squares entered in order (the last is the destination)
+
+
+def way_key(way: tuple[str, ...]) -> str:
+    return WAY + "-".join(way)
 
 
 @cache
@@ -45,6 +52,7 @@ def _paths(arena: Arena, start: str, dest: str) -> tuple[tuple[str, ...], ...]:
 
 class Turret(Rules):
     name = "turret"
+    tiles_on_squares = False
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -119,26 +127,73 @@ class Turret(Rules):
                 add_marks(g, owner, p, 1)  # the old token comes back as a mark (none past 3)
 
     # ----------------------------------------------------------------- moving
-    def entered(self, g: Game, p: Player, start: str, dest: str, *, jump: bool) -> None:
-        turrets = self.turrets
-        if not turrets:
+    def entered(self, g: Game, p: Player, start: str, dest: str, *, jump: bool) -> Flow:
+        if not self.turrets:
             return
-        colour = p.colour
         if jump:
             squares: tuple[str, ...] = (dest,)
         else:
-            # Of the shortest paths, the one through the fewest turrets of others (docs/rulings.md).
-            squares = min(
-                _paths(g.arena, start, dest),
-                key=lambda path: sum(1 for q in path if turrets.get(q, colour) != colour),
-            )
+            ways = self.ways(g, p, start, dest)
+            squares = ways[0]
+            if len(ways) > 1:
+                # The ways hit differently (other turrets, or in another order): the player who
+                # moves the figure - always the one whose turn it is - chooses (docs/rulings.md).
+                mover = g.active
+                goes = "do you go" if p is mover else f"does {p.name} go"
+                # `target`: the figure moved, so a screen and a computer player know whose move it
+                # is. No `square`: a screen points at every square the label names (the squares
+                # the way passes on to the destination).
+                options = tuple(Option(way_key(w), self.way_label(g, p, w), target=p.colour) for w in ways)
+                prompt = f"Turrets: which way {goes} to {dest}?"
+                key = yield from g.ask(Decision(mover.colour, ROUTE, prompt, options))
+                squares = next(w for w in ways if way_key(w) == key)
         for q in squares:
-            owner = turrets.get(q)
-            if owner is not None and owner != colour:
+            owner = self.turrets.get(q)
+            if owner is not None and owner != p.colour:
                 g.emit(
-                    "turret", f"{g.name(owner)}'s turret on {q} fires at {p.name}", owner=owner, square=q, target=colour
+                    "turret",
+                    f"{g.name(owner)}'s turret on {q} fires at {p.name}",
+                    owner=owner,
+                    square=q,
+                    target=p.colour,
                 )
                 deal_damage(g, owner, p, 1, by_action=False)
+
+    def ways(self, g: Game, p: Player, start: str, dest: str) -> list[tuple[str, ...]]:
+        """The shortest ways from start to dest worth telling apart, the fewest-turret one first.
+
+        Two ways are the same choice when their turrets fire in the same order (the same owners,
+        one after another): the score cannot tell them apart. A player moving themselves is
+        offered only the ways through the fewest turrets of others (nobody would take more damage
+        for nothing) and asked only when those hit from different owners; a figure moved by
+        someone else may be taken along any of them.
+        """
+        turrets, colour = self.turrets, p.colour
+
+        def owners(way: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(o for q in way if (o := turrets.get(q)) is not None and o != colour)
+
+        distinct: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for way in sorted(_paths(g.arena, start, dest), key=lambda w: len(owners(w))):
+            distinct.setdefault(owners(way), way)
+        out = list(distinct.values())
+        if p is g.active:
+            fewest = len(owners(out[0]))
+            out = [w for w in out if len(owners(w)) == fewest]
+        return out
+
+    def way_label(self, g: Game, p: Player, way: tuple[str, ...]) -> str:
+        """`Via r1c3: yours and Banshee's fire`: whose turrets fire (1 damage each), in order, for
+        the player who moves; short enough for the 80-column panel (the prompt says it is about
+        turrets, the explanation names their squares)."""
+        mover = g.active.colour
+        owners = [o for q in way if (o := self.turrets.get(q)) is not None and o != p.colour]
+        path = f"Via {', '.join(way[:-1])}" if len(way) > 1 else "Straight there"
+        if not owners:
+            return f"{path}: none fires"
+        whose = ["yours" if o == mover else f"{g.name(o)}'s" for o in owners]
+        listed = whose[0] if len(whose) == 1 else ", ".join(whose[:-1]) + " and " + whose[-1]
+        return f"{path}: {listed} fire{'s' if len(whose) == 1 else ''}"
 
     # ------------------------------------------------------------------ turns
     def start_turn(self, g: Game, p: Player, *, first: bool) -> None:
@@ -185,19 +240,23 @@ class Turret(Rules):
         spec = scenario.turret
         board = g.board
         offer = list(spec.offer) if spec is not None and spec.offer is not None else None
-        # The scenario dealt tiles to the squares like a new game; they go back on the stack.
-        board.ammo_deck.extend(code for code in reversed(list(board.tiles.values())) if code is not None)
-        board.tiles.clear()
+        # The scenario dealt no tiles to the squares (`tiles_on_squares`), so `decks.ammo` is
+        # still the top of the stack: the turret board is dealt, and refilled, from it.
         if offer is None:
             self.refill(g)
         else:
+            # The offer's tiles come out of the stack (from its bottom: `remove` finds the first
+            # copy, and the named top tiles are last), or, with `ammo_discard: rest`, out of the
+            # discards that took every tile nobody named.
+            piles = [board.ammo_deck] + ([board.ammo_discard] if scenario.decks.ammo_discard == "rest" else [])
             for code in offer:
                 if code is not None:
-                    if code not in board.ammo_deck:
+                    pile = next((p for p in piles if code in p), None)
+                    if pile is None:
                         from adrenaline_tui.rules.errors import DataError
 
                         raise DataError("scenario", "", "turret.offer", f"ammo tile '{code}' is unknown or used up")
-                    board.ammo_deck.remove(code)
+                    pile.remove(code)
             self.offer = offer + [None] * (OFFER - len(offer))
         if spec is not None:
             self.turrets = dict(spec.turrets)
