@@ -7,7 +7,8 @@ shuffled, and every die roll is the imagined game's own, so each sample rolls di
 it never reads the real deck's order. The rest of the turn (steps, the Mozzie, reactions) is
 played in each sample by the normal player, whose steering already averages every face of the
 die. Where the position cannot be imagined (a red card played earlier this turn, the Mozzie
-sharing a tile after it returned), it plays as the normal player does.
+sharing a tile after it returned), and in the 4+1 variant, where the search measured worse,
+it plays as the normal player does.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ class HardPlayer(NormalPlayer):
         self.policy = NormalPlayer(seed)
 
     def _action(self, decision: Decision, view: dict[str, Any]) -> str:
-        if view["shields"] or len(decision.options) == 1:
+        # In the 4+1 variant the search lost to the normal player (docs/bloodrush.md), so there
+        # the hard player plays the normal player's action.
+        if view["shields"] or len(decision.options) == 1 or view["mozzie_player"] is not None:
             return super()._action(decision, view)
         scenario = self._imagine(view)
         if scenario is None:
