@@ -73,14 +73,25 @@ class HardPlayer(NormalPlayer):
         vampires: dict[str, Any] = {}
         for seat, v in view["vampires"].items():
             if not v["alive"]:
-                vampires[seat] = {"eliminated": True, "humans": v["humans"]}
+                vampires[seat] = {
+                    "eliminated": True,
+                    "eliminated_at": v["eliminated_at"],
+                    "humans": v["humans"],
+                    "bursts": v["bursts"],
+                }
                 continue
             if seat == me:
                 hand = list(own)
             else:
                 hand, reds = reds[: v["hand_count"]], reds[v["hand_count"] :]
                 unseen -= Counter(hand)
-            vampires[seat] = {"square": v["square"], "blood": v["blood"], "humans": v["humans"], "hand": hand}
+            vampires[seat] = {
+                "square": v["square"],
+                "blood": v["blood"],
+                "humans": v["humans"],
+                "hand": hand,
+                "bursts": v["bursts"],
+            }
         deck = [c for c in BLACK + RED for _ in range(unseen[c])]
         self.rng.shuffle(deck)
         if view["deck_count"] != len(deck):
