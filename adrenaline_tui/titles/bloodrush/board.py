@@ -29,7 +29,17 @@ MOZZIE_DAMAGE_SAFE = ("graveyard", "mine")
 
 
 class Board:
-    """Geometry over the components' grid. Pure: it knows no figures."""
+    """Geometry over the components' grid. Pure: it knows no figures, so one is shared by every
+    game on the same components (`Board.of`): building the step table was most of a game's set-up."""
+
+    _made: dict[int, tuple[Components, Board]] = {}
+
+    @classmethod
+    def of(cls, components: Components) -> Board:
+        made = cls._made.get(id(components))
+        if made is None or made[0] is not components:
+            made = cls._made[id(components)] = (components, cls(components))
+        return made[1]
 
     def __init__(self, components: Components) -> None:
         self.c = components
@@ -38,11 +48,14 @@ class Board:
         self.tiles = components.tiles
         self.squares = list(components.tiles)
         self.graveyard = components.graveyard
+        banned = {self.graveyard}
         self._step: dict[tuple[str, str], str] = {}
         for sq in self.squares:
             col, row = ord(sq[0]) - ord("a"), int(sq[1:]) - 1
             for d, (dc, dr) in ALL_DIRECTIONS.items():
                 self._step[sq, d] = square_name((col + dc) % self.width, (row + dr) % self.height)
+        banned |= set(self.neighbours(self.graveyard))
+        self._human_squares = [sq for sq in self.squares if sq not in banned]
 
     def step(self, square: str, direction: str) -> str:
         """The square one step away; an edge leads to the opposite edge."""
@@ -66,8 +79,7 @@ class Board:
     def human_squares(self) -> list[str]:
         """Where a human may be placed in setup: anywhere but the graveyard and the tiles
         immediately adjacent to it (orthogonally, across the wrapped edges too)."""
-        banned = {self.graveyard, *self.neighbours(self.graveyard)}
-        return [sq for sq in self.squares if sq not in banned]
+        return list(self._human_squares)
 
     def distance(self, a: str, b: str) -> int:
         """Orthogonal steps between two squares on the wrapped board, figures ignored."""

@@ -130,16 +130,22 @@ def action(g: Game, v: Vampire) -> Flow:
         if v.blood >= 2:  # paying the last blood would eliminate you before the step: not offered
             for d, sq in legal_steps(g, v):
                 options.append(Option(f"move:{d}", f"Pay 1 blood: step {DIRECTION_NAMES[d]} to {sq}", square=sq))
-        options.append(Option("draw", "Draw a card"))
+        if g.deck or g.discard:  # a scenario may have set every card aside
+            options.append(Option("draw", "Draw a card"))
         if v.blood < MAX_BLOOD:  # "Cannot collect blood beyond maximum"
             options.append(Option("collect", "Collect 1 blood"))
         options += card_options(g, v)
+        if not options:
+            # Walled in on 10 blood with no card to draw: the only ruling that keeps the game going.
+            options.append(Option("pass", "No action is possible: pass"))
         key = yield from g.ask(Decision(v.seat, "action", "Choose your action", tuple(options)))
         if key.startswith("play:"):
             yield from play_card(g, v, key[5:])
             continue
         break
-    if key == "collect":
+    if key == "pass":
+        g.emit("passed", f"{g.name(v.seat)} can take no action", seat=v.seat)
+    elif key == "collect":
         g.gain(v, 1, "collected", capped=True)
     elif key == "draw":
         yield from draw(g, v)

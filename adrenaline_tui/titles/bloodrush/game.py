@@ -44,7 +44,7 @@ class Game:
         self.seed = seed
         self.scenario = dict(scenario) if scenario is not None else None
         self.components: Components = load_components()
-        self.board = Board(self.components)
+        self.board = Board.of(self.components)
         self.rng = random.Random(seed)
         self.vampires: dict[str, Vampire] = {}
         self.order: list[str] = []  # every seat in turn order, Player 1 first

@@ -23,7 +23,7 @@ FIELDS = {
     "seats", "names", "first", "mozzie_player", "burst", "active", "turn", "time", "time_advances", "mozzie",
     "humans", "eaten", "vampires", "deck", "discard", "dice", "bug_commander",
 }  # fmt: skip
-VAMPIRE_FIELDS = {"square", "blood", "humans", "hand", "eliminated", "bursts"}
+VAMPIRE_FIELDS = {"square", "blood", "humans", "hand", "eliminated", "eliminated_at", "bursts"}
 MAX_SCENARIO_BYTES = 64 * 1024
 WHERE = "scenario"
 
@@ -138,7 +138,8 @@ def build(g: Game, s: Mapping[str, Any]) -> None:
         if d.get("eliminated", False):
             v.alive = False
             v.blood = 0
-            v.eliminated_at = g.turn - 1  # before the position began
+            # The turn it fell in (it ranks the eliminated); by default just before this position.
+            v.eliminated_at = _int(d.get("eliminated_at", g.turn - 1), f"vampires.{seat}.eliminated_at", -1, g.turn)
         else:
             v.blood = _int(d.get("blood", 5), f"vampires.{seat}.blood", 1, MAX_BLOOD)
             v.square = _square(g, d.get("square", g.board.graveyard), f"vampires.{seat}.square")

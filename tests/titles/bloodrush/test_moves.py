@@ -126,3 +126,26 @@ def test_collect_1_blood_but_never_beyond_10():
     assert "collect" not in full.pending.keys
     with pytest.raises(IllegalChoice):
         full.choose("collect")
+
+
+def test_ruling_a_vampire_with_no_action_open_passes():
+    g = scenario(
+        seats=["scarlet", "violet", "amber", "teal"],
+        vampires={
+            "scarlet": {"square": "b3", "blood": 10},
+            "violet": {"square": "b2"},
+            "amber": {"square": "c3"},
+            "teal": {"square": "a3"},
+        },
+        mozzie={"square": "b4", "heading": "s"},
+        deck=[],
+        dice=[1],
+    )
+    # The only answer, so the engine gives it: the turn goes straight on to the Mozzie.
+    assert [e.kind for e in g.events][-1] == "passed"
+    assert state(g)["blood"] == 10 and g.pending.kind == "mozzie" and g.history == []
+
+
+def test_no_draw_when_every_card_is_set_aside():
+    g = scenario(vampires={"scarlet": {"square": "d4", "blood": 5}}, deck=[])
+    assert "draw" not in g.pending.keys

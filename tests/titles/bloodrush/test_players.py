@@ -59,3 +59,25 @@ def test_the_normal_player_steers_the_mozzie_away_from_itself():
     g.choose("collect")
     # Right turns it south, down column e onto scarlet: drained from 10 to 1.
     assert make_player("normal", 1).choose(g.pending, g.view("scarlet")) != "right"
+
+
+def test_the_hard_players_imagined_game_looks_to_it_exactly_like_the_real_one():
+    from adrenaline_tui.titles.bloodrush.players.hard import HardPlayer
+
+    checked = 0
+    for seed in range(6):
+        g = Game.new({"seats": ["scarlet", "violet", "amber"]}, seed)
+        players = {s: make_player("normal", i) for i, s in enumerate(g.config.seats)}
+        hard = HardPlayer(seed)
+        while g.pending is not None:
+            d = g.pending
+            view = g.view(d.player)
+            if d.kind == "action" and not view["shields"]:
+                imagined = hard._imagine(view)
+                if imagined is not None:
+                    again = Game.from_scenario(imagined, seed=5).view(d.player)
+                    for key in ("humans", "vampires", "time", "mozzie", "discard", "deck_count", "order", "pending"):
+                        assert again[key] == view[key], key
+                    checked += 1
+            g.choose(players[d.player].choose(d, view))
+    assert checked > 20

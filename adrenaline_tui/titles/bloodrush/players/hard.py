@@ -7,7 +7,8 @@ shuffled, and every die roll is the imagined game's own, so each sample rolls di
 it never reads the real deck's order. The rest of the turn (steps, the Mozzie, reactions) is
 played in each sample by the normal player, whose steering already averages every face of the
 die. Where the position cannot be imagined (a red card played earlier this turn, the Mozzie
-sharing a tile after it returned), it plays as the normal player does.
+sharing a tile after it returned), and in the 4+1 variant, where the search measured worse,
+it plays as the normal player does.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ class HardPlayer(NormalPlayer):
         self.policy = NormalPlayer(seed)
 
     def _action(self, decision: Decision, view: dict[str, Any]) -> str:
-        if view["shields"] or len(decision.options) == 1:
+        # In the 4+1 variant the search lost to the normal player (docs/bloodrush.md), so there
+        # the hard player plays the normal player's action.
+        if view["shields"] or len(decision.options) == 1 or view["mozzie_player"] is not None:
             return super()._action(decision, view)
         scenario = self._imagine(view)
         if scenario is None:
@@ -70,14 +73,25 @@ class HardPlayer(NormalPlayer):
         vampires: dict[str, Any] = {}
         for seat, v in view["vampires"].items():
             if not v["alive"]:
-                vampires[seat] = {"eliminated": True, "humans": v["humans"]}
+                vampires[seat] = {
+                    "eliminated": True,
+                    "eliminated_at": v["eliminated_at"],
+                    "humans": v["humans"],
+                    "bursts": v["bursts"],
+                }
                 continue
             if seat == me:
                 hand = list(own)
             else:
                 hand, reds = reds[: v["hand_count"]], reds[v["hand_count"] :]
                 unseen -= Counter(hand)
-            vampires[seat] = {"square": v["square"], "blood": v["blood"], "humans": v["humans"], "hand": hand}
+            vampires[seat] = {
+                "square": v["square"],
+                "blood": v["blood"],
+                "humans": v["humans"],
+                "hand": hand,
+                "bursts": v["bursts"],
+            }
         deck = [c for c in BLACK + RED for _ in range(unseen[c])]
         self.rng.shuffle(deck)
         if view["deck_count"] != len(deck):

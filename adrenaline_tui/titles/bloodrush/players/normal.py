@@ -26,7 +26,7 @@ class NormalPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.components = load_components()
-        self.board = Board(self.components)
+        self.board = Board.of(self.components)
         self.human = self.components.human
 
     # ------------------------------------------------------------------ entry
