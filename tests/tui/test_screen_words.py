@@ -2,7 +2,7 @@
 
 At every decision it gathers what the table's panel and its explain screen are built from (the
 prompt, each option's label, each option's preview under the cursor, and the explanation of each
-option: its title, reasons and effects - `presenter.panel_state`, `explaining.explanation`) and
+option: its title, reasons and effects - `presenter.panel_state`, `questions.explanation`) and
 checks two things of all of it:
 
 - a spawnpoint only ever takes one token and never moves: no text says it takes more than 1
@@ -20,7 +20,8 @@ import re
 import pytest
 
 from adrenaline_tui.rules import Game, GameConfig
-from adrenaline_tui.tui import explaining, presenter
+from adrenaline_tui.rules.explain import questions
+from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.widgets import ActionPanel
 
@@ -73,7 +74,7 @@ def screen_texts(game: Game) -> list[tuple[str, str]]:
         where = f"{d.kind}/{option.key}"
         out.append((f"{where} label", panel.labels[i]))
         out.append((f"{where} preview", panel.details[i]))
-        e = explaining.explanation(game, view, option.key)
+        e = questions.explanation(game, view, option.key)
         out += [(f"{where} explain title", e.subject)]
         out += [(f"{where} explain why", w) for w in e.why]
         out += [(f"{where} explain does", w) for w in e.does]
@@ -85,10 +86,10 @@ def topic_texts(game: Game) -> list[tuple[str, str]]:
     view = game.view(game.pending.player)
     options = {o.key for o in game.pending.options}
     out = []
-    for topic in explaining.topics(game, view):
+    for topic in questions.topics(game, view):
         if topic.id in options:
             continue  # read with the options
-        e = explaining.explanation(game, view, topic.id)
+        e = questions.explanation(game, view, topic.id)
         out.append((f"topic {topic.id} label", topic.label))
         out += [(f"topic {topic.id} {part}", text) for part in ("why", "does") for text in getattr(e, part)]
         out.append((f"topic {topic.id} title", e.subject))
