@@ -17,6 +17,7 @@ from textual import events
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from adrenaline_tui.host.limits import LOBBY_IDLE
 from adrenaline_tui.host.remote import Connection, RemoteGame
 from adrenaline_tui.tui.app import AdrenalineApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
@@ -25,7 +26,7 @@ from adrenaline_tui.tui.settings import Settings
 
 
 class RemoteApp(AdrenalineApp):
-    def __init__(self, socket: Path, name: str = "player", *, idle: float = 600.0, identity: str = "") -> None:
+    def __init__(self, socket: Path, name: str = "player", *, idle: float = LOBBY_IDLE, identity: str = "") -> None:
         # Points face down and no pauses: this screen is one person's, the game runs on the host.
         settings = replace(Settings(), offer_lessons=False, pause_on_scoring=False, show_points=False)
         super().__init__(settings=settings, save_settings=False)

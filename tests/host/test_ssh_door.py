@@ -7,6 +7,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from adrenaline_tui.host import limits
 from adrenaline_tui.host import ssh as door_module
 from adrenaline_tui.host.ssh import Limits, SSHDoor, host_key
 
@@ -68,7 +69,7 @@ async def test_too_many_connections_from_one_address_are_turned_away(tmp_path: P
     door, port = await _door(tmp_path)
     conns = []
     try:
-        for _ in range(door_module.MAX_CONNECTIONS):
+        for _ in range(limits.CONNECTIONS_AT_ONCE):
             conns.append(await _connect(port, client_keys=None).__aenter__())
         with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
             async with _connect(port, client_keys=None):
