@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.host import protocol
+from adrenaline_tui.host import limits, protocol
 from adrenaline_tui.host.protocol import ProtocolError
 from adrenaline_tui.host.tables import HostTable, new_code
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
@@ -32,7 +32,7 @@ from adrenaline_tui.tui.session import HUMAN, Session, best_computer
 log = logging.getLogger("adrenaline.host")
 
 QUEUE_LIMIT = 512  # outgoing messages waiting for one client before it is dropped
-RATE = 20.0  # messages a second a client may send, on average (and twice that at once)
+RATE = limits.MESSAGES_PER_SECOND  # a client's messages a second on average (twice that at once)
 READ_CHUNK = 65536
 EXTRAS = ".host.json"
 MAX_TABLES = 500  # beyond this a host says it is full rather than run out of memory

@@ -44,8 +44,7 @@ def _web(stubborn: bool) -> None:
 def _pty() -> None:
     def report(*_: object) -> None:
         columns, rows = os.get_terminal_size(0)
-        sys.stdout.write(f"size {columns} {rows}\n")
-        sys.stdout.flush()
+        os.write(1, f"size {columns} {rows}\n".encode())  # no buffer: a signal may come mid-write
 
     signal.signal(signal.SIGWINCH, report)
     report()
