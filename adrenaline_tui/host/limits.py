@@ -48,6 +48,16 @@ CONNECTIONS_PER_MINUTE = 20
 KEYS_PER_SECOND = 60.0
 KEY_BURST = 400.0
 
+# -- raw input of one SSH connection (the host's own SSH door). asyncssh handles every packet in
+# the host's one event loop, the game's: a flood of small ones (20,000 window changes, keys, or
+# anything) took the loop from every other table for seconds. A person's keys are a few KiB a
+# second (a packet per key); logging in is under 8 KiB at once. Beyond the budget the connection
+# is not read until it is back within it (its bytes wait in the kernel, then in the sender), and
+# it is read a chunk at a time, so one read never holds the loop for long.
+INPUT_BYTES_PER_SECOND = 16 * 1024
+INPUT_BURST = 16 * 1024
+READ_CHUNK = 4 * 1024
+
 # -- messages from a client to the host (server.py), per client: what the keystrokes above
 # become. A person sends a few a second; twice the rate may come at once.
 MESSAGES_PER_SECOND = 20.0
@@ -178,3 +188,26 @@ class Coalescer(Generic[T]):
             self._timer.cancel()
             self._timer = None
         self._pending.clear()
+
+
+def throttle_input(protocol: Any, transport: Any) -> None:
+    """Hold `protocol` (an asyncio protocol) to INPUT_BYTES_PER_SECOND: once its budget is spent,
+    `transport` is paused until the budget is back. Reads are at most READ_CHUNK bytes."""
+    if hasattr(transport, "max_size"):  # asyncio's socket transports: the most read at once
+        transport.max_size = READ_CHUNK
+    bucket = TokenBucket(INPUT_BYTES_PER_SECOND, INPUT_BURST)
+    received = protocol.data_received
+
+    def data_received(data: bytes, *args: Any) -> None:
+        received(data, *args)
+        bucket.take(0)  # refill up to now
+        bucket.tokens -= len(data)  # may go below zero: that is the wait
+        if bucket.tokens < 0 and not transport.is_closing():
+            transport.pause_reading()
+            asyncio.get_running_loop().call_later(-bucket.tokens / bucket.rate, resume)
+
+    def resume() -> None:
+        if not transport.is_closing():
+            transport.resume_reading()
+
+    protocol.data_received = data_received

@@ -63,6 +63,9 @@ class GameServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        # asyncssh keeps the connection's transport as `_transport` (it offers no other way).
+        if getattr(conn, "_transport", None) is not None:
+            limits.throttle_input(conn, conn._transport)
         reason = self.door.limits.admit(self.address)
         if reason:
             log.info("%s refused: %s", self.address, reason)
