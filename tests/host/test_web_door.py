@@ -214,3 +214,12 @@ def test_the_token_is_made_once_and_kept_private(tmp_path: Path) -> None:
     first_token = web_token(tmp_path)
     assert web_token(tmp_path) == first_token and len(first_token) >= 24
     assert os.stat(tmp_path / TOKEN_FILE).st_mode & 0o077 == 0
+
+
+async def test_a_frame_over_the_limit_closes_the_socket_and_its_client(tmp_path: Path) -> None:
+    async with Door(tmp_path) as door, door.tab() as ws:
+        pid = (await first(ws))["pid"]
+        await ws.send_json(["stdin", "x" * limits.MAX_WEB_FRAME])
+        async for report in reports(ws):
+            assert "data" not in report, "a frame over the limit reached the client"
+        assert await gone(pid)
