@@ -120,3 +120,17 @@ async def test_the_screen_size_is_bounded_and_window_changes_coalesced(tmp_path:
             process.close()
     finally:
         door.close()
+
+
+async def test_a_client_idle_in_the_lobby_leaves(tmp_path: Path) -> None:
+    # The real client, with a short lobby idle time (limits.LOBBY_IDLE): the session ends by itself.
+    door = SSHDoor(tmp_path / "data", tmp_path / "no-host.sock", idle=1.0)
+    port = await door.start("127.0.0.1", 0)
+    try:
+        async with _connect(port, client_keys=None) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            while await asyncio.wait_for(process.stdout.read(65536), 60):
+                pass  # the screen, until the client leaves
+            assert (await asyncio.wait_for(process.wait(), 60)).exit_status == 0
+    finally:
+        door.close()
