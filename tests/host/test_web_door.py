@@ -223,3 +223,15 @@ async def test_a_frame_over_the_limit_closes_the_socket_and_its_client(tmp_path:
         async for report in reports(ws):
             assert "data" not in report, "a frame over the limit reached the client"
         assert await gone(pid)
+
+
+async def test_the_page_points_at_this_host_whatever_address_it_was_bound_to(tmp_path: Path) -> None:
+    async with Door(tmp_path) as door:
+        async with door.session.get(door.url + "/") as page:
+            html = await page.text()
+        here = door.url.removeprefix("http://")
+        assert f"ws://{here}/ws" in html and f"http://{here}/static/js/textual.js" in html
+        async with door.session.get(door.url + "/static/js/textual.js") as script:
+            assert script.status == 200
+        async with door.session.get(door.url + "/", headers={"Host": '"><script>x</script>'}) as page:
+            assert page.status == 400  # the Host is written into the page: only a host name
