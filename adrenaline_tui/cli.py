@@ -303,7 +303,9 @@ def _host(args: argparse.Namespace) -> int:
     from adrenaline_tui.paths import data_home
 
     folder = args.data or data_home() / "host"
-    return host_main(folder, args.ssh, args.web, args.authorized_keys, args.bot_delay, args.socket, args.computer)
+    return host_main(
+        folder, args.ssh, args.web, args.authorized_keys, args.bot_delay, args.socket, args.computer, args.web_token
+    )
 
 
 def _client(args: argparse.Namespace) -> int:
@@ -411,6 +413,11 @@ def _host_arguments(host: argparse.ArgumentParser) -> None:
     host.add_argument("--ssh", metavar="ADDRESS:PORT", help="serve SSH here, e.g. 127.0.0.1:2222 or 0.0.0.0:2222")
     host.add_argument("--web", metavar="ADDRESS:PORT", help="serve the game in a browser here (textual-serve)")
     host.add_argument("--authorized-keys", type=Path, metavar="FILE", help="only these SSH keys may connect")
+    host.add_argument(
+        "--web-token",
+        action="store_true",
+        help="the web page needs the link with the host's token (printed; kept in the data folder)",
+    )
     host.add_argument("--bot-delay", type=float, default=0.6, help="seconds between computer moves (default 0.6)")
     host.add_argument("--computer", metavar="KIND", help="the computer player for computer seats (default: the best)")
     host.add_argument("--data", type=Path, metavar="DIR", help="where tables and the host key live")
@@ -419,9 +426,13 @@ def _host_arguments(host: argparse.ArgumentParser) -> None:
 
 
 def _client_arguments(client: argparse.ArgumentParser) -> None:
+    from adrenaline_tui.wire.limits import LOBBY_IDLE
+
     client.add_argument("--socket", type=Path, help="the host's Unix socket (default: the data folder's)")
     client.add_argument("--name", help="your name at the table (default: your user name)")
-    client.add_argument("--idle", type=float, default=600.0, help="seconds idle in the lobby before leaving")
+    client.add_argument(
+        "--idle", type=float, default=LOBBY_IDLE, help="seconds idle in the lobby before leaving (a door limit)"
+    )
     # Set by the host's SSH door: the fingerprint of the key the player logged in with.
     client.add_argument("--identity", help=argparse.SUPPRESS)
     client.set_defaults(func=_client)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import signal
 import socket as socketlib
@@ -50,6 +51,7 @@ async def run_host(
     ssh: tuple[str, int] | None = None,
     web: tuple[str, int] | None = None,
     authorized_keys: Path | None = None,
+    web_token: bool = False,
     bot_delay: float = 0.6,
     computer: str | None = None,
     socket_path: Path | None = None,
@@ -91,10 +93,17 @@ async def run_host(
         print(f"Host key fingerprint: {door.fingerprint}", flush=True)
     web_task = None
     if web is not None:
-        from adrenaline_tui.host.web import serve_web
+        from adrenaline_tui.host import web as web_door
 
-        web_task = asyncio.create_task(serve_web(web, sock))
-        print(f"Web: http://{web[0]}:{web[1]}/", flush=True)
+        token_file = None
+        link = f"http://{web[0]}:{web[1]}/"
+        if web_token:
+            token = web_door.web_token(folder)
+            token_file = folder / web_door.TOKEN_FILE
+            link += f"?token={token}"
+        web_task = asyncio.create_task(web_door.serve_web(web, sock, folder, token_file))
+        who = "only with this link" if web_token else "anyone who can reach it"
+        print(f"Web: {link}  ({who})", flush=True)
     if ready is not None:
         ready.set_result(info)
     stop = stop or asyncio.Event()
@@ -117,6 +126,15 @@ async def run_host(
     return 0
 
 
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def main(
     folder: Path,
     ssh: str | None,
@@ -125,6 +143,7 @@ def main(
     bot_delay: float,
     socket_path: Path | None,
     computer: str | None = None,
+    web_token: bool = False,
 ) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
@@ -133,6 +152,12 @@ def main(
         web_at = parse_address(web, 8080) if web else None
     except ValueError as exc:
         print(f"adrenaline: {exc}", file=sys.stderr)
+        return 2
+    if web_at is not None and not web_token and not is_loopback(web_at[0]):
+        print(
+            f"adrenaline: the web door on {web_at[0]} (not loopback) needs --web-token: anyone reaching it would play",
+            file=sys.stderr,
+        )
         return 2
     if authorized_keys is not None and not authorized_keys.is_file():
         print(f"adrenaline: no authorized keys file {authorized_keys}", file=sys.stderr)
@@ -143,6 +168,7 @@ def main(
             ssh=ssh_at,
             web=web_at,
             authorized_keys=authorized_keys,
+            web_token=web_token,
             bot_delay=bot_delay,
             socket_path=socket_path,
             computer=computer,

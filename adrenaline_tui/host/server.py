@@ -29,13 +29,13 @@ from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares, best_computer
-from adrenaline_tui.wire import protocol
+from adrenaline_tui.wire import limits, protocol
 from adrenaline_tui.wire.protocol import ProtocolError
 
 log = logging.getLogger("adrenaline.host")
 
 QUEUE_LIMIT = 512  # outgoing messages waiting for one client before it is dropped
-RATE = 20.0  # messages a second a client may send, on average (and twice that at once)
+RATE = limits.MESSAGES_PER_SECOND  # a client's messages a second on average (twice that at once)
 READ_CHUNK = 65536
 EXTRAS = ".host.json"
 MAX_TABLES = 500  # beyond this a host says it is full rather than run out of memory

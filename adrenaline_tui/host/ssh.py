@@ -7,8 +7,8 @@ the host over its Unix socket like any other client; the SSH layer only carries 
 screen bytes.
 
 Only a terminal: no command execution, no sftp/scp subsystem, no port, agent or X11
-forwarding. Per address: at most `MAX_CONNECTIONS` at once, `CONNECTS_PER_MINUTE` new ones a
-minute, and keystrokes at `KEYS_PER_SECOND` on average (more are dropped).
+forwarding. The limits (connections per address, keystrokes, screen size, window changes, idle
+time) are `limits.py`'s, the same at every door.
 """
 
 from __future__ import annotations
@@ -23,23 +23,18 @@ import signal
 import struct
 import sys
 import termios
-import time
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
 from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.wire import limits
+from adrenaline_tui.wire.limits import AddressLimits as Limits
 from adrenaline_tui.wire.protocol import printable
 
 log = logging.getLogger("adrenaline.host.ssh")
 
-MAX_CONNECTIONS = 4
-CONNECTS_PER_MINUTE = 20
-KEYS_PER_SECOND = 60.0
-KEY_BURST = 400.0  # a paste, or a terminal's answer to a query, comes in one go
-MAX_SIZE = (500, 200)  # columns, rows: a terminal claiming more is clamped
 KEY_FILE = "ssh_host_ed25519_key"
 
 
@@ -55,39 +50,6 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return key
 
 
-class Limits:
-    """Connections and keystrokes per address."""
-
-    def __init__(self) -> None:
-        self.open: dict[str, int] = defaultdict(int)
-        self.recent: dict[str, list[float]] = defaultdict(list)
-        self.tokens: dict[str, tuple[float, float]] = {}
-
-    def admit(self, address: str) -> str | None:
-        now = time.monotonic()
-        recent = [t for t in self.recent[address] if now - t < 60]
-        self.recent[address] = recent
-        if self.open[address] >= MAX_CONNECTIONS:
-            return "too many connections from your address"
-        if len(recent) >= CONNECTS_PER_MINUTE:
-            return "too many connections from your address in the last minute"
-        recent.append(now)
-        self.open[address] += 1
-        return None
-
-    def release(self, address: str) -> None:
-        self.open[address] = max(0, self.open[address] - 1)
-
-    def keys(self, address: str, n: int) -> int:
-        """How many of `n` bytes of input may pass now."""
-        now = time.monotonic()
-        tokens, when = self.tokens.get(address, (KEY_BURST, now))
-        tokens = min(KEY_BURST, tokens + (now - when) * KEYS_PER_SECOND)
-        allowed = min(n, int(tokens))
-        self.tokens[address] = (tokens - allowed, now)
-        return allowed
-
-
 class GameServer(asyncssh.SSHServer):
     """One SSH connection: authentication, and refusals of everything but a session."""
 
@@ -101,6 +63,9 @@ class GameServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        # asyncssh keeps the connection's transport as `_transport` (it offers no other way).
+        if getattr(conn, "_transport", None) is not None:
+            limits.throttle_input(conn, conn._transport)
         reason = self.door.limits.admit(self.address)
         if reason:
             log.info("%s refused: %s", self.address, reason)
@@ -173,6 +138,7 @@ class GameSession(asyncssh.SSHServerSession):
         self.has_pty = False
         self.master: int | None = None
         self.process: asyncio.subprocess.Process | None = None
+        self.resizes = limits.Coalescer(self._resize)
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -203,7 +169,7 @@ class GameSession(asyncssh.SSHServerSession):
 
     async def _run(self) -> None:
         assert self.chan is not None
-        name = printable(self.chan.get_extra_info("username") or "player", 24) or "player"
+        name = printable(self.chan.get_extra_info("username") or "player", limits.NAME_LENGTH) or "player"
         master, slave = pty.openpty()
         self.master = master
         _set_size(master, *self.size)
@@ -270,7 +236,11 @@ class GameSession(asyncssh.SSHServerSession):
                 os.write(self.master, data[:allowed])
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = _clamp(width, height)
+        # Only the latest size matters: a flood of window changes costs one resize a turn.
+        self.resizes.offer(_clamp(width, height))
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        self.size = size
         if self.master is not None:
             _set_size(self.master, *self.size)
 
@@ -279,6 +249,7 @@ class GameSession(asyncssh.SSHServerSession):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.resizes.cancel()
         self._end()
 
     def _end(self) -> None:
@@ -288,7 +259,7 @@ class GameSession(asyncssh.SSHServerSession):
 
 
 def _clamp(width: int, height: int) -> tuple[int, int]:
-    return max(1, min(int(width or 80), MAX_SIZE[0])), max(1, min(int(height or 24), MAX_SIZE[1]))
+    return limits.bounded_size(width or limits.DEFAULT_SIZE[0], height or limits.DEFAULT_SIZE[1])
 
 
 def _set_size(fd: int, width: int, height: int) -> None:
@@ -306,9 +277,12 @@ def _controlling_terminal() -> None:
 class SSHDoor:
     """The SSH server of one host."""
 
-    def __init__(self, folder: Path, socket: Path, authorized: Path | None = None) -> None:
+    def __init__(
+        self, folder: Path, socket: Path, authorized: Path | None = None, idle: float = limits.LOBBY_IDLE
+    ) -> None:
         self.folder = folder
         self.socket = socket
+        self.idle = idle
         self.limits = Limits()
         self.authorized = asyncssh.read_authorized_keys(str(authorized)) if authorized is not None else None
         self.key = host_key(folder)
@@ -320,6 +294,7 @@ class SSHDoor:
 
     def client_command(self, name: str, identity: str = "") -> list[str]:
         command = [sys.executable, "-m", "adrenaline_tui", "client", "--socket", str(self.socket), "--name", name]
+        command += ["--idle", str(self.idle)]
         return [*command, "--identity", identity] if identity else command
 
     async def start(self, address: str, port: int) -> int:

@@ -1,27 +1,76 @@
 """`adrenaline host --web ADDR:PORT`: the same client in a browser, through textual-serve.
 
-textual-serve runs one `adrenaline client` process per browser tab (the choice this host makes
-for SSH sessions too) and carries the screen over a websocket. It runs as a child process of
-the host with its own event loop (its public API is `Server.serve()`, which owns a loop).
+textual-serve's page (xterm.js) talks to a websocket; behind it, one `adrenaline client`
+process per browser tab (the choice this host makes for SSH sessions too). The door is
+textual-serve's server with the websocket handled here, so that it holds the limits every door
+holds (`limits.py`): connections per address at once and per minute, keystrokes and frames per
+second, the screen size (in the address and in every resize) and the rate of window changes,
+the lobby's idle time; and a client process ends when its socket closes (asked to quit, then
+killed after `limits.QUIT_GRACE`). With `--web-token` the page and the websocket need the host's
+token (in the link, then a cookie). It runs as a child process of the host with its own event
+loop (textual-serve's `Server.serve()` owns one).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import os
+import re
+import secrets
 import shlex
+import signal
 import sys
+from importlib.metadata import version
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.wire import limits
+from adrenaline_tui.wire.limits import AddressLimits, Coalescer, TokenBucket, bounded_size
+
+log = logging.getLogger("adrenaline.host.web")
+
+TOKEN_FILE = "web_token"
+COOKIE = "adrenaline_web"
+# What a client's standard input may hold unread before it counts as not reading (then keys
+# are dropped rather than kept in this process's memory).
+STDIN_BACKLOG = 256 * 1024
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
+NEEDS_TOKEN = "This host's web door needs its link with the token: ask whoever runs it."
 
 
-def client_command(socket: Path) -> str:
-    return shlex.join([sys.executable, "-m", "adrenaline_tui", "client", "--socket", str(socket), "--name", "guest"])
+def web_token(folder: Path) -> str:
+    """The web door's token: made once, kept in the data folder (readable by the owner only),
+    so a link given to friends keeps working across restarts. Delete the file for a new one."""
+    path = folder / TOKEN_FILE
+    if path.exists():
+        token = path.read_text().strip()
+        if re.fullmatch(r"[A-Za-z0-9_\-]{16,128}", token):
+            return token
+    token = secrets.token_urlsafe(24)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, token + "\n")
+    path.chmod(0o600)
+    return token
 
 
-async def serve_web(address: tuple[str, int], socket: Path) -> None:
+def client_command(socket: Path, idle: float = limits.LOBBY_IDLE) -> list[str]:
+    command = [sys.executable, "-m", "adrenaline_tui", "client", "--socket", str(socket), "--name", "guest"]
+    return [*command, "--idle", str(idle)]
+
+
+async def serve_web(address: tuple[str, int], socket: Path, folder: Path, token_file: Path | None = None) -> None:
     """Run the web door until cancelled (then stop it)."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "adrenaline_tui.host.web", address[0], str(address[1]), str(socket)
-    )
+    argv = [address[0], str(address[1]), str(socket), "--data", str(folder)]
+    if token_file is not None:
+        argv += ["--token-file", str(token_file)]
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "adrenaline_tui.host.web", *argv)
     try:
         await process.wait()
     finally:
@@ -30,14 +79,260 @@ async def serve_web(address: tuple[str, int], socket: Path) -> None:
             await process.wait()
 
 
+def _make_door(
+    command: list[str],
+    *,
+    host: str,
+    port: int,
+    token: str | None = None,
+    environment: dict[str, str] | None = None,
+) -> Any:
+    """The web door (a `textual_serve.server.Server`); raises ImportError without textual-serve."""
+    import aiohttp_jinja2
+    from aiohttp import WSMsgType, web
+    from textual_serve.app_service import AppService
+    from textual_serve.server import Server
+
+    class ClientProcess(AppService):
+        """One tab's client: started in a session of its own, with only the environment it
+        needs; fed without waiting (a client that does not read is not waited for); ended for
+        sure."""
+
+        def __init__(self, argv: list[str], env: dict[str, str], **kwargs: Any) -> None:
+            super().__init__(shlex.join(argv), **kwargs)
+            self.argv, self.env = argv, env
+
+        async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+            env = {
+                **self.env,
+                "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+                "TEXTUAL_FPS": "60",
+                "TEXTUAL_COLOR_SYSTEM": "truecolor",
+                "TERM_PROGRAM": "textual",
+                "TERM_PROGRAM_VERSION": version("textual-serve"),
+                "COLUMNS": str(width),
+                "ROWS": str(height),
+            }
+            self._process = process = await asyncio.create_subprocess_exec(
+                *self.argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=env,
+                start_new_session=True,  # its own process group: killed with whatever it started
+            )
+            self._stdin = process.stdin
+            return process
+
+        def put(self, kind: bytes, payload: bytes) -> bool:
+            """Queue a packet for the client; False when it is gone or not reading."""
+            stdin = self._stdin
+            if stdin is None or stdin.is_closing() or stdin.transport.get_write_buffer_size() > STDIN_BACKLOG:
+                return False
+            stdin.write(self.encode_packet(kind, payload))  # type: ignore[arg-type]
+            return True
+
+        def meta(self, message: dict[str, Any]) -> bool:
+            return self.put(b"M", json.dumps(message).encode())
+
+        def kill(self) -> None:
+            if self._process is not None and self._process.returncode is None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self._process.pid, signal.SIGKILL)
+
+        async def end(self) -> None:
+            """Ask the client to quit; kill it if it has not within the grace time."""
+            self.meta({"type": "quit"})
+            if self._task is not None:
+                try:
+                    await asyncio.wait_for(asyncio.shield(self._task), limits.QUIT_GRACE)
+                except TimeoutError:
+                    log.info("a web client did not quit: killed")
+                    self.kill()
+                    await self._task
+                self._task = None
+            if self._process is not None:
+                self.kill()
+                await self._process.wait()
+
+    class WebDoor(Server):
+        def __init__(self) -> None:
+            super().__init__(shlex.join(command), host=host, port=port, title="Adrenaline")
+            self.argv = command
+            self.token = token
+            self.environment = environment or {}
+            self.limits = AddressLimits()
+            self.clients: set[ClientProcess] = set()
+
+        def _allowed(self, request: web.Request) -> bool:
+            if self.token is None:
+                return True
+            given = request.cookies.get(COOKIE, "")
+            return hmac.compare_digest(given.encode(), self.token.encode())
+
+        async def handle_download(self, request: web.Request) -> web.StreamResponse:
+            raise web.HTTPNotFound()  # the app delivers no files to a browser
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            if not _HOST.match(request.host):
+                raise web.HTTPBadRequest(text="bad Host header")
+            if self.token is not None and "token" in request.query:
+                if not hmac.compare_digest(request.query["token"].encode(), self.token.encode()):
+                    raise web.HTTPForbidden(text=NEEDS_TOKEN)
+                # Into a cookie, and out of the address bar (and of the page's links).
+                found = web.HTTPSeeOther("/")
+                found.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict", max_age=30 * 24 * 3600)
+                raise found
+            if not self._allowed(request):
+                raise web.HTTPForbidden(text=NEEDS_TOKEN)
+            # The page's own addresses come from the Host it was asked by (a host bound to
+            # 0.0.0.0 has no one address to write into it).
+            context = {
+                "font_size": 16,
+                "app_websocket_url": f"ws://{request.host}/ws",
+                "config": {"static": {"url": f"http://{request.host}/static/"}},
+                "application": {"name": self.title},
+            }
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            if not self._allowed(request):
+                raise web.HTTPForbidden(text=NEEDS_TOKEN)
+            origin = request.headers.get("Origin")
+            if origin is not None and urlsplit(origin).netloc != request.host:
+                raise web.HTTPForbidden(text="a page of another site may not open this game")
+            address = request.remote or "?"
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=limits.MAX_WEB_FRAME)
+            await websocket.prepare(request)
+            reason = self.limits.admit(address)
+            if reason is not None:
+                log.info("%s refused: %s", address, reason)
+                await websocket.send_bytes(f"adrenaline: {reason}\r\n".encode())
+                await websocket.close(message=reason[:120].encode())
+                return websocket
+            try:
+                await self._session(websocket, request, address)
+            finally:
+                self.limits.release(address)
+            return websocket
+
+        async def _session(self, websocket: web.WebSocketResponse, request: web.Request, address: str) -> None:
+            width, height = bounded_size(request.query.get("width", "80"), request.query.get("height", "24"))
+            client = ClientProcess(
+                self.argv,
+                # Where the tab connects from, said as sshd and the SSH door say it: the host
+                # counts started games and wrong table codes per address (wire.client.peer_address).
+                {**self.environment, "SSH_CONNECTION": f"{address} 0 0 0"},
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
+            self.clients.add(client)
+            resizes: Coalescer[tuple[int, int]] = Coalescer(
+                lambda size: client.meta({"type": "resize", "width": size[0], "height": size[1]})
+            )
+            try:
+                await client.start(width, height)
+                assert client._task is not None
+                # A client that ends by itself (idle, quit, crash) closes its tab's socket.
+                client._task.add_done_callback(lambda _: asyncio.ensure_future(websocket.close()))
+                await self._messages(websocket, client, resizes, address)
+            finally:
+                resizes.cancel()
+                await client.end()
+                self.clients.discard(client)
+
+        async def _messages(
+            self,
+            websocket: web.WebSocketResponse,
+            client: ClientProcess,
+            resizes: Coalescer[tuple[int, int]],
+            address: str,
+        ) -> None:
+            frames = TokenBucket(limits.WEB_FRAMES_PER_SECOND, 2 * limits.WEB_FRAMES_PER_SECOND)
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    envelope = json.loads(message.data)
+                except ValueError:
+                    continue
+                if not (isinstance(envelope, list) and 1 <= len(envelope) <= 2 and isinstance(envelope[0], str)):
+                    continue
+                kind, data = envelope[0], envelope[-1]
+                if kind == "stdin" and isinstance(data, str):
+                    keys = data.encode("utf-8", "replace")
+                    allowed = self.limits.keys(address, len(keys))
+                    # Cut at a character: half of one would be invalid UTF-8 to the client.
+                    keys = keys[:allowed].decode("utf-8", "ignore").encode()
+                    if keys:
+                        client.put(b"D", keys)
+                elif kind == "resize" and isinstance(data, dict):
+                    resizes.offer(bounded_size(data.get("width"), data.get("height")))
+                elif not frames.take(1):
+                    # Keys have their own budget and window changes are coalesced (the latest
+                    # must not be the one dropped); the rest is a ping or a focus change.
+                    continue
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind in ("blur", "focus"):
+                    client.meta({"type": kind})
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            for client in list(self.clients):
+                client.kill()
+
+        async def application(self) -> web.Application:
+            return await self._make_app()
+
+        def serve(self, debug: bool = False) -> None:
+            self.initialize_logging()
+            # No access log: a link with the token in it would be written there.
+            web.run_app(self.application(), host=self.host, port=self.port, access_log=None, print=None)
+
+    return WebDoor()
+
+
+def client_environment(folder: Path) -> dict[str, str]:
+    """What a web client process gets of the host's environment: nothing beyond what it needs."""
+    return {
+        "LANG": "C.UTF-8",
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/"),
+        "ADRENALINE_HOME": str(folder / "clients"),
+    }
+
+
+def make_door(
+    socket: Path,
+    folder: Path,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    token: str | None = None,
+    idle: float = limits.LOBBY_IDLE,
+    command: list[str] | None = None,
+) -> Any:
+    command = command or client_command(socket, idle)
+    return _make_door(command, host=host, port=port, token=token, environment=client_environment(folder))
+
+
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="adrenaline-web")
+    parser.add_argument("host")
+    parser.add_argument("port", type=int)
+    parser.add_argument("socket", type=Path)
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--token-file", type=Path)
+    args = parser.parse_args(argv)
+    token = args.token_file.read_text().strip() if args.token_file else None
     try:
-        from textual_serve.server import Server
+        door = make_door(args.socket, args.data, host=args.host, port=args.port, token=token)
     except ImportError:
         print("adrenaline: --web needs textual-serve: pip install 'adrenaline-tui[web]'", file=sys.stderr)
         return 2
-    host, port, socket = argv
-    Server(client_command(Path(socket)), host=host, port=int(port), title="Adrenaline").serve()
+    door.serve()
     return 0
 
 

@@ -281,7 +281,14 @@ class AdrenalineApp(App[int]):
         from adrenaline_tui.tui.driver import TerminalDriver
 
         driver = super().get_driver_class()
-        return TerminalDriver if driver is LinuxDriver else driver
+        # Ours are Textual's with the doors' limits (size, window changes): see tui/driver.py.
+        if driver is LinuxDriver:
+            return TerminalDriver
+        if driver.__module__ == "textual.drivers.web_driver":  # under textual-serve (the web door)
+            from adrenaline_tui.tui.web_driver import WebDriver
+
+            return WebDriver
+        return driver
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         # Textual's "Screenshot" writes an SVG into ~/Downloads at every use: over SSH, a guest

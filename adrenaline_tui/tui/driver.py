@@ -4,13 +4,20 @@
   blocking it.
 - The screen drawn is at most MAX_WIDTH x MAX_HEIGHT: a client chooses its terminal's size (over
   SSH anything up to 65535x65535, by the window size or by an in-band resize report typed as
-  input) and Textual would build every cell of it, taking the machine's memory. A bigger
-  terminal shows the game in its top-left corner.
+  input; in a browser any number) and Textual would build every cell of it, taking the
+  machine's memory. A bigger terminal shows the game in its top-left corner.
+- Window changes reach the app at most `limits.RESIZES_PER_SECOND` times a second, the latest
+  size winning: under the system's sshd (`adrenaline join`) this driver is the only door.
+
+The browser's driver (`tui/web_driver.py`, run under the web door) is bounded the same way; the
+values are the doors' (`wire/limits.py`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import signal
 from typing import Any
 
 from textual import events
@@ -18,7 +25,9 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Size
 from textual.message import Message
 
-MAX_WIDTH, MAX_HEIGHT = 400, 150
+from adrenaline_tui.wire.limits import MAX_HEIGHT, MAX_WIDTH, Coalescer, bounded_size
+
+__all__ = ["MAX_HEIGHT", "MAX_WIDTH", "Resizes", "TerminalDriver", "bounded"]
 
 
 class _Terminal:
@@ -44,22 +53,52 @@ class _Terminal:
 
 
 def bounded(size: Size) -> Size:
-    return Size(min(size.width, MAX_WIDTH), min(size.height, MAX_HEIGHT))
+    return Size(*bounded_size(size.width, size.height))
+
+
+class Resizes:
+    """A driver's window changes, from any thread, passed to the app coalesced on its loop."""
+
+    def __init__(self, app: Any) -> None:
+        self._app = app
+        self._coalescer: Coalescer[Size] = Coalescer(self._post)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def offer(self, size: Size) -> None:
+        if self.loop is None:  # before the app runs (never in practice): straight through
+            self._post(size)
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the app is gone
+            self.loop.call_soon_threadsafe(self._coalescer.offer, bounded(size))
+
+    def _post(self, size: Size) -> None:
+        self._app.post_message(events.Resize(size, size))
 
 
 class TerminalDriver(LinuxDriver):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._file = _Terminal(self._file)
+        self._resizes = Resizes(self._app)
 
     def _get_terminal_size(self) -> tuple[int, int]:
         width, height = super()._get_terminal_size()
-        return min(width, MAX_WIDTH), min(height, MAX_HEIGHT)
+        return bounded_size(width, height)
+
+    def start_application_mode(self) -> None:
+        self._resizes.loop = asyncio.get_running_loop()
+        super().start_application_mode()
+        # Textual's own SIGWINCH handler posts every window change; this one coalesces them.
+        signal.signal(signal.SIGWINCH, self._window_changed)
+
+    def _window_changed(self, signum: int, frame: Any) -> None:
+        if not self._in_band_window_resize:
+            self._resizes.offer(Size(*self._get_terminal_size()))
 
     def process_message(self, message: Message) -> None:
-        if isinstance(message, events.Resize) and bounded(message.size) != message.size:
-            size = bounded(message.size)
-            message = events.Resize(size, size, pixel_size=message.pixel_size)
+        if isinstance(message, events.Resize):  # an in-band resize report (from the input thread)
+            self._resizes.offer(message.size)
+            return
         super().process_message(message)
 
     def run_input_thread(self) -> None:

@@ -23,10 +23,11 @@ from adrenaline_tui.tui.screens.lobby import LobbyScreen
 from adrenaline_tui.tui.settings import Settings
 from adrenaline_tui.tui.shell import LeaveTable, OpenTable, TakeSeat, ToHost
 from adrenaline_tui.wire.client import Connection, RemoteGame
+from adrenaline_tui.wire.limits import LOBBY_IDLE
 
 
 class RemoteApp(AdrenalineApp):
-    def __init__(self, socket: Path, name: str = "player", *, idle: float = 600.0, identity: str = "") -> None:
+    def __init__(self, socket: Path, name: str = "player", *, idle: float = LOBBY_IDLE, identity: str = "") -> None:
         # Points face down and no pauses: this screen is one person's, the game runs on the host.
         settings = replace(Settings(), offer_lessons=False, pause_on_scoring=False, show_points=False)
         super().__init__(settings=settings, save_settings=False)

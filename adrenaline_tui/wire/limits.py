@@ -1,0 +1,213 @@
+"""Every limit a door holds, in one place, and the few mechanisms that hold them.
+
+A guest reaches the game through one of three doors: the host's own SSH server (`ssh.py`),
+the system's sshd running `adrenaline join` (the client's terminal driver, `tui/driver.py`) and
+the browser (`web.py`, textual-serve's page). A limit that holds at one door and not at another
+is no limit, so each door takes its values and its mechanisms from here; docs/hosting.md's
+security model lists them with the doors they apply to.
+
+Values are per door process: the SSH door and the web door count an address's connections
+separately (each door lets a household in on its own).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+# -- screen size
+# The widest screen drawn. A client chooses its terminal's size (over SSH anything up to
+# 65535x65535, by a window change or an in-band resize report; in a browser any number in the
+# websocket's address or a resize message) and Textual builds every cell of it: 65535x65535 grew
+# a client by ~330 MB a second. 400x150 is more than a 4K screen in a small font shows; a
+# bigger terminal shows the game in its top-left corner.
+MAX_WIDTH, MAX_HEIGHT = 400, 150
+DEFAULT_SIZE = (80, 24)  # for a size that is not a number at all
+
+# -- window changes
+# Applied at most this often; in between only the latest size is kept (it is the only one that
+# matters). A person dragging a window edge sends tens a second and sees the last one within
+# a quarter second; 20,000 of them unthrottled cost the host 2.3 CPU-seconds and the other
+# players' round trips went from 3 ms to 907 ms (p95).
+RESIZES_PER_SECOND = 4.0
+
+# -- connections, per address and door
+# At once: a household behind one NAT address (five friends: the most seats at a table).
+CONNECTIONS_AT_ONCE = 5
+# New ones a minute: reconnecting after drops is a few; more is someone opening them in a loop
+# (each costs a client process, ~45 MiB and a second of CPU to start).
+CONNECTIONS_PER_MINUTE = 20
+
+# -- keystrokes, per address
+# A fast typist makes ~15 keys a second and a held arrow key 30-40; a paste or a terminal's
+# answer to a query comes in one go (the burst). More is dropped, not queued.
+KEYS_PER_SECOND = 60.0
+KEY_BURST = 400.0
+
+# -- raw input of one SSH connection (the host's own SSH door). asyncssh handles every packet in
+# the host's one event loop, the game's: a flood of small ones (20,000 window changes, keys, or
+# anything) took the loop from every other table for seconds. A person's keys are a few KiB a
+# second (a packet per key); logging in is under 8 KiB at once. Beyond the budget the connection
+# is not read until it is back within it (its bytes wait in the kernel, then in the sender), and
+# it is read a chunk at a time, so one read never holds the loop for long.
+INPUT_BYTES_PER_SECOND = 16 * 1024
+INPUT_BURST = 16 * 1024
+READ_CHUNK = 4 * 1024
+
+# -- messages from a client to the host (server.py), per client: what the keystrokes above
+# become. A person sends a few a second; twice the rate may come at once.
+MESSAGES_PER_SECOND = 20.0
+
+# -- the websocket (web door): the largest frame a browser may send (a resize, a ping or a paste
+# of keys is well under 1 KiB; aiohttp's default would be 4 MiB) and how many frames a second
+# (the page pings once a second and sends a frame per key).
+MAX_WEB_FRAME = 64 * 1024
+WEB_FRAMES_PER_SECOND = 100.0
+
+# -- idle
+# A client with no key pressed for this long while in the lobby leaves (a seat at a table stays
+# its person's: at a table waiting is part of the game; the turn timer covers that).
+LOBBY_IDLE = 600.0
+# After its socket closed, a client (web door) has this long to quit when asked before it is
+# killed: one stuck drawing a screen must not outlive its visitor.
+QUIT_GRACE = 5.0
+
+# -- names: what a person is called at a table (the SSH user name, `join --name`); longer
+# names are cut, control characters dropped (protocol.printable). Web guests are "guest".
+NAME_LENGTH = 24
+
+
+def bounded_size(width: Any, height: Any) -> tuple[int, int]:
+    """The size a door passes on: whole numbers from 1 to the maximum; anything else (not a
+    number, a huge string, a bool) is the default size."""
+    size = []
+    for value, default, most in ((width, DEFAULT_SIZE[0], MAX_WIDTH), (height, DEFAULT_SIZE[1], MAX_HEIGHT)):
+        if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 9:
+            value = int(value)
+        if type(value) is not int:
+            value = default
+        size.append(max(1, min(value, most)))
+    return size[0], size[1]
+
+
+class TokenBucket:
+    """`rate` units a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.when = clock()
+
+    def take(self, n: int) -> int:
+        """How many of `n` units may pass now (they are spent)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        allowed = min(n, int(self.tokens))
+        self.tokens -= allowed
+        return allowed
+
+
+class AddressLimits:
+    """One door's connections and keystrokes per address."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.open: dict[str, int] = defaultdict(int)
+        self.recent: dict[str, list[float]] = defaultdict(list)
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def admit(self, address: str) -> str | None:
+        """None when a new connection from `address` may come in (then `release` it once it
+        ends), else the one-line reason it may not."""
+        now = self.clock()
+        recent = [t for t in self.recent[address] if now - t < 60]
+        self.recent[address] = recent
+        if self.open[address] >= CONNECTIONS_AT_ONCE:
+            return f"too many connections from your address (at most {CONNECTIONS_AT_ONCE} at once)"
+        if len(recent) >= CONNECTIONS_PER_MINUTE:
+            return f"too many connections from your address in the last minute (at most {CONNECTIONS_PER_MINUTE})"
+        recent.append(now)
+        self.open[address] += 1
+        return None
+
+    def release(self, address: str) -> None:
+        self.open[address] = max(0, self.open[address] - 1)
+        if not self.open[address]:
+            del self.open[address]
+
+    def keys(self, address: str, n: int) -> int:
+        """How many of `n` bytes of input from `address` may pass now."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            bucket = self.buckets[address] = TokenBucket(KEYS_PER_SECOND, KEY_BURST, self.clock)
+        return bucket.take(n)
+
+
+T = TypeVar("T")
+
+
+class Coalescer(Generic[T]):
+    """Passes on the latest of a stream of values at most `rate` times a second, on the running
+    event loop: the first at once, then whatever is latest when the next turn comes. For window
+    sizes, where only the last one matters."""
+
+    def __init__(
+        self, apply: Callable[[T], None], rate: float = RESIZES_PER_SECOND, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._apply = apply
+        self._interval = 1.0 / rate
+        self._clock = clock
+        self._last = -math.inf
+        self._pending: list[T] = []  # the latest value waiting, if any
+        self._timer: asyncio.TimerHandle | None = None
+
+    def offer(self, value: T) -> None:
+        self._pending[:] = [value]
+        if self._timer is not None:
+            return
+        wait = self._last + self._interval - self._clock()
+        if wait <= 0:
+            self._flush()
+        else:
+            self._timer = asyncio.get_running_loop().call_later(wait, self._flush)
+
+    def _flush(self) -> None:
+        self._timer = None
+        if self._pending:
+            value = self._pending.pop()
+            self._last = self._clock()
+            self._apply(value)
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._pending.clear()
+
+
+def throttle_input(protocol: Any, transport: Any) -> None:
+    """Hold `protocol` (an asyncio protocol) to INPUT_BYTES_PER_SECOND: once its budget is spent,
+    `transport` is paused until the budget is back. Reads are at most READ_CHUNK bytes."""
+    if hasattr(transport, "max_size"):  # asyncio's socket transports: the most read at once
+        transport.max_size = READ_CHUNK
+    bucket = TokenBucket(INPUT_BYTES_PER_SECOND, INPUT_BURST)
+    received = protocol.data_received
+
+    def data_received(data: bytes, *args: Any) -> None:
+        received(data, *args)
+        bucket.take(0)  # refill up to now
+        bucket.tokens -= len(data)  # may go below zero: that is the wait
+        if bucket.tokens < 0 and not transport.is_closing():
+            transport.pause_reading()
+            asyncio.get_running_loop().call_later(-bucket.tokens / bucket.rate, resume)
+
+    def resume() -> None:
+        if not transport.is_closing():
+            transport.resume_reading()
+
+    protocol.data_received = data_received
