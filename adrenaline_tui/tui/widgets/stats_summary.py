@@ -56,7 +56,8 @@ def summary(
     hidden: frozenset[str] = frozenset(),
 ) -> Text:
     weapon_names = weapon_names or {}
-    seats: list[str] = stats["seats"]
+    # Every figure with a board: the seats, then the bot (its points are kept like anyone's).
+    seats: list[str] = stats["seats"] + list(stats.get("bots", []))
     players = stats["players"]
     out = Text()
 
