@@ -121,6 +121,7 @@ class Bot(Rules):
             Decision(active.colour, "bot_respawn", f"{active.name}: respawn the bot on a spawnpoint", _spawn_options(g))
         )
         p.square = g.arena.spawn_square[key.removeprefix("spawn:")]
+        p.dead = False  # back on the board, as `turn.spawn` does for a player
         g.emit("respawn", f"The bot respawns at {p.square}", player=p.colour, square=p.square, discarded=None)
 
     # ---------------------------------------------------------------- as data
