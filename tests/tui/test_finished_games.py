@@ -16,6 +16,7 @@ import pytest
 
 from adrenaline_tui.cli import main
 from adrenaline_tui.rules import Game, GameConfig
+from adrenaline_tui.rules.state import MODE_NAMES
 from adrenaline_tui.rules.stats import KILLSHOT
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.screens.scoring import ScoringScreen
@@ -65,9 +66,10 @@ def games() -> dict[tuple[str, str | None], Game]:
     return out
 
 
-def saved(game: Game) -> Path:
-    """The game as the app saves it, in this test's game home: the save and its table."""
-    kinds = {c: (HUMAN if i == 0 else "random") for i, c in enumerate(game.seats)}
+def saved(game: Game, people: int = 1) -> Path:
+    """The game as the app saves it, in this test's game home: the save and its table (the
+    first `people` seats are people's, the others computers')."""
+    kinds = {c: (HUMAN if i < people else "random") for i, c in enumerate(game.seats)}
     session = Session(game, kinds, storage.new_save_path())
     session.write_table()
     session.autosave()
@@ -185,6 +187,8 @@ async def test_the_load_list_and_past_games(games, mode: str, bot: str | None) -
             await settle(pilot)
             text = await resized(pilot, name)
             assert "finished" in text
+            # The kind of game is said (a Turret save and a hot-seat save looked alike: finding 10).
+            assert f"{MODE_NAMES[mode]}{' + bot' if bot else ''}, 1 person vs 2 computers" in text
             await pilot.press("enter")  # opens the game (at the table, or in the replay viewer)
             await settle(pilot)
             assert screen_name(app) != name
@@ -202,3 +206,11 @@ def test_adrenaline_stats(games, mode: str, bot: str | None, capsys) -> None:
     if bot:
         assert bot_name(game) in text
     assert main(["stats", str(path), "--json"]) == 0
+
+
+def test_the_load_list_tells_a_turret_game_from_a_hot_seat_game(games) -> None:
+    turret = storage.save_info(saved(games[("turret", None)]))
+    hot_seat = storage.save_info(saved(games[("standard", None)], people=3))
+    assert turret.kind == "Turret, 1 person vs 2 computers"
+    assert hot_seat.kind == "Standard, hot seat"
+    assert turret.kind in turret.label and hot_seat.kind in hot_seat.label
