@@ -272,7 +272,9 @@ def game_stats(game: Game, upto: int | None = None, decisions: int | None = None
     t = tally(events, every, starting_position(game))
     names = {c: game.players[c].name for c in every}
     made = len(game.history) if decisions is None else decisions
-    return figures(t, names, arena=game.config.arena, decisions=made, bots=game.unseated)
+    stats = figures(t, names, arena=game.config.arena, decisions=made, bots=game.unseated)
+    stats["arena_name"] = game.arena.name
+    return stats
 
 
 def figures(
@@ -405,7 +407,7 @@ def format_stats(s: Mapping[str, Any], weapon_names: Mapping[str, str] | None = 
     short = {c: name[c][:7] for c in every}
     source_names = {SCOPE: "Targeting Scope", OTHER_SOURCE: "other", **(weapon_names or {})}
     lines = [
-        f"{s['arena']}, {len(seats)} players"
+        f"{s.get('arena_name', s['arena'])}, {len(seats)} players"
         + "".join(f" and the bot {name[c]}" for c in every[len(seats) :])
         + f", {s['decisions']} decisions, last turn {s['last_turn']}"
         + ("" if s["finished"] else " (not finished)")

@@ -148,7 +148,18 @@ class SaveInfo:
         if self.problem:
             return f"{when}  {printable(self.path.name)}  unreadable: {printable(self.problem)}"
         state = "finished" if self.over else f"{self.decisions} decisions in"
-        return f"{when}  {self.kind}  {self.arena}  {self.who}  ({state})"
+        return f"{when}  {self.kind}  {self.arena_name}  {self.who}  ({state})"
+
+    @property
+    def arena_name(self) -> str:
+        """The arena as the setup screen names it ("Eleven squares, green corner"), not its id."""
+        from adrenaline_tui.rules.arena import load_arena
+        from adrenaline_tui.rules.errors import DataError
+
+        try:
+            return load_arena(self.arena).name
+        except DataError:
+            return printable(self.arena)
 
     @property
     def kind(self) -> str:

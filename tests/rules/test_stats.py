@@ -159,6 +159,7 @@ def test_a_kill_by_the_bot_is_in_the_figures_and_the_text():
     for w in game.cards.weapons:
         assert w not in text or game.cards.weapons[w].name.lower() == w
     assert not any(f" {c} " in text for c in ("yellow", "blue", "grey", "purple"))
+    assert game.config.arena not in text and game.arena.name in text
 
 
 def test_revenge_is_a_kill_of_whoever_killed_you_first():

@@ -214,3 +214,5 @@ def test_the_load_list_tells_a_turret_game_from_a_hot_seat_game(games) -> None:
     assert turret.kind == "Turret, 1 person vs 2 computers"
     assert hot_seat.kind == "Standard, hot seat"
     assert turret.kind in turret.label and hot_seat.kind in hot_seat.label
+    # The arena by its name, as the setup screen says it, not its id.
+    assert "Eleven squares, green corner" in turret.label and "arena_11a" not in turret.label
