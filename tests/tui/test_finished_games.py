@@ -106,6 +106,11 @@ async def test_table_standings_figures_then_a_new_game(games, mode: str, bot: st
         await settle(pilot)
         assert app.open_game(path)
         await settle(pilot)
+        table = app.table()
+        assert table is not None and table.session.game.over
+        if screen_name(app) == "TableScreen":
+            await resized(pilot, "TableScreen")
+            await pilot.resize_terminal(*SMALL)
         for _ in range(3):  # the final scoring sheet, if the table shows it first
             if screen_name(app) == "StandingsScreen":
                 break
@@ -216,3 +221,22 @@ def test_the_load_list_tells_a_turret_game_from_a_hot_seat_game(games) -> None:
     assert turret.kind in turret.label and hot_seat.kind in hot_seat.label
     # The arena by its name, as the setup screen says it, not its id.
     assert "Eleven squares, green corner" in turret.label and "arena_11a" not in turret.label
+
+
+def test_every_deferred_callback_of_a_widget_waits_for_it_to_be_attached() -> None:
+    """The class of finding 2: a callback scheduled for after the next refresh ran on a widget
+    whose screen had been taken down. Screens wrap theirs (`BaseScreen.call_after_refresh`);
+    a widget's must go through `while_attached` itself."""
+    import re
+
+    from adrenaline_tui.tui.screens.base import BaseScreen
+
+    widgets = Path(__file__).resolve().parents[2] / "adrenaline_tui" / "tui" / "widgets"
+    bare = [
+        f"{path.name}: {line.strip()}"
+        for path in sorted(widgets.glob("*.py"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.search(r"call_after_refresh\((?!while_attached\()", line)
+    ]
+    assert bare == []
+    assert "call_after_refresh" in vars(BaseScreen)

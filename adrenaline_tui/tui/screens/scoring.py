@@ -23,7 +23,6 @@ from textual.widgets import Static
 
 from adrenaline_tui.rules import Event, Game
 from adrenaline_tui.rules.scoring import board_values, rank_by_tokens
-from adrenaline_tui.tui.attached import while_attached
 from adrenaline_tui.tui.look import LETTER
 from adrenaline_tui.tui.look_access import Look, look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
@@ -295,7 +294,7 @@ class ScoringScreen(BaseScreen):
             parts += [breakdown_text(b, look, names), NewLine()]
         parts.append(self.totals_text(names))
         self.query_one("#body", Static).update(Group(*parts))
-        self.call_after_refresh(while_attached(self, self._say_if_more))
+        self.call_after_refresh(self._say_if_more)
 
     def _say_if_more(self) -> None:
         """A sheet taller than the screen says so, and how to see the rest."""

@@ -29,7 +29,6 @@ from textual.timer import Timer
 
 from adrenaline_tui.rules import Event, IllegalChoice
 from adrenaline_tui.tui import explaining, presenter
-from adrenaline_tui.tui.attached import while_attached
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import THINK_BUDGET_SECONDS, Session, unsaved
 from adrenaline_tui.tui.widgets import (
@@ -175,7 +174,7 @@ class TableScreen(BaseScreen):
         self.query_one(EventLog).reset(self.session.game.events)
         self.size_classes_changed()
         self.advance()
-        self.call_after_refresh(while_attached(self, self._check_computers))
+        self.call_after_refresh(self._check_computers)
 
     def on_table_screen_save_state_changed(self, message: SaveStateChanged) -> None:
         self._save_state_changed()
@@ -246,7 +245,7 @@ class TableScreen(BaseScreen):
         # Loading the lessons takes a moment, and a thread still shares the interpreter with
         # the drawing: started only once the table is on screen.
         self.call_after_refresh(
-            while_attached(self, self.run_worker),
+            self.run_worker,
             lambda: self._lessons_to_offer(view),
             thread=True,
             group="offers",
