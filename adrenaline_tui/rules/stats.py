@@ -426,7 +426,7 @@ def format_stats(s: Mapping[str, Any], weapon_names: Mapping[str, str] | None = 
     lines += ["", "damage taken (rows) by whom (columns):", " " * 14 + "".join(f"{short[c]:>8}" for c in every)]
     for target in every:
         row = s["damage"][target]
-        lines.append(f"  {name[target][:11]:<12}" + "".join(f"{row.get(a, 0):>8}" for a in every))
+        lines.append(f"  {name[target][:12]:<12}" + "".join(f"{row.get(a, 0):>8}" for a in every))
     lines += ["", "points after each turn:"]
     for point in s["timeline"]:
         label = "end" if point["turn"] == FINAL else f"turn {point['turn']}"
