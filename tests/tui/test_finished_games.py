@@ -176,8 +176,7 @@ async def test_review_to_a_turn_and_its_figures(games, mode: str, bot: str | Non
         await resized(pilot, "GameStatsScreen")
         await pilot.press("escape", "end", "s")
         await settle(pilot)
-        figures = await resized(pilot, "GameStatsScreen")
-        assert "(final)" in figures
+        assert screen_name(app) == "GameStatsScreen" and "(final)" in screen_text(app)
 
 
 @pytest.mark.parametrize(("mode", "bot"), CASES)
