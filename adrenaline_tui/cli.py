@@ -151,7 +151,8 @@ def _stats(args: argparse.Namespace) -> int:
     except SaveError as exc:
         return _refuse(exc)
     figures = game_stats(game)
-    print(json.dumps(figures, indent=2) if args.json else format_stats(figures))
+    weapon_names = {w: card.name for w, card in game.cards.weapons.items()}
+    print(json.dumps(figures, indent=2) if args.json else format_stats(figures, weapon_names))
     return 0
 
 

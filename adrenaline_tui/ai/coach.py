@@ -144,6 +144,8 @@ def _plan_title(plan: Plan, view: dict[str, Any]) -> str:
     if plan.key == "grab":
         if plan.weapon:
             return f"grab the {cards.weapons[plan.weapon].name}"
+        if view.get("turret") is not None:  # Turret mode: the tiles lie on the turret board
+            return f"grab a tile of the turret board at {plan.square}"
         return f"grab the ammo at {plan.square}"
     if plan.key == "run":
         return f"run to {plan.square}"
@@ -196,8 +198,13 @@ def _plan_reason(plan: Plan, view: dict[str, Any]) -> str:
             w = cards.weapons[plan.weapon]
             cost = ", ".join(w.pickup_cost) or "nothing"
             return f"Grab the {w.name} at {plan.square} (pay {cost}): a loaded weapon for the turns ahead."
+        # The tile is named by its code, as the map, the turret board and the options write it.
         tile = table.tiles.get(plan.square or "")
-        return f"Grab the ammo at {plan.square}{f' ({tile})' if tile else ''}: cubes to pay for shots and reloads."
+        code = f" ({tile})" if tile else ""
+        if table.tiles_on_board:
+            where = f"at {plan.square}: the fullest tile of the turret board{code}"
+            return f"Grab {where}, cubes to pay for shots and reloads."
+        return f"Grab the ammo at {plan.square}{code}: cubes to pay for shots and reloads."
     if plan.key == "run":
         seen = [names[c] for c, q in table.seats if c != table.me and table.arena.sees(plan.square, q)]
         why = f"you will see {', '.join(seen)} from there" if seen else "it sets up your next action"

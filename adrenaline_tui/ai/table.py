@@ -52,6 +52,8 @@ class Table:
         self.racks: dict[str, list[str | None]] = view["racks"]
         self.tiles: dict[str, str | None] = view["ammo_tiles"]
         turret = view.get("turret")
+        # Where a grab of ammo takes its tile from: the square, or (Turret mode) the turret board.
+        self.tiles_on_board = turret is not None
         if turret is not None:
             # Turret mode: no tile lies on a square; a grab on any square without a spawnpoint
             # (not yet grabbed this turn) takes a tile of the turret board - count on the fullest.

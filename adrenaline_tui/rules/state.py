@@ -33,6 +33,7 @@ ENDINGS = ("frenzy", "sudden_death")
 TAGBACK_PROMPTS = ("holders", "all")
 MAX_NAME = 16  # characters in a player's name
 MODES = ("standard", "domination", "turret")
+MODE_NAMES = {"standard": "Standard", "domination": "Domination", "turret": "Turret"}  # as players read them
 END_TURN_PROMPTS = ("usable", "always")
 
 

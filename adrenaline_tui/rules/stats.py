@@ -47,9 +47,15 @@ class Start:
         }
 
 
+def figures_of(game: Game) -> list[str]:
+    """Every board the figures count: the seats in seat order, then the bot (shot, killed and
+    scored like a player, so it deals, takes and scores like one; docs/rulings.md)."""
+    return list(game.seats) + list(game.unseated)
+
+
 def starting_position(game: Game) -> Start:
     """The scenario's scores, damage and killshot track (already checked when the save loaded)."""
-    seats = list(game.seats)
+    seats = figures_of(game)
     start = Start(scores=dict.fromkeys(seats, 0), damage={c: [] for c in seats})
     sc = game.scenario
     if not sc:
@@ -68,7 +74,7 @@ def starting_position(game: Game) -> Start:
 class Tally:
     """The figures so far, updated event by event."""
 
-    seats: list[str]
+    seats: list[str]  # every figure counted: the seats, then the bot
     start: Start
     turn: int = 0
     active: str | None = None
@@ -262,16 +268,23 @@ def game_stats(game: Game, upto: int | None = None, decisions: int | None = None
     """The figures of `game`, from its events (the first `upto` of them, if given, which is the
     game after `decisions` of its decisions)."""
     events = game.events if upto is None else game.events[:upto]
-    t = tally(events, game.seats, starting_position(game))
-    names = {c: game.players[c].name for c in game.seats}
+    every = figures_of(game)
+    t = tally(events, every, starting_position(game))
+    names = {c: game.players[c].name for c in every}
     made = len(game.history) if decisions is None else decisions
-    return figures(t, names, arena=game.config.arena, decisions=made)
+    stats = figures(t, names, arena=game.config.arena, decisions=made, bots=game.unseated)
+    stats["arena_name"] = game.arena.name
+    return stats
 
 
-def figures(t: Tally, names: Mapping[str, str], *, arena: str, decisions: int) -> dict[str, Any]:
-    seats = t.seats
+def figures(
+    t: Tally, names: Mapping[str, str], *, arena: str, decisions: int, bots: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The figures of the tally. `t.seats` holds every figure counted; those in `bots` (the bot)
+    are listed under "bots", not "seats": they have an entry everywhere but no seat."""
+    every = t.seats
     players: dict[str, Any] = {}
-    for c in seats:
+    for c in every:
         nemesis, most = _nemesis(t, c)
         players[c] = {
             "name": names.get(c, c),
@@ -288,7 +301,8 @@ def figures(t: Tally, names: Mapping[str, str], *, arena: str, decisions: int) -
         "format": STATS_FORMAT,
         "version": STATS_VERSION,
         "arena": arena,
-        "seats": list(seats),
+        "seats": [c for c in every if c not in bots],
+        "bots": [c for c in every if c in bots],
         "finished": t.finished,
         "decisions": decisions,
         "last_turn": t.turn,
@@ -382,34 +396,41 @@ def awards(t: Tally, names: Mapping[str, str]) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------ as text
-def format_stats(s: Mapping[str, Any]) -> str:
-    """The figures as plain text for a terminal or a script's log (no colour needed)."""
+def format_stats(s: Mapping[str, Any], weapon_names: Mapping[str, str] | None = None) -> str:
+    """The figures as plain text for a terminal or a script's log (no colour needed). Everyone
+    is named as on the table (the bot too), weapons by their card names (`weapon_names`: id ->
+    name; the JSON keeps the ids)."""
     seats: list[str] = s["seats"]
+    every = seats + list(s.get("bots", []))
     players = s["players"]
-    name = {c: players[c]["name"] for c in seats}
+    name = {c: str(players[c]["name"]) for c in every}
+    short = {c: name[c][:7] for c in every}
+    source_names = {SCOPE: "Targeting Scope", OTHER_SOURCE: "other", **(weapon_names or {})}
     lines = [
-        f"{s['arena']}, {len(seats)} players, {s['decisions']} decisions, last turn {s['last_turn']}"
+        f"{s.get('arena_name', s['arena'])}, {len(seats)} players"
+        + "".join(f" and the bot {name[c]}" for c in every[len(seats) :])
+        + f", {s['decisions']} decisions, last turn {s['last_turn']}"
         + ("" if s["finished"] else " (not finished)")
         + (f", final frenzy from turn {s['frenzy_turn']}" if s["frenzy_turn"] is not None else ""),
         "",
         f"{'player':<20}{'points':>7}{'kills':>6}{'deaths':>7}{'overkills':>10}{'first bl.':>10}"
         f"{'dealt':>6}{'taken':>6}{'wasted':>7}{'marks':>6}",
     ]
-    for c in seats:
+    for c in every:
         p = players[c]
         lines.append(
-            f"{c:<7}{name[c]:<13}{p['score']:>7}{p['kills']:>6}{p['deaths']:>7}{p['overkills']:>10}"
+            f"{name[c][:19]:<20}{p['score']:>7}{p['kills']:>6}{p['deaths']:>7}{p['overkills']:>10}"
             f"{p['first_bloods']:>10}{p['damage_dealt']:>6}{p['damage_taken']:>6}{p['damage_wasted']:>7}"
             f"{p['marks_dealt']:>6}"
         )
-    lines += ["", "damage taken (rows) by whom (columns):", "        " + "".join(f"{c:>8}" for c in seats)]
-    for target in seats:
+    lines += ["", "damage taken (rows) by whom (columns):", " " * 14 + "".join(f"{short[c]:>8}" for c in every)]
+    for target in every:
         row = s["damage"][target]
-        lines.append(f"  {target:<6}" + "".join(f"{row[a]:>8}" for a in seats))
+        lines.append(f"  {name[target][:12]:<12}" + "".join(f"{row.get(a, 0):>8}" for a in every))
     lines += ["", "points after each turn:"]
     for point in s["timeline"]:
         label = "end" if point["turn"] == FINAL else f"turn {point['turn']}"
-        lines.append(f"  {label:>9}  " + "  ".join(f"{c} {point['scores'][c]:>3}" for c in seats))
+        lines.append(f"  {label:>9}  " + "  ".join(f"{short[c]} {point['scores'].get(c, 0):>3}" for c in every))
     if s["kills"]:
         lines += ["", "kills:"]
         for k in s["kills"]:
@@ -419,15 +440,18 @@ def format_stats(s: Mapping[str, Any]) -> str:
                 + (f" ({extra})" if extra else "")
             )
     lines += ["", "weapons (shots, damage):"]
-    for c in seats:
+    for c in every:
         used = players[c]["weapons"]
         text = (
             ", ".join(
-                f"{w} {v['shots']}x {v['damage']}" if v["shots"] else f"{w} +{v['damage']}" for w, v in used.items()
+                f"{source_names.get(w, w)} {v['shots']}x {v['damage']}"
+                if v["shots"]
+                else f"{source_names.get(w, w)} +{v['damage']}"
+                for w, v in used.items()
             )
             or "-"
         )
-        lines.append(f"  {c:<7}{name[c]}: {text}")
+        lines.append(f"  {name[c]}: {text}")
     if s["awards"]:
         lines += ["", "awards:"]
         lines += [f"  {a['text']}" for a in s["awards"]]

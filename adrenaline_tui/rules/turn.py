@@ -341,13 +341,16 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     options = []
     for card in dict.fromkeys(choices):
         colour = powerup_colour(card)
+        # Only the player sees the options: the card just drawn may be named for them.
+        fresh = " (just drawn)" if not first and card == drawn[0] and len(choices) > 1 else ""
         options.append(
             Option(
                 card,
-                f"Discard {g.card_name(card)}: appear at the {colour} spawnpoint",
+                f"Discard {g.card_name(card)}{fresh}: appear at the {colour} spawnpoint",
                 square=g.arena.spawn_square[colour],
             )
         )
+    alone = not first and len(choices) == 1  # the card drawn is the only one: it must go
     kind = "spawn" if first else "respawn"
     prompt = f"{p.name}: discard a powerup to choose where you {'enter' if first else 'respawn'}"
     key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options)))
@@ -355,9 +358,14 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     g.board.powerup_discard.append(key)
     p.square = g.arena.spawn_square[powerup_colour(key)]
     p.dead = False
+    # The discarded card is face up on the discard pile, its colour the spawnpoint: public. That
+    # it was the card just drawn is said only when it was the only one (nothing else is told:
+    # which card was drawn, when others are kept, is the player's secret).
+    card = g.card_name(key)
+    how = f"draws {card} and discards it" if alone else f"discards {card}"
     g.emit(
         kind,
-        f"{p.name} {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})",
+        f"{p.name} {how}: {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})",
         player=p.colour,
         square=p.square,
         discarded=key,

@@ -114,8 +114,10 @@ class GameCommands(Provider):
             ("adrenaline-16", "16 colours"),
         ):
             out.append((f"Theme: {label}", partial(app.set_theme, name), "Change the colours"))
-        points = "Hide points (face down)" if app.settings.show_points else "Show everyone's points"
-        out.append((points, app.toggle_points, "Points are private as at the table unless shown"))
+        shown = table.show_points if table is not None else app.settings.show_points
+        points = "Hide points (face down)" if shown else "Show everyone's points"
+        where = "in this game" if table is not None else "in new games"
+        out.append((points, app.toggle_points, f"Points are private as at the table unless shown ({where})"))
         out.append(("Settings", app.open_settings, "Points, computer speed, scoring pauses, theme, symbols"))
         out.append(("Help and keys", app.action_help, "What the keys and symbols mean"))
         return out
@@ -662,14 +664,18 @@ class AdrenalineApp(App[int]):
 
     def toggle_points(self) -> None:
         """Hide points at once; show them only once asked: points are face down at the table,
-        and one key press turned everyone's over for whoever was looking."""
-        if self.settings.show_points:
+        and one key press turned everyone's over for whoever was looking. At a table this is
+        for that game only; elsewhere it is the default for new games (the Settings choice)."""
+        table = self.table()
+        shown = table.show_points if table is not None else self.settings.show_points
+        if shown:
             self._set_points(False)
             return
         from adrenaline_tui.tui.screens.confirm import ConfirmScreen
 
+        where = "in this game" if table is not None else "in new games"
         question = (
-            "Show everyone's points to everyone at the screen?\n"
+            f"Show everyone's points to everyone at the screen ({where})?\n"
             "Points are face down at the table; this turns them face up until you press p again."
         )
         self.push_screen(
@@ -678,8 +684,13 @@ class AdrenalineApp(App[int]):
         )
 
     def _set_points(self, shown: bool) -> None:
+        table = self.table()
+        if table is not None:
+            table.set_points(shown)
+            return
         self.update_settings(replace(self.settings, show_points=shown))
-        self.notify("Points are shown to everyone." if shown else "Points are face down.")
+        said = "shown to everyone" if shown else "face down"
+        self.notify(f"Points are {said} in new games (Settings).")
 
     def set_theme(self, name: str) -> None:
         self.update_settings(replace(self.settings, theme=name))

@@ -159,6 +159,14 @@ class Palette:
     def cube_style(self, colour: str) -> Style:
         return Style(color=self.cube.get(colour), bold=True)
 
+    def tile_cells(self, code: str) -> list[tuple[str, Style]]:
+        """An ammo tile as everything writes it - the options, the log, explain, the coach, the
+        map and the turret board: its code (`PYB`: a powerup, a yellow and a blue cube), each
+        cube letter in its colour. One notation: the turret board drew the powerup as a glyph
+        while the coach said `PRR` (issue 23, finding 10)."""
+        cube = {letter: colour for colour, letter in CUBE_LETTER.items()}
+        return [(ch, self.cube_style(cube[ch]) if ch in cube else Style(bold=True)) for ch in code]
+
 
 STANDARD = Palette(
     figure={"yellow": "#f2d03b", "blue": "#4a8cf0", "grey": "#a8a8a8", "purple": "#b066e0", "green": "#4cc46a"},

@@ -21,7 +21,7 @@ from adrenaline_tui.tui import storage
 if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
 
-HUMAN = "human"
+HUMAN = storage.HUMAN
 # How long a computer may think about one decision. Past it the table answers for it
 # (`fallback_choice`) and drops its late answer: a computer player with a bug, or a position
 # far harder than usual, never holds the game up.

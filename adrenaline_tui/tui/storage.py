@@ -30,11 +30,12 @@ from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.errors import SaveError
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 from adrenaline_tui.rules.saves import MAX_SAVE_BYTES, read_save
-from adrenaline_tui.rules.state import HEROES
+from adrenaline_tui.rules.state import HEROES, MODE_NAMES
 
 TABLE_FORMAT = "adrenaline-table"
 TABLE_VERSION = 1
 TABLE_SUFFIX = ".table.json"
+HUMAN = "human"  # the kind of a seat played by a person, in the table file
 MAX_TABLE_BYTES = 64 * 1024
 MAX_KIND = 32  # characters in a computer player's kind ("sensible")
 # The lists read this many saves at most, the newest: a folder filled with files (every guest of
@@ -129,6 +130,9 @@ class SaveInfo:
     decisions: int = 0
     over: bool = False
     problem: str = ""
+    mode: str = "standard"
+    bot: str | None = None
+    people: int = 0  # seats played by a person (from the table file; all, without one)
 
     @property
     def readable(self) -> bool:
@@ -144,7 +148,31 @@ class SaveInfo:
         if self.problem:
             return f"{when}  {printable(self.path.name)}  unreadable: {printable(self.problem)}"
         state = "finished" if self.over else f"{self.decisions} decisions in"
-        return f"{when}  {self.arena}  {self.who}  ({state})"
+        return f"{when}  {self.kind}  {self.arena_name}  {self.who}  ({state})"
+
+    @property
+    def arena_name(self) -> str:
+        """The arena as the setup screen names it ("Eleven squares, green corner"), not its id."""
+        from adrenaline_tui.rules.arena import load_arena
+        from adrenaline_tui.rules.errors import DataError
+
+        try:
+            return load_arena(self.arena).name
+        except DataError:
+            return printable(self.arena)
+
+    @property
+    def kind(self) -> str:
+        """What kind of game: its mode, the bot, and who plays ("Turret + bot, 1 person vs 2
+        computers", "Standard, hot seat"): a Turret save and a hot-seat save differ."""
+        mode = MODE_NAMES.get(self.mode, printable(self.mode)) + (" + bot" if self.bot else "")
+        computers = len(self.players) - self.people
+        if computers == 0:
+            seats = "hot seat" if self.people > 1 else "1 person"
+        else:
+            people = f"{self.people} {'person' if self.people == 1 else 'people'}"
+            seats = f"{people} vs {computers} computer{'s' * (computers != 1)}"
+        return f"{mode}, {seats}"
 
 
 def save_info(path: Path, modified: float | None = None) -> SaveInfo:
@@ -162,6 +190,8 @@ def save_info(path: Path, modified: float | None = None) -> SaveInfo:
             problem = problem[: MAX_PROBLEM - 3] + "..."
         return SaveInfo(path, modified, problem=problem)
     config = save.config
+    table = read_table(path)
+    kinds = table.get("seats", {})
     return SaveInfo(
         path=path,
         modified=modified,
@@ -169,7 +199,11 @@ def save_info(path: Path, modified: float | None = None) -> SaveInfo:
         players=config.players,
         names=dict(config.names),
         decisions=len(save.choices),
-        over=bool(read_table(path).get("over", False)),
+        over=bool(table.get("over", False)),
+        mode=config.mode,
+        bot=config.bot,
+        # A seat the table file does not name is a person's (as when the game is resumed).
+        people=sum(1 for c in config.players if kinds.get(c, HUMAN) == HUMAN),
     )
 
 

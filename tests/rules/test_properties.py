@@ -38,6 +38,9 @@ def check_invariants(game: Game, state: dict) -> None:
         respawning = pending is not None and pending.kind == "respawn" and pending.player == p["colour"]
         assert len(p["powerups"]) <= (4 if respawning else 3), p
         assert p["score"] >= 0
+        # Dead means picked up: a figure on the map is not dead (the bot's board said "DEAD, off
+        # the board until the respawn" while it stood there shooting: issue 23, finding 9).
+        assert not (p["dead"] and p["square"] is not None), p
     assert all(1 <= len(entry) <= 2 for entry in state["killshot_track"])
     if state["mode"] == "standard":
         assert state["skulls_left"] == max(0, state["skulls"] - len(state["killshot_track"]))

@@ -148,3 +148,30 @@ def test_after_respawning_the_adrenaline_actions_are_gone() -> None:
     play(game, "grab")
     # Back to 0 damage: the grab reaches 1 square (r0c1 and r2c1, 2 away, are out of reach).
     assert set(keys(game)) == {"r0c0", "r2c0"}
+
+
+def test_a_respawn_with_the_only_card_says_which_card_was_drawn_and_discarded() -> None:
+    """Issue 23, finding 10: with no powerup in hand the respawn answers itself; the log says
+    which card came and went (it is face up on the discard pile: its colour is the spawnpoint)."""
+    game = kill({"blue": {"damage": ["grey"] * 10}, "grey": {"square": "r0c0"}}, top=["newton-red"])
+    events = play(game, "shoot", "end")
+    respawn = next(e for e in events if e.kind == "respawn")
+    assert respawn.text == "Banshee draws Newton (red) and discards it: respawns at the red spawnpoint (r1c0)"
+    assert respawn.data["discarded"] == "newton-red"
+
+
+def test_a_respawn_among_kept_cards_names_the_drawn_card_to_its_player_only() -> None:
+    """The discard is public; which card was just drawn, when the others are kept, is not: it is
+    named in the respawning player's options (only they see them), never in the log."""
+    game = kill(
+        {"blue": {"damage": ["grey"] * 10, "powerups": ["teleporter-blue"]}, "grey": {"square": "r0c0"}},
+        top=["newton-red"],
+    )
+    play(game, "shoot", "end")
+    labels = {o["key"]: o["label"] for o in game.view("blue")["pending"]["options"]}
+    assert labels["newton-red"] == "Discard Newton (red) (just drawn): appear at the red spawnpoint"
+    assert "just drawn" not in labels["teleporter-blue"]
+    assert "options" not in game.view("yellow")["pending"] and "options" not in game.view(None)["pending"]
+    events = play(game, "newton-red")
+    respawn = next(e for e in events if e.kind == "respawn")
+    assert respawn.text == "Banshee discards Newton (red): respawns at the red spawnpoint (r1c0)"

@@ -10,40 +10,66 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adrenaline_tui.cli import main
-from adrenaline_tui.rules import Event, Game
-from adrenaline_tui.rules.stats import FINAL, HANDLERS, STATS_FORMAT, STATS_VERSION, game_stats, register, tally
+from adrenaline_tui.rules import Event, Game, GameConfig
+from adrenaline_tui.rules.state import KILLSHOT, MAX_DAMAGE
+from adrenaline_tui.rules.stats import (
+    FINAL,
+    HANDLERS,
+    STATS_FORMAT,
+    STATS_VERSION,
+    figures_of,
+    format_stats,
+    game_stats,
+    register,
+    tally,
+)
 from tests.golden.playthrough import SCENARIO, golden_game
 from tests.rules.test_properties import play_random
-from tests.strategies import configs
+from tests.strategies import configs, mode_configs
 
 
 def received(game: Game) -> dict[str, Counter]:
     """Tokens each board received over the game, read from the boards the rules scored (each
     death, then the end) and whatever is still on a board: not from the `damaged` events."""
-    out = {c: Counter() for c in game.seats}
+    out = {c: Counter() for c in figures_of(game)}
     for e in game.events:
         if e.kind == "scored" and e.data.get("board") in out and not e.data.get("final"):
             out[e.data["board"]].update(e.data["damage"])
-    for p in game.to_json()["players"]:
+    for p in boards(game.to_json()):
         out[p["colour"]].update(p["damage"])
     return out
 
 
+def boards(state: dict) -> list[dict]:
+    """Every board of a state: the players', then the bot's."""
+    return state["players"] + ([state["bot"]] if state.get("bot") else [])
+
+
 def check_against_the_game(game: Game, stats: dict, start_track: list) -> None:
     state = game.to_json()
-    scores = {p["colour"]: p["score"] for p in state["players"]}
-    # Points over time end at the final scores.
+    every = figures_of(game)
+    scores = {p["colour"]: p["score"] for p in boards(state)}
+    # Points over time end at the final scores (the bot's too: its points are kept).
     assert stats["timeline"][-1]["scores"] == scores
-    assert {c: stats["players"][c]["score"] for c in game.seats} == scores
+    assert {c: stats["players"][c]["score"] for c in every} == scores
+    assert stats["seats"] + stats["bots"] == every
     # The damage matrix: each row is the tokens that board received, attacker by attacker.
     for target, counter in received(game).items():
-        assert stats["damage"][target] == {a: counter.get(a, 0) for a in game.seats}
+        assert stats["damage"][target] == {a: counter.get(a, 0) for a in every}
         assert stats["players"][target]["damage_taken"] == counter.total()
-    # Kills: the killshot track's new entries (a skull taken, or a frenzy kill), one per kill.
-    new_entries = state["killshot_track"][len(start_track) :]
+    # Kills: the killshot track's new entries (a skull taken, or a frenzy kill), one per kill;
+    # a mode without the track: each board scored during play, its 11th and 12th tokens.
+    if game.config.mode == "standard":
+        new_entries = state["killshot_track"][len(start_track) :]
+    else:
+        new_entries = [
+            e.data["damage"][KILLSHOT - 1 : MAX_DAMAGE]
+            for e in game.events
+            if e.kind == "scored" and e.data.get("board") in every and not e.data.get("final")
+        ]
     assert [k["killer"] for k in stats["kills"]] == [e[0] for e in new_entries]
     assert [k["overkill"] for k in stats["kills"]] == [len(e) == 2 for e in new_entries]
-    for c in game.seats:
+    for c in every:
         p = stats["players"][c]
         assert p["kills"] == sum(e[0] == c for e in new_entries)
         assert p["overkills"] == sum(len(e) == 2 and e[1] == c for e in new_entries)
@@ -104,6 +130,36 @@ def test_random_complete_games_agree_with_the_final_state(config, seed):
     half = game_stats(game, upto=len(game.events) // 2)
     assert half["timeline"] == stats["timeline"][: len(half["timeline"])]
     assert half["kills"] == stats["kills"][: len(half["kills"])]
+
+
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(config=mode_configs, seed=st.integers(0, 2**31))
+def test_random_games_of_every_mode_with_the_bot_agree_with_the_final_state(config, seed):
+    """The bot deals, takes and scores like a player: its kills, its board and its points are
+    in the figures (a kill by the bot closed `stats` and the figures screen: issue 23, 1)."""
+    game = play_random(config, seed)
+    stats = game_stats(game)
+    check_against_the_game(game, stats, [])
+    text = format_stats(stats, {w: c.name for w, c in game.cards.weapons.items()})
+    for c in figures_of(game):
+        assert game.players[c].name in text
+
+
+def test_a_kill_by_the_bot_is_in_the_figures_and_the_text():
+    config = GameConfig(players=("yellow", "blue", "grey"), skulls=5, bot="purple")
+    games = (play_random(config, seed) for seed in range(40))
+    game = next(g for g in games if any(k["killer"] == "purple" for k in game_stats(g)["kills"]))
+    stats = game_stats(game)
+    bot = stats["players"]["purple"]
+    assert stats["bots"] == ["purple"] and bot["name"] == "Violet (bot)" and bot["kills"] >= 1
+    assert bot["score"] == game.players["purple"].score
+    text = format_stats(stats, {w: c.name for w, c in game.cards.weapons.items()})
+    assert "Violet (bot) kills" in text
+    # Display names, not ids: no weapon id and no colour id in the text.
+    for w in game.cards.weapons:
+        assert w not in text or game.cards.weapons[w].name.lower() == w
+    assert not any(f" {c} " in text for c in ("yellow", "blue", "grey", "purple"))
+    assert game.config.arena not in text and game.arena.name in text
 
 
 def test_revenge_is_a_kill_of_whoever_killed_you_first():

@@ -84,3 +84,28 @@ async def test_one_coach_notice_at_a_time_and_none_once_its_question_is_answered
         await pilot.press("u")
         await settle(pilot)
         assert coach_notices() == [] and any(n.message == "Something else" for n in app._notifications)
+
+
+def test_the_coach_names_a_turret_tile_as_the_turret_board_shows_it() -> None:
+    """One notation for a tile everywhere: the coach said "the ammo at r2c1 (PRR)" of a tile
+    the turret board drew as "♦RR" (issue 23, finding 10); and in Turret mode the tile comes
+    from the turret board, not from the square."""
+    from adrenaline_tui.ai.coach import _plan_reason, _plan_title
+    from adrenaline_tui.ai.hard import Plan
+    from adrenaline_tui.rules import Game, GameConfig
+    from adrenaline_tui.tui import presenter
+    from adrenaline_tui.tui.look_access import DEFAULT_LOOK
+    from adrenaline_tui.tui.widgets.turret_board import tiles_text
+
+    game = Game(GameConfig(players=("yellow", "blue", "grey"), mode="turret"), 2)
+    view = game.view(game.pending.player)
+    board = tiles_text(presenter.mode_board_state(game, view), DEFAULT_LOOK).plain
+    square = next(q for q in game.arena.squares if q not in game.arena.spawn_colour_at)
+    plan = Plan("grab", square=square)
+    reason = _plan_reason(plan, view)
+    fullest = max((c for c in view["turret"]["offer"] if c), key=len)
+    assert f"({fullest})" in reason and "turret board" in reason, reason
+    assert fullest in board, board  # the board writes the tile the way the coach does
+    assert "turret board" in _plan_title(plan, view)
+    for code in view["turret"]["offer"]:
+        assert code is None or code in board

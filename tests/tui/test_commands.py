@@ -62,6 +62,28 @@ async def test_points_are_face_down_until_shown() -> None:
         assert screen_name(app) == "TableScreen" and not app.settings.show_points
 
 
+async def test_p_shows_points_in_this_game_only_and_says_so() -> None:
+    """`p` turned the account's setting over without a word (issue 23, finding 10): it is for
+    the game at the table, and the notice says where the default is."""
+    session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p", "y")
+        await settle(pilot)
+        table = app.table()
+        assert all(p["score"] is not None for p in table.view["players"])
+        assert not app.settings.show_points  # the default for new games is unchanged
+        notices = [n.message for n in app._notifications]
+        assert any("in this game" in m and "Settings" in m for m in notices), notices
+        # Another game starts face down, as the Settings say.
+        app.open_session(new_session({"yellow": HUMAN, "blue": "random", "grey": "random"}, seed=4))
+        await settle(pilot)
+        other = app.table()
+        assert other is not table and not other.show_points
+        assert all(p["score"] is None for p in other.view["players"] if p["colour"] != "yellow")
+
+
 async def test_help_lists_the_keys_of_the_screen_below() -> None:
     session = new_session({"yellow": HUMAN, "blue": "random", "grey": "random"})
     app = make_app(session)

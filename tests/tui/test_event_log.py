@@ -39,3 +39,26 @@ def test_the_ascii_weapon_marks_say_what_the_sign_means() -> None:
     # "Hellion-" reads like a name on the Linux console; the note shows the sign on a name.
     text = event_line(ev(WEAPON_MARKS), Look(glyphs=ASCII)).plain
     assert "unloaded" in text and "Hellion-" in text and "Hellion+" in text and "loaded" in text
+
+
+def test_the_letter_of_a_log_line_is_the_figure_its_sentence_is_about() -> None:
+    """The log puts the subject's letter before each line: in games of every mode with the bot,
+    the figure it names is the first one the sentence names ("V Dozer places the bot" put the
+    bot's letter before the player who placed it: issue 23, finding 10)."""
+    import random
+
+    from adrenaline_tui.rules import Game, GameConfig
+    from adrenaline_tui.tui.widgets.event_log import subject
+
+    for mode in ("standard", "domination", "turret"):
+        game = Game(GameConfig(players=("yellow", "blue", "grey"), skulls=5, mode=mode, bot="purple"), 3)
+        rng = random.Random(3)
+        while game.pending is not None:
+            game.choose(rng.choice(game.pending.keys))
+        names = {c: p.name for c, p in game.players.items()}
+        for e in game.events:
+            who = subject(e)
+            if who is None:
+                continue
+            at = {c: e.text.find(n) for c, n in names.items() if n in e.text}
+            assert who in at and at[who] == min(at.values()), (e.kind, e.text, who)

@@ -47,7 +47,14 @@ class Bot(Rules):
             Decision(p.colour, "bot_place", f"{p.name}: place the bot ({bot.name}) on a spawnpoint", _spawn_options(g))
         )
         bot.square = g.arena.spawn_square[key.removeprefix("spawn:")]
-        g.emit("bot_placed", f"{p.name} places the bot on {bot.square}", player=bot.colour, square=bot.square)
+        # The log's letter is the event's `player`: whoever placed it, the subject of the sentence.
+        g.emit(
+            "bot_placed",
+            f"{p.name} places {bot.name} on {bot.square}",
+            player=p.colour,
+            bot=bot.colour,
+            square=bot.square,
+        )
 
     # ------------------------------------------------------------- the action
     def start_turn(self, g: Game, p: Player, *, first: bool) -> None:
@@ -127,7 +134,14 @@ class Bot(Rules):
             Decision(active.colour, "bot_respawn", f"{active.name}: respawn the bot on a spawnpoint", _spawn_options(g))
         )
         p.square = g.arena.spawn_square[key.removeprefix("spawn:")]
-        g.emit("respawn", f"The bot respawns at {p.square}", player=p.colour, square=p.square, discarded=None)
+        p.dead = False  # back on the board, as `turn.spawn` does for a player
+        g.emit(
+            "respawn",
+            f"{p.name} respawns at {p.square}, where {active.name} puts it",
+            player=p.colour,
+            square=p.square,
+            discarded=None,
+        )
 
     # ---------------------------------------------------------------- as data
     def state(self, g: Game) -> dict[str, Any]:

@@ -6,13 +6,15 @@ classes let each screen's TCSS choose a compact or a comfortable layout.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.geometry import Size
 from textual.screen import Screen
 
+from adrenaline_tui.tui.attached import while_attached
 from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
@@ -56,6 +58,11 @@ class BaseScreen(Screen):
     def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name, id, classes)
         plain_lines(self)  # its background, where no widget covers it
+
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        """Every screen's deferred callbacks read its widgets: none runs once the screen is
+        gone (popped in the same tick, as going to "New game" from the standings does)."""
+        return super().call_after_refresh(while_attached(self, callback), *args, **kwargs)
 
     def _size_classes(self) -> dict[str, bool]:
         """The breakpoint classes, `-too-small`, and `-large` (the comfortable layout, which

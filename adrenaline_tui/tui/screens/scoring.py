@@ -307,7 +307,9 @@ class ScoringScreen(BaseScreen):
             return Text("Points are kept face down (press p at the table to show them).", "italic")
         view: dict[str, Any] = self.game.view(None, reveal_scores=True)
         out = Text("Points so far: ", Style(bold=True))
-        out.append("  ".join(f"{names[p['colour']]} {p['score']}" for p in view["players"]))
+        # The bot's points are kept like anyone's (docs/rulings.md): shown beside the players'.
+        boards = view["players"] + ([view["bot"]] if view.get("bot") else [])
+        out.append("  ".join(f"{names[p['colour']]} {p['score']}" for p in boards))
         return out
 
     def action_close(self) -> None:

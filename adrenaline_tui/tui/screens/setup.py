@@ -26,7 +26,7 @@ from textual.widgets import Button, Input, Static
 from adrenaline_tui.printable import NO_CONTROL, printable
 from adrenaline_tui.rules import FIGURES, GameConfig
 from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
-from adrenaline_tui.rules.state import MAX_NAME, MODES
+from adrenaline_tui.rules.state import MAX_NAME, MODE_NAMES, MODES
 from adrenaline_tui.tui.look import LETTER, hero
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
@@ -48,7 +48,7 @@ MODE_NOTES = {
     "domination": "Shoot spawnpoints for track points.",
     "turret": "Take turrets: they shoot intruders.",
 }
-MODE_LABELS = {"standard": "Standard", "domination": "Domination", "turret": "Turret"}
+MODE_LABELS = MODE_NAMES
 NO_BOT = "none"
 
 

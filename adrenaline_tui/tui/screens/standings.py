@@ -95,7 +95,17 @@ class StandingsScreen(BaseScreen):
             out.append(f" {who:<26}", mark)
             out.append(f"{r['score']:>7}", mark)
             out.append(f"{r['track_points']:>19}\n")
+        bot = view.get("bot")
+        if bot:
+            # Its points are kept and shown like anyone's, but it has no seat and takes no
+            # place: a rank is a player's (docs/rulings.md).
+            c = bot["colour"]
+            out.append(f"{'-':>4}  ")
+            out.append(LETTER[c], look.palette.figure_style(c))
+            out.append(f" {bot['name']:<26}{bot['score']:>7}{'not ranked':>19}\n")
         winners = [names[r["player"]] for r in ranking if r["rank"] == 1]
+        if bot and ranking and bot["score"] > ranking[0]["score"]:
+            out.append(f"\n{bot['name']} scored more than any player.\n", Style(italic=True))
         if winners:
             out.append("\n")
             verb = "win" if len(winners) > 1 else "wins"

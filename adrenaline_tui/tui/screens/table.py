@@ -129,10 +129,25 @@ class TableScreen(BaseScreen):
         # Each person's coach (`ai.coach.Coach`), made when first asked: it keeps the plan it
         # advised through the questions of that action.
         self._coaches: dict[str, Any] = {}
+        # Points turned face up or down with `p` for this game only; None: the Settings default.
+        self._points: bool | None = None
 
     @property
     def shell(self) -> Shell:
         return shell_of(self)
+
+    @property
+    def show_points(self) -> bool:
+        """Whether everyone's points are face up at this table: `p` decides for this game, the
+        Settings choice is the default (issue 23, finding 10: `p` silently changed the setting)."""
+        return self.shell.settings.show_points if self._points is None else self._points
+
+    def set_points(self, shown: bool) -> None:
+        self._points = shown
+        self.render_table()
+        default = "face up" if self.shell.settings.show_points else "face down"
+        said = "shown to everyone" if shown else "face down"
+        self.notify(f"Points are {said} in this game (new games start {default}: Settings).")
 
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
@@ -199,13 +214,12 @@ class TableScreen(BaseScreen):
     def render_table(self) -> None:
         """Show the table as `self.viewer` may see it; each widget repaints only if it changed."""
         session, game = self.session, self.session.game
-        settings = self.shell.settings
-        view = game.view(self.viewer, reveal_scores=settings.show_points)
+        view = game.view(self.viewer, reveal_scores=self.show_points)
         self.view = view
         panel = self.query_one(ActionPanel)
         panel.show(self.panel_state(view))
         self.query_one(ArenaMap).show(presenter.map_state(game, view, panel.cursor))
-        boards = presenter.board_states(game, view, self.viewer, settings.show_points)
+        boards = presenter.board_states(game, view, self.viewer, self.show_points)
         for colour, state in boards.items():
             self.query_one(f"#board-{colour}", PlayerBoard).show(state)
         self.query_one("#track", Drawn).show(presenter.mode_board_state(game, view))
@@ -241,7 +255,11 @@ class TableScreen(BaseScreen):
         # Loading the lessons takes a moment, and a thread still shares the interpreter with
         # the drawing: started only once the table is on screen.
         self.call_after_refresh(
-            self.run_worker, lambda: self._lessons_to_offer(view), thread=True, group="offers", exit_on_error=False
+            self.run_worker,
+            lambda: self._lessons_to_offer(view),
+            thread=True,
+            group="offers",
+            exit_on_error=False,
         )
 
     def _lessons_to_offer(self, view: dict[str, Any]) -> None:
@@ -500,7 +518,7 @@ class TableScreen(BaseScreen):
 
             self.viewer = None
             self.render_table()
-            reveal = self.shell.settings.show_points or game.over
+            reveal = self.show_points or game.over
             screen = ScoringScreen(game, events, reveal=reveal)
             self.app.push_screen(screen, callback=lambda _: self.advance())
             return

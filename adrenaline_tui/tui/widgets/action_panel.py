@@ -34,6 +34,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from adrenaline_tui.record import record
+from adrenaline_tui.tui.attached import while_attached
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
@@ -403,7 +404,7 @@ class ActionPanel(Vertical):
         finally:
             self.filling = False
         self.options.display = bool(items)
-        self.call_after_refresh(self.show_hidden_rows)
+        self.call_after_refresh(while_attached(self, self.show_hidden_rows))
 
     def show_hidden_rows(self) -> None:
         """Say which options are scrolled out of sight ("↓ 5-6 below"): a list longer than
@@ -431,7 +432,7 @@ class ActionPanel(Vertical):
         more.update(Text(text, Style(dim=True)), layout=False)
         if more.display != bool(text):
             more.display = bool(text)
-            self.call_after_refresh(self.show_hidden_rows)
+            self.call_after_refresh(while_attached(self, self.show_hidden_rows))
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         # The table shows its first decision before anything is laid out, when the panel's
@@ -447,7 +448,7 @@ class ActionPanel(Vertical):
 
     def on_resize(self) -> None:
         self._fit_prompt(laid_out=True)  # the layout that resized the panel sized the prompt
-        self.call_after_refresh(self.show_hidden_rows)
+        self.call_after_refresh(while_attached(self, self.show_hidden_rows))
 
     def _show_detail(self, index: int | None) -> None:
         state = self.state

@@ -480,9 +480,7 @@ class _Painter:
         if code is None:
             return
         x = right - len(code) + 1
-        for i, ch in enumerate(code):
-            colour = {"R": "red", "B": "blue", "Y": "yellow"}.get(ch)
-            style = self.pal.cube_style(colour) if colour else Style(bold=True)
+        for i, (ch, style) in enumerate(self.pal.tile_cells(code)):
             self.put(x + i, y, ch, fill + style)
 
     def paint_slot(self, slot: RackSlot, x: int, y: int, fill: Style) -> None:

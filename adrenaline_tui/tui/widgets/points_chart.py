@@ -54,7 +54,7 @@ def chart(stats: dict[str, Any], width: int, height: int, palette: Any, hidden: 
     """The chart as text, `width` x `height` cells: plot rows, the axis, the markers, the legend.
 
     Players in `hidden` have their points face down: no line, `?` in the legend."""
-    all_seats: list[str] = stats["seats"]
+    all_seats: list[str] = stats["seats"] + list(stats.get("bots", []))  # the bot's points too
     seats = [c for c in all_seats if c not in hidden]
     timeline = stats["timeline"]
     plot_w = width - AXIS

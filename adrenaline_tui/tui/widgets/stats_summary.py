@@ -56,13 +56,14 @@ def summary(
     hidden: frozenset[str] = frozenset(),
 ) -> Text:
     weapon_names = weapon_names or {}
-    seats: list[str] = stats["seats"]
+    # Every figure with a board: the seats, then the bot (its points are kept like anyone's).
+    seats: list[str] = stats["seats"] + list(stats.get("bots", []))
     players = stats["players"]
     out = Text()
 
     def who(colour: str) -> None:
         out.append(LETTER[colour], palette.figure_style(colour))
-        out.append(f" {players[colour]['name'][:11]:<11}")
+        out.append(f" {players[colour]['name'][:12]:<12}")
 
     out.append("Awards\n", BOLD)
     awards = stats["awards"]
@@ -71,13 +72,13 @@ def summary(
         awards = [a for a in awards if a["award"] != "best_turn"]
     for award in awards or [{"text": "None yet: nobody has scored a kill or dealt damage."}]:
         out.append(f"  {award['text']}\n")
-    out.append("\n" + " " * 14 + "".join(f"{h:>6}" for h, _ in COLUMNS) + "\n", BOLD)
+    out.append("\n" + " " * 15 + "".join(f"{h:>6}" for h, _ in COLUMNS) + "\n", BOLD)
     for c in seats:
         who(c)
         figures = ["?" if k == "score" and c in hidden else players[c][k] for _, k in COLUMNS]
         out.append("  " + "".join(f"{f:>6}" for f in figures) + "\n")
     out.append("\nDamage taken (rows) from (columns)\n", BOLD)
-    out.append(" " * 14)
+    out.append(" " * 15)
     for c in seats:
         out.append("   ")
         out.append(LETTER[c], palette.figure_style(c))
@@ -90,7 +91,7 @@ def summary(
         if nemesis is not None:
             out.append(f"   most from {LETTER[nemesis]} ({players[target]['nemesis_damage']})")
         out.append("\n")
-    out.append("\nWeapons" + " " * 28 + "fired damage\n", BOLD)
+    out.append("\nWeapons" + " " * 29 + "fired damage\n", BOLD)
     for c in seats:
         used = players[c]["weapons"]
         # Most damage first: the weapon that did the work leads.
@@ -100,7 +101,7 @@ def summary(
                 who(c)
                 out.append("  ")
             else:
-                out.append(" " * 15)
+                out.append(" " * 16)
             out.append((_weapon_line(w, v, weapon_names) if w else "-") + "\n")
     out.append("\nKills\n", BOLD)
     if not stats["kills"]:

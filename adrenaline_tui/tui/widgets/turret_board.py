@@ -12,13 +12,11 @@ from rich.text import Text
 
 from adrenaline_tui.record import record
 from adrenaline_tui.rules.modes.turret import TURRET_VALUES
-from adrenaline_tui.tui.look import CUBE_LETTER, LETTER
+from adrenaline_tui.tui.look import LETTER
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 from adrenaline_tui.tui.widgets.domination_board import skulls_text
 from adrenaline_tui.tui.widgets.drawn import Drawn
-
-CUBE_OF = {"R": "red", "B": "blue", "Y": "yellow"}
 
 
 @record
@@ -67,11 +65,8 @@ def tiles_text(s: TurretState, look: Look) -> Text:
             continue
         if code in keys:
             out.append(keys[code], Style(bold=True, reverse=True))
-        for ch in code:
-            if ch == "P":
-                out.append(g.powerup, Style(bold=True))
-            elif ch in CUBE_OF:
-                out.append(CUBE_LETTER[CUBE_OF[ch]], pal.cube_style(CUBE_OF[ch]))
+        for ch, style in pal.tile_cells(code):
+            out.append(ch, style)
     return out
 
 
