@@ -7,8 +7,13 @@ the host over its Unix socket like any other client; the SSH layer only carries 
 screen bytes.
 
 Only a terminal: no command execution, no sftp/scp subsystem, no port, agent or X11
-forwarding. Per address: at most `MAX_CONNECTIONS` at once, `CONNECTS_PER_MINUTE` new ones a
-minute, and keystrokes at `KEYS_PER_SECOND` on average (more are dropped).
+forwarding, one session a connection. Per address: at most `MAX_CONNECTIONS` at once,
+`CONNECTS_PER_MINUTE` new ones a minute, and keystrokes at `KEYS_PER_SECOND` on average (more are
+dropped). A refusal is said in words, after the key exchange, so a stock client prints it.
+
+A session's client process lives exactly as long as the session: whichever ends first (the
+connection, or the process starting, running or exiting), the other follows, and the process's
+whole group with it (`GameSession`).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import ipaddress
 import logging
 import os
 import pty
@@ -35,8 +41,26 @@ from adrenaline_tui.rules.atomicfile import write_atomic
 
 log = logging.getLogger("adrenaline.host.ssh")
 
-MAX_CONNECTIONS = 4
+# Sized for a household behind one NAT address: a full table of five, plus three connections a
+# dropped player may leave behind while TCP has not yet noticed (keepalives take up to 90 s), so
+# coming back never waits on them. Each connection has at most one session, so this also bounds
+# the client processes (~42 MiB each) one address can cost: 8, about 340 MiB.
+MAX_CONNECTIONS = 8
+# Every address's connections together: the client processes the machine can afford (~2.7 GB).
+MAX_CONNECTIONS_TOTAL = 64
 CONNECTS_PER_MINUTE = 20
+# Refused connections still waiting for the key exchange to say why, per address: beyond these
+# a flood of them is cut at once (before the banner, in bytes a client cannot read), as it costs
+# a key exchange each.
+MAX_REFUSALS_PENDING = 4
+# A person's client opens its session within a round trip of logging in; a connection that has
+# none this long after logging in (or after its session ended) holds a slot for nothing.
+NO_SESSION_TIMEOUT = 10.0
+# From connecting to logged in: long enough to type a key's passphrase.
+LOGIN_TIMEOUT = 30.0
+# A client process told to leave (SIGHUP) saves and exits within `app.EXIT_GRACE` (5 s); one that
+# has not after this long is killed, with its whole process group.
+STOP_GRACE = 10.0
 KEYS_PER_SECOND = 60.0
 KEY_BURST = 400.0  # a paste, or a terminal's answer to a query, comes in one go
 MAX_SIZE = (500, 200)  # columns, rows: a terminal claiming more is clamped
@@ -55,31 +79,71 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return key
 
 
+def address_key(address: str) -> str:
+    """The unit the per-address limits count: an IPv4 address, or an IPv6 /64 (one household
+    or machine gets a whole /64, so counting single IPv6 addresses would limit nothing)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 class Limits:
-    """Connections and keystrokes per address."""
+    """Connections and keystrokes per address (`address_key`)."""
 
     def __init__(self) -> None:
         self.open: dict[str, int] = defaultdict(int)
         self.recent: dict[str, list[float]] = defaultdict(list)
         self.tokens: dict[str, tuple[float, float]] = {}
+        self.refusing: dict[str, int] = defaultdict(int)
 
     def admit(self, address: str) -> str | None:
+        """None if a new connection from `address` may come in (and it is counted), else why not."""
+        address = address_key(address)
         now = time.monotonic()
         recent = [t for t in self.recent[address] if now - t < 60]
         self.recent[address] = recent
         if self.open[address] >= MAX_CONNECTIONS:
-            return "too many connections from your address"
+            return f"too many connections from your address ({MAX_CONNECTIONS} at once); try again later"
         if len(recent) >= CONNECTS_PER_MINUTE:
-            return "too many connections from your address in the last minute"
+            return f"too many connections from your address ({CONNECTS_PER_MINUTE} a minute); try again in a minute"
+        if sum(self.open.values()) >= MAX_CONNECTIONS_TOTAL:
+            return "this host has as many players as it can take; try again later"
         recent.append(now)
         self.open[address] += 1
         return None
 
     def release(self, address: str) -> None:
+        address = address_key(address)
         self.open[address] = max(0, self.open[address] - 1)
+        if not self.open[address]:
+            del self.open[address]
+        self._forget_stale(time.monotonic())
+
+    def refusal_pending(self, address: str, change: int) -> int:
+        """Count a refused connection waiting to be told why (+1), or gone (-1); returns how many."""
+        address = address_key(address)
+        self.refusing[address] = max(0, self.refusing[address] + change)
+        count = self.refusing[address]
+        if not count:
+            del self.refusing[address]
+        return count
+
+    def _forget_stale(self, now: float) -> None:
+        # Every address ever seen would otherwise stay in these tables for the host's lifetime.
+        for address in [a for a, times in self.recent.items() if not times or now - times[-1] >= 60]:
+            if address not in self.open:
+                del self.recent[address]
+                self.tokens.pop(address, None)
 
     def keys(self, address: str, n: int) -> int:
         """How many of `n` bytes of input may pass now."""
+        address = address_key(address)
         now = time.monotonic()
         tokens, when = self.tokens.get(address, (KEY_BURST, now))
         tokens = min(KEY_BURST, tokens + (now - when) * KEYS_PER_SECOND)
@@ -89,32 +153,77 @@ class Limits:
 
 
 class GameServer(asyncssh.SSHServer):
-    """One SSH connection: authentication, and refusals of everything but a session."""
+    """One SSH connection: admission, authentication, refusals of everything but one session."""
 
     def __init__(self, door: SSHDoor) -> None:
         self.door = door
         self.address = "?"
+        self.conn: asyncssh.SSHServerConnection | None = None
         self.admitted = False
+        # Why this connection is turned away, said once the key exchange lets a client read it.
+        self.refusal: str | None = None
+        self.session: GameSession | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.lost = False
         # The fingerprint of the key this connection logged in with (with --authorized-keys):
         # a seat taken with a key is taken back only with the same key.
         self.identity = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
         reason = self.door.limits.admit(self.address)
-        if reason:
-            log.info("%s refused: %s", self.address, reason)
+        if reason is None:
+            self.admitted = True
+            return
+        log.info("%s refused: %s", self.address, reason)
+        if self.door.limits.refusal_pending(self.address, +1) > MAX_REFUSALS_PENDING:
+            self.door.limits.refusal_pending(self.address, -1)
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
             return
-        self.admitted = True
+        # A disconnect sent now would come before the SSH banner, which clients show as garbage
+        # ("banner line contains invalid characters"): it is sent when the client first asks
+        # to log in (`begin_auth`), after the key exchange, and shown as the reason.
+        self.refusal = reason
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.session is not None:
+            self.session.end()
+        if self.refusal is not None:
+            self.door.limits.refusal_pending(self.address, -1)
         if self.admitted:
             self.door.limits.release(self.address)
+            # An ordinary disconnect is one line; asyncssh's exception says how, not where.
+            log.info("%s disconnected%s", self.address, f" ({printable(str(exc), 80)})" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
+        if self.refusal is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
         # Without --authorized-keys anyone who reaches the port gets the lobby: no auth at all.
         return self.door.authorized is not None
+
+    def auth_completed(self) -> None:
+        self._await_session()
+
+    def _await_session(self) -> None:
+        """Close the connection unless it opens a session within `NO_SESSION_TIMEOUT`."""
+        if self.timer is not None:
+            self.timer.cancel()
+        if not self.lost:
+            self.timer = asyncio.get_running_loop().call_later(NO_SESSION_TIMEOUT, self._no_session)
+
+    def _no_session(self) -> None:
+        if self.session is None and self.conn is not None:
+            log.info("%s closed: no session opened in %.0f s", self.address, NO_SESSION_TIMEOUT)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no terminal session was opened")
+
+    def session_ended(self, session: GameSession) -> None:
+        if self.session is session:
+            self.session = None
+            self._await_session()
 
     def public_key_auth_supported(self) -> bool:
         return self.door.authorized is not None
@@ -156,23 +265,43 @@ class GameServer(asyncssh.SSHServer):
     def tap_requested(self, unit: int | None) -> bool:
         return False
 
-    def session_requested(self) -> asyncssh.SSHServerSession:
-        return GameSession(self.door, self.address, self.identity)
+    def session_requested(self) -> asyncssh.SSHServerSession | bool:
+        # One session a connection: each is a client process, and the per-address limit counts
+        # connections (a multiplexing client would otherwise start any number on one).
+        if self.session is not None:
+            return False
+        if self.timer is not None:
+            self.timer.cancel()
+        self.session = GameSession(self.door, self.address, self.identity, self)
+        return self.session
 
 
 class GameSession(asyncssh.SSHServerSession):
-    """One interactive terminal: a client process on a pseudo-terminal, bytes both ways."""
+    """One interactive terminal: a client process on a pseudo-terminal, bytes both ways.
 
-    def __init__(self, door: SSHDoor, address: str, identity: str = "") -> None:
+    The session and its process end together. `end` (the channel or connection closed, EOF,
+    the host stopping) may come before the process exists, while it starts or while it runs:
+    `ended` is set first, and `_run` looks at it after every step that waits, so a process
+    started for a session already gone is stopped at once. Stopping is SIGHUP to the process's
+    group and the pseudo-terminal closed (the app saves and leaves), then SIGKILL to the group
+    after `STOP_GRACE`; when the process exits, whatever is left in its group is killed."""
+
+    def __init__(self, door: SSHDoor, address: str, identity: str = "", server: GameServer | None = None) -> None:
         self.door = door
         self.address = address
         self.identity = identity
+        self.server = server
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term = "xterm-256color"
         self.size = (80, 24)
         self.has_pty = False
         self.master: int | None = None
+        self.reading = False
         self.process: asyncio.subprocess.Process | None = None
+        self.ended = False
+        # Whether `_run` has the session: then it, not the channel closing, says when it is over
+        # (once the process is gone), so a connection cannot start another before.
+        self.running = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -195,13 +324,35 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         assert self.chan is not None
+        if self.ended:
+            return
         if not self.has_pty:
             self.chan.write(b"This is a game: connect with a terminal (ssh -t).\r\n")
             self.chan.exit(1)
             return
+        self.door.sessions.add(self)
+        self.running = True
         asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
+        try:
+            code = await self._play()
+        except Exception:
+            # On the host's log, never on the guest's terminal: the guest gets one line.
+            log.exception("%s: the session failed", self.address)
+            self._say("The game stopped because of an error on the host; try again later.")
+            code = 1
+        finally:
+            self.end()
+            self.door.sessions.discard(self)
+        if self.chan is not None and not self.chan.is_closing():
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.exit(code)
+        if self.server is not None:
+            self.server.session_ended(self)
+
+    async def _play(self) -> int:
+        """Run the client process on a pseudo-terminal until it exits; its exit status."""
         assert self.chan is not None
         name = printable(self.chan.get_extra_info("username") or "player", 24) or "player"
         master, slave = pty.openpty()
@@ -226,18 +377,34 @@ class GameSession(asyncssh.SSHServerSession):
             )
         finally:
             os.close(slave)
-        loop = asyncio.get_running_loop()
-        loop.add_reader(master, self._screen_bytes)
+        if self.ended:
+            # The session went while the process started: `end` found nothing to stop then.
+            self._stop_process()
+        else:
+            self._read_screen(True)
         code = await self.process.wait()
-        with contextlib.suppress(Exception):
-            loop.remove_reader(master)
-        # What the app wrote last (its goodbye) may still be in the pty.
-        self._screen_bytes()
-        with contextlib.suppress(OSError):
-            os.close(master)
-        self.master = None
-        with contextlib.suppress(Exception):
-            self.chan.exit(code if code >= 0 else 1)
+        # Whatever the app left in its group goes with it.
+        _signal_group(self.process.pid, signal.SIGKILL)
+        if not self.ended:
+            # What the app wrote last (its goodbye) may still be in the pty.
+            self._screen_bytes()
+        self._close_pty()
+        return code if code >= 0 else 1
+
+    def _say(self, line: str) -> None:
+        if self.chan is not None and not self.chan.is_closing():
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.write(f"\r\n{line}\r\n".encode())
+
+    def _read_screen(self, on: bool) -> None:
+        if self.master is None or on == self.reading:
+            return
+        loop = asyncio.get_running_loop()
+        if on:
+            loop.add_reader(self.master, self._screen_bytes)
+        else:
+            loop.remove_reader(self.master)
+        self.reading = on
 
     def _screen_bytes(self) -> None:
         if self.master is None or self.chan is None:
@@ -245,22 +412,50 @@ class GameSession(asyncssh.SSHServerSession):
         try:
             data = os.read(self.master, 65536)
         except OSError:
-            data = b""
-        if data:
+            data = b""  # EIO: the app closed its terminal (it is exiting)
+        if not data:
+            self._read_screen(False)
+            return
+        try:
             self.chan.write(data)
+        except (OSError, asyncssh.Error):
+            # The channel closed under us (BrokenPipeError): the person is gone.
+            self.end()
+
+    def _close_pty(self) -> None:
+        self._read_screen(False)
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+            self.master = None
+
+    def _stop_process(self) -> None:
+        """Ask the client process to leave; kill its group if it has not after `STOP_GRACE`."""
+        # A closed terminal is a hang-up for the app too, should the signal be missed.
+        self._close_pty()
+        process = self.process
+        if process is None or process.returncode is not None:
+            return
+        _signal_group(process.pid, signal.SIGHUP)
+
+        def kill() -> None:
+            if process.returncode is None:
+                log.info("%s: the client did not leave in %.0f s; killed", self.address, STOP_GRACE)
+                _signal_group(process.pid, signal.SIGKILL)
+
+        asyncio.get_running_loop().call_later(STOP_GRACE, kill)
 
     def pause_writing(self) -> None:
         # The player's connection is slow: stop reading the app's screen until it catches up,
         # so the bytes wait in the pty (the app then waits), not in this process's memory.
-        if self.master is not None:
-            asyncio.get_running_loop().remove_reader(self.master)
+        self._read_screen(False)
 
     def resume_writing(self) -> None:
-        if self.master is not None:
-            asyncio.get_running_loop().add_reader(self.master, self._screen_bytes)
+        if not self.ended:
+            self._read_screen(True)
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
-        if self.master is None:
+        if self.master is None or self.ended:
             return
         allowed = self.door.limits.keys(self.address, len(data))
         if allowed:
@@ -273,16 +468,26 @@ class GameSession(asyncssh.SSHServerSession):
             _set_size(self.master, *self.size)
 
     def eof_received(self) -> bool:
-        self._end()
+        self.end()
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._end()
+        self.end()
+        if not self.running and self.server is not None:
+            self.server.session_ended(self)
 
-    def _end(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGHUP)
+    def end(self) -> None:
+        """The session is over: its process must go, whether it runs, starts or is yet to."""
+        if self.ended:
+            return
+        self.ended = True
+        self._stop_process()
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    # The client leads a process group of its own (start_new_session).
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, sig)
 
 
 def _clamp(width: int, height: int) -> tuple[int, int]:
@@ -308,6 +513,7 @@ class SSHDoor:
         self.folder = folder
         self.socket = socket
         self.limits = Limits()
+        self.sessions: set[GameSession] = set()
         self.authorized = asyncssh.read_authorized_keys(str(authorized)) if authorized is not None else None
         self.key = host_key(folder)
         self.server: asyncssh.SSHAcceptor | None = None
@@ -332,11 +538,14 @@ class SSHDoor:
             x11_forwarding=False,
             allow_scp=False,
             sftp_factory=None,
-            login_timeout=30,
+            login_timeout=LOGIN_TIMEOUT,
             keepalive_interval=30,
         )
         return self.server.sockets[0].getsockname()[1]
 
     def close(self) -> None:
+        """Stop listening, and end every session (their client processes with them)."""
         if self.server is not None:
             self.server.close()
+        for session in list(self.sessions):
+            session.end()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import asyncssh
 import pytest
 
 from adrenaline_tui.host import ssh as door_module
-from adrenaline_tui.host.ssh import Limits, SSHDoor, host_key
+from adrenaline_tui.host.ssh import Limits, SSHDoor, address_key, host_key
 
 
 async def _door(tmp_path: Path, authorized: Path | None = None) -> tuple[SSHDoor, int]:
@@ -64,19 +65,72 @@ async def test_commands_subsystems_and_forwarding_are_refused(tmp_path: Path) ->
         door.close()
 
 
-async def test_too_many_connections_from_one_address_are_turned_away(tmp_path: Path) -> None:
+async def test_too_many_connections_from_one_address_are_turned_away_in_words(tmp_path: Path) -> None:
     door, port = await _door(tmp_path)
     conns = []
     try:
+        # A household behind one address: a full table of five gets in, and more.
+        assert door_module.MAX_CONNECTIONS >= 5
         for _ in range(door_module.MAX_CONNECTIONS):
             conns.append(await _connect(port, client_keys=None).__aenter__())
-        with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+        # The next one is refused after the key exchange, so the client can show the reason
+        # (before the banner, OpenSSH printed "banner line contains invalid characters").
+        with pytest.raises(asyncssh.DisconnectError) as refused:
             async with _connect(port, client_keys=None):
                 pass
+        assert refused.value.code == asyncssh.DISC_TOO_MANY_CONNECTIONS
+        assert "too many connections from your address" in refused.value.reason
     finally:
         for c in conns:
             c.close()
         door.close()
+
+
+async def test_a_connection_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(door_module, "NO_SESSION_TIMEOUT", 0.2)
+    door, port = await _door(tmp_path)
+    try:
+        conn = await _connect(port, client_keys=None).__aenter__()
+        # Bounded wait for the host to close it (it held its slot for good before).
+        await asyncio.wait_for(conn.wait_closed(), 30)
+        assert door.limits.open == {}
+        async with _connect(port, client_keys=None):
+            pass  # and the slot is free again
+    finally:
+        door.close()
+
+
+async def test_one_session_a_connection(tmp_path: Path) -> None:
+    door, port = await _door(tmp_path)
+    try:
+        async with _connect(port, client_keys=None) as conn:
+            await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+            # Each session is a client process: a second one on the same connection would let
+            # one connection start any number of them.
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+    finally:
+        door.close()
+
+
+def test_ipv6_addresses_are_counted_by_their_64() -> None:
+    # One household gets a whole /64: counted one by one, an IPv6 guest would have no limit.
+    assert address_key("2001:db8:1:2::1") == address_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("::ffff:192.0.2.7") == address_key("192.0.2.7") == "192.0.2.7"
+    limits = Limits()
+    for n in range(door_module.MAX_CONNECTIONS):
+        assert limits.admit(f"2001:db8::{n + 1:x}") is None
+    assert limits.admit("2001:db8::ffff") is not None
+
+
+def test_every_address_together_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(door_module, "MAX_CONNECTIONS_TOTAL", 3)
+    limits = Limits()
+    assert [limits.admit(f"192.0.2.{n}") for n in range(3)] == [None, None, None]
+    assert "as many players as it can take" in (limits.admit("198.51.100.1") or "")
+    limits.release("192.0.2.0")
+    assert limits.admit("198.51.100.1") is None
 
 
 def test_keystrokes_beyond_the_rate_are_dropped() -> None:
