@@ -190,14 +190,21 @@ class GameServer(asyncssh.SSHServer):
         self.lost = True
         if self.timer is not None:
             self.timer.cancel()
-        if self.session is not None:
-            self.session.end()
         if self.refusal is not None:
             self.door.limits.refusal_pending(self.address, -1)
         if self.admitted:
-            self.door.limits.release(self.address)
             # An ordinary disconnect is one line; asyncssh's exception says how, not where.
             log.info("%s disconnected%s", self.address, f" ({printable(str(exc), 80)})" if exc else "")
+        if self.session is not None:
+            self.session.end()
+        self._release()
+
+    def _release(self) -> None:
+        # The slot is held until the session's process is gone (`session_ended`), so the limit
+        # per address bounds the processes too, even those still stopping.
+        if self.admitted and self.lost and self.session is None:
+            self.admitted = False
+            self.door.limits.release(self.address)
 
     def begin_auth(self, username: str) -> bool:
         if self.refusal is not None:
@@ -223,6 +230,7 @@ class GameServer(asyncssh.SSHServer):
     def session_ended(self, session: GameSession) -> None:
         if self.session is session:
             self.session = None
+            self._release()
             self._await_session()
 
     def public_key_auth_supported(self) -> bool:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import signal
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -138,3 +142,90 @@ def test_keystrokes_beyond_the_rate_are_dropped() -> None:
     passed = sum(limits.keys("1.2.3.4", 100) for _ in range(50))
     assert passed < 50 * 100
     assert limits.keys("5.6.7.8", 10) == 10  # another address has its own budget
+
+
+# A client that ignores the hang-up, with a child in its process group that does too; each
+# writes its pid to the file given.
+STUBBORN = """
+import os, signal, sys, time
+signal.signal(signal.SIGHUP, signal.SIG_IGN)
+if os.fork() == 0:
+    time.sleep(120)
+    os._exit(0)
+with open(sys.argv[1], "a") as f:
+    f.write(f"{os.getpid()}\\n")
+time.sleep(120)
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie is gone, only not yet reaped
+
+
+async def _stubborn_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[SSHDoor, list[int]]:
+    """A door whose client ignores SIGHUP; a session on it opened and closed. The pids of the
+    client and its child."""
+    door, port = await _door(tmp_path)
+    pids = tmp_path / "pids"
+    script = tmp_path / "stubborn.py"
+    script.write_text(STUBBORN)
+    monkeypatch.setattr(door, "client_command", lambda name, identity="": [sys.executable, str(script), str(pids)])
+    async with _connect(port, client_keys=None) as conn:
+        await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+        for _ in range(300):  # a bound on the process starting, not a speed test
+            if pids.exists() and len(pids.read_text().split()) == 1:
+                break
+            await asyncio.sleep(0.1)
+    for _ in range(300):  # until the door has seen the connection go
+        if door.sessions and all(session.ended for session in door.sessions):
+            break
+        await asyncio.sleep(0.1)
+    group = os.getpgid(int(pids.read_text()))
+    members = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and _pgid(int(p.name)) == group]
+    assert len(members) == 2
+    return door, members
+
+
+def _pgid(pid: int) -> int | None:
+    try:
+        return os.getpgid(pid)
+    except ProcessLookupError:
+        return None
+
+
+async def test_a_client_that_ignores_the_hangup_keeps_its_slot_until_it_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(door_module, "STOP_GRACE", 600.0)
+    door, members = await _stubborn_session(tmp_path, monkeypatch)
+    try:
+        assert all(_alive(pid) for pid in members)
+        assert door.limits.open == {"127.0.0.1": 1}  # the connection is closed, the process not
+    finally:
+        for pid in members:
+            os.kill(pid, signal.SIGKILL)
+        door.close()
+
+
+async def test_a_client_that_ignores_the_hangup_is_killed_with_its_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(door_module, "STOP_GRACE", 0.5)
+    door, members = await _stubborn_session(tmp_path, monkeypatch)
+    try:
+        for _ in range(300):  # a bound, not a speed test
+            if not any(_alive(pid) for pid in members) and not door.limits.open:
+                break
+            await asyncio.sleep(0.1)
+        assert [pid for pid in members if _alive(pid)] == []
+        assert door.limits.open == {}
+    finally:
+        for pid in members:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        door.close()
