@@ -8,7 +8,7 @@
 Both count the `adrenaline client` processes before and after (of one host only when given its
 socket: other hosts on the machine have clients of their own). Not a test: nothing here asserts.
 
-    python benchmarks/abuse_ssh.py [--seconds 20]
+    python benchmarks/abuse_ssh.py [--seconds 20] [--sources 10]
 
 starts a host on loopback (its own data folder in a temporary directory) and prints the figures.
 """
@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -78,22 +79,32 @@ class _Watch(asyncssh.SSHClient):
         self.lost = True
 
 
-async def attack_quick_disconnects(host: str, port: int, seconds: float, socket: Path | None = None) -> dict:
-    """Connect, request a pty and a shell, close at once, for `seconds`; count the clients left."""
+async def attack_quick_disconnects(
+    host: str, port: int, seconds: float, socket: Path | None = None, sources: int = 1
+) -> dict:
+    """Connect, request a pty and a shell, close at once (or within 0.8 s, as a killed `ssh`
+    does), for `seconds`; count the clients left. With `sources` > 1 (a host on loopback) the
+    connections come from that many loopback addresses, 127.0.0.2 on, to get past the limit
+    of new connections a minute from one address."""
     before = len(client_processes(socket))
     cycles = refused = peak = 0
+    rng = random.Random(1)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        local = {"local_addr": (f"127.0.0.{2 + cycles % sources}", 0)} if sources > 1 else {}
         try:
-            conn = await _connect(host, port)
+            conn = await _connect(host, port, **local)
         except (OSError, asyncssh.Error):
             refused += 1  # the per-address rate limit: wait for it, as an attacker would
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(0.5 / sources)
             continue
         with contextlib.suppress(OSError, asyncssh.Error):
             chan, _ = await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
-            # Closing at once, as a killed ssh does: the client may not exist yet, or be starting.
-            chan.close()
+            # At once: the client may not exist yet, or be starting; later: it is drawing.
+            if cycles % 3 == 2:
+                await asyncio.sleep(rng.uniform(0, 0.8))
+            if cycles % 2:
+                chan.close()
         conn.close()
         cycles += 1
         peak = max(peak, len(client_processes(socket)))
@@ -102,6 +113,7 @@ async def attack_quick_disconnects(host: str, port: int, seconds: float, socket:
     return {
         "attack": "quick disconnects",
         "cycles": cycles,
+        "source addresses": sources,
         "refused": refused,
         "clients before": before,
         "clients at most": peak,
@@ -128,20 +140,21 @@ async def attack_idle_connections(
             refused += 1
     await asyncio.sleep(seconds)
     dropped = sum(watch.lost for watch in watches)
-    for conn in conns:
-        conn.close()
+    # From the same address, while the attacker's connections are still open if the host let them.
     newcomer = "got in"
     try:
         async with _connect(host, port):
             pass
     except (OSError, asyncssh.Error) as exc:
         newcomer = f"refused: {exc}"
+    for conn in conns:
+        conn.close()
     return {
         "attack": "connections with no session",
         "opened": len(conns),
         "refused": refused,
         f"dropped by the host within {seconds:.0f} s": dropped,
-        "a newcomer afterwards": newcomer,
+        "a newcomer from that address then": newcomer,
         "clients left": await _settled(socket, before) - before,
     }
 
@@ -172,6 +185,13 @@ class LoopbackHost:
             time.sleep(0.1)
         self.port = int(found.group(1))
 
+    def figures(self) -> dict:
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return {
+            "host RSS MiB": round(int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024, 1),
+            "host threads": int(re.search(r"Threads:\s+(\d+)", status).group(1)),
+        }
+
     def log_figures(self) -> dict:
         text = self.log.read_text()
         return {"host log bytes": len(text.encode()), "tracebacks in the host log": text.count("Traceback")}
@@ -185,11 +205,19 @@ class LoopbackHost:
         self.tmp.cleanup()
 
 
-async def _main(seconds: float) -> None:
-    for attack in (attack_quick_disconnects, attack_idle_connections):
+async def _main(seconds: float, sources: int) -> None:
+    attacks = [
+        lambda host: attack_quick_disconnects("127.0.0.1", host.port, seconds, socket=host.socket, sources=sources),
+        lambda host: attack_idle_connections("127.0.0.1", host.port, seconds, socket=host.socket),
+    ]
+    for attack in attacks:
         host = LoopbackHost()  # a fresh host each: the per-address limits start from nothing
         try:
-            figures = await attack("127.0.0.1", host.port, seconds, socket=host.socket)
+            await asyncio.sleep(2)  # the host settles: its idle memory
+            idle = host.figures()
+            figures = await attack(host)
+            figures.update({f"{k} idle": v for k, v in idle.items()})
+            figures.update({f"{k} after": v for k, v in host.figures().items()})
             figures.update(host.log_figures())
             print(json.dumps(figures))
         finally:
@@ -204,7 +232,9 @@ async def _main(seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="how long each attack runs")
-    asyncio.run(_main(parser.parse_args().seconds))
+    parser.add_argument("--sources", type=int, default=10, help="loopback addresses the quick disconnects come from")
+    args = parser.parse_args()
+    asyncio.run(_main(args.seconds, args.sources))
 
 
 if __name__ == "__main__":
