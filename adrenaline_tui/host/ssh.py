@@ -364,6 +364,10 @@ class GameSession(asyncssh.SSHServerSession):
         assert self.chan is not None
         name = printable(self.chan.get_extra_info("username") or "player", 24) or "player"
         master, slave = pty.openpty()
+        # Keys go in without waiting: a pty holds ~20 KiB the app has not read, then a write
+        # would block the host's one event loop, every table with it. Beyond that they are
+        # dropped, like keys beyond the rate.
+        os.set_blocking(master, False)
         self.master = master
         _set_size(master, *self.size)
         env = {
@@ -419,6 +423,8 @@ class GameSession(asyncssh.SSHServerSession):
             return
         try:
             data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return  # nothing after all (the pty is non-blocking)
         except OSError:
             data = b""  # EIO: the app closed its terminal (it is exiting)
         if not data:

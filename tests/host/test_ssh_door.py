@@ -229,3 +229,53 @@ async def test_a_client_that_ignores_the_hangup_is_killed_with_its_group(
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         door.close()
+
+
+# A door in a process of its own (should it block, the test sees it without blocking too),
+# with no key-rate limit and a client that never reads its terminal.
+STALLED_DOOR = """
+import asyncio, sys
+from pathlib import Path
+from adrenaline_tui.host import ssh
+ssh.KEYS_PER_SECOND = ssh.KEY_BURST = 1e12
+NEVER_READS = "import sys, time, tty; tty.setraw(0); print('ready', flush=True); time.sleep(120)"
+
+async def main():
+    door = ssh.SSHDoor(Path(sys.argv[1]), Path(sys.argv[1]) / "no-host.sock")
+    door.client_command = lambda name, identity="": [sys.executable, "-c", NEVER_READS]
+    print(await door.start("127.0.0.1", 0), flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main())
+"""
+
+
+async def test_keys_a_client_does_not_read_never_block_the_door(tmp_path: Path) -> None:
+    door = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", STALLED_DOOR, str(tmp_path), stdout=asyncio.subprocess.PIPE
+    )
+    try:
+        assert door.stdout is not None
+        port = int(await asyncio.wait_for(door.stdout.readline(), 60))
+        async with _connect(port, client_keys=None) as conn:
+            seen = bytearray()
+
+            class Screen(asyncssh.SSHClientSession):
+                def data_received(self, data: bytes, datatype: int | None) -> None:
+                    seen.extend(data)
+
+            chan, _ = await conn.create_session(Screen, term_type="xterm", term_size=(80, 24), encoding=None)
+            for _ in range(300):  # a bound on the client starting
+                if b"ready" in seen:
+                    break
+                await asyncio.sleep(0.1)
+            # Far more than a pseudo-terminal holds unread (~20 KiB).
+            for _ in range(64):
+                chan.write(b"x" * 4096)
+            await asyncio.sleep(1)  # for them to reach the door
+            # The door still serves: another connection gets in (a bound, not a speed test).
+            async with asyncio.timeout(30), _connect(port, client_keys=None) as other:
+                assert other is not None
+    finally:
+        door.kill()
+        await door.wait()
