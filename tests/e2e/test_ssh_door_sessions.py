@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -114,3 +115,24 @@ async def test_the_host_stopping_ends_every_client(host: RunningHost) -> None:
     assert await asyncio.to_thread(clients_left, host) == []
     for conn in conns:
         conn.close()
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="ssh is not installed (openssh-client)")
+async def test_stock_ssh_is_told_why_it_is_refused(host: RunningHost) -> None:
+    from adrenaline_tui.host.ssh import MAX_CONNECTIONS
+
+    conns = [await _connect(host) for _ in range(MAX_CONNECTIONS)]
+    try:
+        ssh = await asyncio.create_subprocess_exec(
+            *host.ssh("play").split(),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        _, err = await asyncio.wait_for(ssh.communicate(), 60)
+    finally:
+        for conn in conns:
+            conn.close()
+    # Before, the refusal came before the banner: "banner line contains invalid characters".
+    assert b"too many connections from your address" in err, err
+    assert clients_of(host) == []
