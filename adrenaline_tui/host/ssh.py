@@ -362,6 +362,8 @@ class GameSession(asyncssh.SSHServerSession):
     async def _play(self) -> int:
         """Run the client process on a pseudo-terminal until it exits; its exit status."""
         assert self.chan is not None
+        if self.ended:
+            return 1  # gone before its process was started: none is
         name = printable(self.chan.get_extra_info("username") or "player", 24) or "player"
         master, slave = pty.openpty()
         # Keys go in without waiting: a pty holds ~20 KiB the app has not read, then a write
@@ -395,7 +397,8 @@ class GameSession(asyncssh.SSHServerSession):
         else:
             self._read_screen(True)
         code = await self.process.wait()
-        # Whatever the app left in its group goes with it.
+        # Whatever the app left in its group goes with it. (A group's id is not given to a new
+        # process while any member lives, so this reaches only them.)
         _signal_group(self.process.pid, signal.SIGKILL)
         if not self.ended:
             # What the app wrote last (its goodbye) may still be in the pty.
