@@ -223,9 +223,14 @@ class GameServer(asyncssh.SSHServer):
             self.timer = asyncio.get_running_loop().call_later(NO_SESSION_TIMEOUT, self._no_session)
 
     def _no_session(self) -> None:
-        if self.session is None and self.conn is not None:
+        # A session channel opened without a shell ever asked for counts as none.
+        if (self.session is None or not self.session.running) and self.conn is not None:
             log.info("%s closed: no session opened in %.0f s", self.address, NO_SESSION_TIMEOUT)
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no terminal session was opened")
+
+    def session_began(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
 
     def session_ended(self, session: GameSession) -> None:
         if self.session is session:
@@ -278,8 +283,6 @@ class GameServer(asyncssh.SSHServer):
         # connections (a multiplexing client would otherwise start any number on one).
         if self.session is not None:
             return False
-        if self.timer is not None:
-            self.timer.cancel()
         self.session = GameSession(self.door, self.address, self.identity, self)
         return self.session
 
@@ -340,6 +343,8 @@ class GameSession(asyncssh.SSHServerSession):
             return
         self.door.sessions.add(self)
         self.running = True
+        if self.server is not None:
+            self.server.session_began()
         asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:

@@ -279,3 +279,33 @@ async def test_keys_a_client_does_not_read_never_block_the_door(tmp_path: Path) 
     finally:
         door.kill()
         await door.wait()
+
+
+class _Connection:
+    """What `GameServer` uses of an asyncssh connection, noting a disconnect."""
+
+    def __init__(self) -> None:
+        self.disconnected: str | None = None
+
+    def get_extra_info(self, name: str) -> object:
+        return ("192.0.2.1", 4000) if name == "peername" else None
+
+    def disconnect(self, code: int, reason: str) -> None:
+        self.disconnected = reason
+
+
+async def test_a_session_channel_that_never_asks_for_a_shell_counts_as_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(door_module, "NO_SESSION_TIMEOUT", 0.05)
+    door = SSHDoor(tmp_path / "data", tmp_path / "no-host.sock")
+    server = door_module.GameServer(door)
+    conn = _Connection()
+    server.connection_made(conn)  # type: ignore[arg-type]
+    server.auth_completed()
+    assert isinstance(server.session_requested(), door_module.GameSession)  # and nothing more
+    for _ in range(100):  # a bound, not a speed test
+        if conn.disconnected:
+            break
+        await asyncio.sleep(0.05)
+    assert conn.disconnected == "no terminal session was opened"
