@@ -58,6 +58,9 @@ MAX_REFUSALS_PENDING = 4
 NO_SESSION_TIMEOUT = 10.0
 # From connecting to logged in: long enough to type a key's passphrase.
 LOGIN_TIMEOUT = 30.0
+# Refusals are logged at most this often (the others counted in the next line): a flood of
+# refused connections would otherwise fill the host's log.
+REFUSAL_LOG_INTERVAL = 1.0
 # A client process told to leave (SIGHUP) saves and exits within `app.EXIT_GRACE` (5 s); one that
 # has not after this long is killed, with its whole process group.
 STOP_GRACE = 10.0
@@ -176,7 +179,7 @@ class GameServer(asyncssh.SSHServer):
         if reason is None:
             self.admitted = True
             return
-        log.info("%s refused: %s", self.address, reason)
+        self.door.log_refusal(self.address, reason)
         if self.door.limits.refusal_pending(self.address, +1) > MAX_REFUSALS_PENDING:
             self.door.limits.refusal_pending(self.address, -1)
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
@@ -536,9 +539,20 @@ class SSHDoor:
         self.socket = socket
         self.limits = Limits()
         self.sessions: set[GameSession] = set()
+        self.refusal_logged = float("-inf")
+        self.refusals_unlogged = 0
         self.authorized = asyncssh.read_authorized_keys(str(authorized)) if authorized is not None else None
         self.key = host_key(folder)
         self.server: asyncssh.SSHAcceptor | None = None
+
+    def log_refusal(self, address: str, reason: str) -> None:
+        now = time.monotonic()
+        if now - self.refusal_logged < REFUSAL_LOG_INTERVAL:
+            self.refusals_unlogged += 1
+            return
+        more = f" (and {self.refusals_unlogged} more refused since the last line)" if self.refusals_unlogged else ""
+        log.info("%s refused: %s%s", address, reason, more)
+        self.refusal_logged, self.refusals_unlogged = now, 0
 
     @property
     def fingerprint(self) -> str:

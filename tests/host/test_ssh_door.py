@@ -309,3 +309,11 @@ async def test_a_session_channel_that_never_asks_for_a_shell_counts_as_none(
             break
         await asyncio.sleep(0.05)
     assert conn.disconnected == "no terminal session was opened"
+
+
+def test_a_flood_of_refusals_is_not_a_flood_of_log(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    door = SSHDoor(tmp_path / "data", tmp_path / "no-host.sock")
+    with caplog.at_level("INFO", logger="adrenaline.host.ssh"):
+        for n in range(500):
+            door.log_refusal(f"192.0.2.{n % 250}", "too many connections from your address")
+    assert 1 <= len(caplog.records) < 50
