@@ -10,7 +10,6 @@ until one fades: a refused guess tells the guesser nothing about the code.
 
 from __future__ import annotations
 
-import ipaddress
 import math
 from collections.abc import Callable, Iterable
 
@@ -23,21 +22,6 @@ WRONG_CODE_SECONDS = 60.0
 # Addresses remembered at once before those with no strike left are forgotten: bounded memory
 # whatever the number of addresses a guesser comes from.
 REMEMBERED = 10_000
-
-
-def address_key(address: str) -> str:
-    """The allowance an address draws on: an IPv6 address's /64 (one subscriber's network,
-    whose addresses they choose freely), an IPv4 address itself, anything else as given
-    ("" for a client whose door said nothing: the host's own account, which all share)."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 class WrongCodes:

@@ -7,8 +7,13 @@ the host over its Unix socket like any other client; the SSH layer only carries 
 screen bytes.
 
 Only a terminal: no command execution, no sftp/scp subsystem, no port, agent or X11
-forwarding. The limits (connections per address, keystrokes, screen size, window changes, idle
-time) are `limits.py`'s, the same at every door.
+forwarding, one session a connection. The limits (connections per address, keystrokes, screen
+size, window changes, idle time, the timeouts below) are `wire/limits.py`'s, the same at every
+door. A refusal is said in words, after the key exchange, so a stock client prints it.
+
+A session's client process lives exactly as long as the session: whichever ends first (the
+connection, or the process starting, running or exiting), the other follows, and the process's
+whole group with it (`GameSession`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import signal
 import struct
 import sys
 import termios
+import time
 from pathlib import Path
 from typing import Any
 
@@ -51,35 +57,93 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
 
 
 class GameServer(asyncssh.SSHServer):
-    """One SSH connection: authentication, and refusals of everything but a session."""
+    """One SSH connection: admission, authentication, refusals of everything but one session."""
 
     def __init__(self, door: SSHDoor) -> None:
         self.door = door
         self.address = "?"
+        self.conn: asyncssh.SSHServerConnection | None = None
         self.admitted = False
+        # Why this connection is turned away, said once the key exchange lets a client read it.
+        self.refusal: str | None = None
+        self.session: GameSession | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.lost = False
         # The fingerprint of the key this connection logged in with (with --authorized-keys):
         # a seat taken with a key is taken back only with the same key.
         self.identity = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
         # asyncssh keeps the connection's transport as `_transport` (it offers no other way).
         if getattr(conn, "_transport", None) is not None:
             limits.throttle_input(conn, conn._transport)
         reason = self.door.limits.admit(self.address)
-        if reason:
-            log.info("%s refused: %s", self.address, reason)
+        if reason is None:
+            self.admitted = True
+            return
+        self.door.log_refusal(self.address, reason)
+        if self.door.limits.refusal_pending(self.address, +1) > limits.REFUSALS_PENDING:
+            self.door.limits.refusal_pending(self.address, -1)
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
             return
-        self.admitted = True
+        # A disconnect sent now would come before the SSH banner, which clients show as garbage
+        # ("banner line contains invalid characters"): it is sent when the client first asks
+        # to log in (`begin_auth`), after the key exchange, and shown as the reason.
+        self.refusal = reason
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.refusal is not None:
+            self.door.limits.refusal_pending(self.address, -1)
         if self.admitted:
+            # An ordinary disconnect is one line; asyncssh's exception says how, not where.
+            log.info("%s disconnected%s", self.address, f" ({printable(str(exc), 80)})" if exc else "")
+        if self.session is not None:
+            self.session.end()
+        self._release()
+
+    def _release(self) -> None:
+        # The slot is held until the session's process is gone (`session_ended`), so the limit
+        # per address bounds the processes too, even those still stopping.
+        if self.admitted and self.lost and self.session is None:
+            self.admitted = False
             self.door.limits.release(self.address)
 
     def begin_auth(self, username: str) -> bool:
+        if self.refusal is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
         # Without --authorized-keys anyone who reaches the port gets the lobby: no auth at all.
         return self.door.authorized is not None
+
+    def auth_completed(self) -> None:
+        self._await_session()
+
+    def _await_session(self) -> None:
+        """Close the connection unless it opens a session within `limits.NO_SESSION_TIMEOUT`."""
+        if self.timer is not None:
+            self.timer.cancel()
+        if not self.lost:
+            self.timer = asyncio.get_running_loop().call_later(limits.NO_SESSION_TIMEOUT, self._no_session)
+
+    def _no_session(self) -> None:
+        # A session channel opened without a shell ever asked for counts as none.
+        if (self.session is None or not self.session.running) and self.conn is not None:
+            log.info("%s closed: no session opened in %.0f s", self.address, limits.NO_SESSION_TIMEOUT)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no terminal session was opened")
+
+    def session_began(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+
+    def session_ended(self, session: GameSession) -> None:
+        if self.session is session:
+            self.session = None
+            self._release()
+            self._await_session()
 
     def public_key_auth_supported(self) -> bool:
         return self.door.authorized is not None
@@ -121,24 +185,42 @@ class GameServer(asyncssh.SSHServer):
     def tap_requested(self, unit: int | None) -> bool:
         return False
 
-    def session_requested(self) -> asyncssh.SSHServerSession:
-        return GameSession(self.door, self.address, self.identity)
+    def session_requested(self) -> asyncssh.SSHServerSession | bool:
+        # One session a connection: each is a client process, and the per-address limit counts
+        # connections (a multiplexing client would otherwise start any number on one).
+        if self.session is not None:
+            return False
+        self.session = GameSession(self.door, self.address, self.identity, self)
+        return self.session
 
 
 class GameSession(asyncssh.SSHServerSession):
-    """One interactive terminal: a client process on a pseudo-terminal, bytes both ways."""
+    """One interactive terminal: a client process on a pseudo-terminal, bytes both ways.
 
-    def __init__(self, door: SSHDoor, address: str, identity: str = "") -> None:
+    The session and its process end together. `end` (the channel or connection closed, EOF,
+    the host stopping) may come before the process exists, while it starts or while it runs:
+    `ended` is set first, and `_run` looks at it after every step that waits, so a process
+    started for a session already gone is stopped at once. Stopping is SIGHUP to the process's
+    group and the pseudo-terminal closed (the app saves and leaves), then SIGKILL to the group
+    after `limits.STOP_GRACE`; when the process exits, whatever is left in its group is killed."""
+
+    def __init__(self, door: SSHDoor, address: str, identity: str = "", server: GameServer | None = None) -> None:
         self.door = door
         self.address = address
         self.identity = identity
+        self.server = server
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term = "xterm-256color"
         self.size = (80, 24)
         self.has_pty = False
         self.master: int | None = None
+        self.reading = False
         self.process: asyncio.subprocess.Process | None = None
         self.resizes = limits.Coalescer(self._resize)
+        self.ended = False
+        # Whether `_run` has the session: then it, not the channel closing, says when it is over
+        # (once the process is gone), so a connection cannot start another before.
+        self.running = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -161,16 +243,46 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         assert self.chan is not None
+        if self.ended:
+            return
         if not self.has_pty:
             self.chan.write(b"This is a game: connect with a terminal (ssh -t).\r\n")
             self.chan.exit(1)
             return
+        self.door.sessions.add(self)
+        self.running = True
+        if self.server is not None:
+            self.server.session_began()
         asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
+        try:
+            code = await self._play()
+        except Exception:
+            # On the host's log, never on the guest's terminal: the guest gets one line.
+            log.exception("%s: the session failed", self.address)
+            self._say("The game stopped because of an error on the host; try again later.")
+            code = 1
+        finally:
+            self.end()
+            self.door.sessions.discard(self)
+        if self.chan is not None and not self.chan.is_closing():
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.exit(code)
+        if self.server is not None:
+            self.server.session_ended(self)
+
+    async def _play(self) -> int:
+        """Run the client process on a pseudo-terminal until it exits; its exit status."""
         assert self.chan is not None
+        if self.ended:
+            return 1  # gone before its process was started: none is
         name = printable(self.chan.get_extra_info("username") or "player", limits.NAME_LENGTH) or "player"
         master, slave = pty.openpty()
+        # Keys go in without waiting: a pty holds ~20 KiB the app has not read, then a write
+        # would block the host's one event loop, every table with it. Beyond that they are
+        # dropped, like keys beyond the rate.
+        os.set_blocking(master, False)
         self.master = master
         _set_size(master, *self.size)
         env = {
@@ -194,41 +306,88 @@ class GameSession(asyncssh.SSHServerSession):
             )
         finally:
             os.close(slave)
-        loop = asyncio.get_running_loop()
-        loop.add_reader(master, self._screen_bytes)
+        if self.ended:
+            # The session went while the process started: `end` found nothing to stop then.
+            self._stop_process()
+        else:
+            self._read_screen(True)
         code = await self.process.wait()
-        with contextlib.suppress(Exception):
-            loop.remove_reader(master)
-        # What the app wrote last (its goodbye) may still be in the pty.
-        self._screen_bytes()
-        with contextlib.suppress(OSError):
-            os.close(master)
-        self.master = None
-        with contextlib.suppress(Exception):
-            self.chan.exit(code if code >= 0 else 1)
+        # Whatever the app left in its group goes with it. (A group's id is not given to a new
+        # process while any member lives, so this reaches only them.)
+        _signal_group(self.process.pid, signal.SIGKILL)
+        if not self.ended:
+            # What the app wrote last (its goodbye) may still be in the pty.
+            self._screen_bytes()
+        self._close_pty()
+        return code if code >= 0 else 1
+
+    def _say(self, line: str) -> None:
+        if self.chan is not None and not self.chan.is_closing():
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.write(f"\r\n{line}\r\n".encode())
+
+    def _read_screen(self, on: bool) -> None:
+        if self.master is None or on == self.reading:
+            return
+        loop = asyncio.get_running_loop()
+        if on:
+            loop.add_reader(self.master, self._screen_bytes)
+        else:
+            loop.remove_reader(self.master)
+        self.reading = on
 
     def _screen_bytes(self) -> None:
         if self.master is None or self.chan is None:
             return
         try:
             data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return  # nothing after all (the pty is non-blocking)
         except OSError:
-            data = b""
-        if data:
+            data = b""  # EIO: the app closed its terminal (it is exiting)
+        if not data:
+            self._read_screen(False)
+            return
+        try:
             self.chan.write(data)
+        except (OSError, asyncssh.Error):
+            # The channel closed under us (BrokenPipeError): the person is gone.
+            self.end()
+
+    def _close_pty(self) -> None:
+        self._read_screen(False)
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+            self.master = None
+
+    def _stop_process(self) -> None:
+        """Ask the client process to leave; kill its group if it has not after `limits.STOP_GRACE`."""
+        # A closed terminal is a hang-up for the app too, should the signal be missed.
+        self._close_pty()
+        process = self.process
+        if process is None or process.returncode is not None:
+            return
+        _signal_group(process.pid, signal.SIGHUP)
+
+        def kill() -> None:
+            if process.returncode is None:
+                log.info("%s: the client did not leave in %.0f s; killed", self.address, limits.STOP_GRACE)
+                _signal_group(process.pid, signal.SIGKILL)
+
+        asyncio.get_running_loop().call_later(limits.STOP_GRACE, kill)
 
     def pause_writing(self) -> None:
         # The player's connection is slow: stop reading the app's screen until it catches up,
         # so the bytes wait in the pty (the app then waits), not in this process's memory.
-        if self.master is not None:
-            asyncio.get_running_loop().remove_reader(self.master)
+        self._read_screen(False)
 
     def resume_writing(self) -> None:
-        if self.master is not None:
-            asyncio.get_running_loop().add_reader(self.master, self._screen_bytes)
+        if not self.ended:
+            self._read_screen(True)
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
-        if self.master is None:
+        if self.master is None or self.ended:
             return
         allowed = self.door.limits.keys(self.address, len(data))
         if allowed:
@@ -245,17 +404,27 @@ class GameSession(asyncssh.SSHServerSession):
             _set_size(self.master, *self.size)
 
     def eof_received(self) -> bool:
-        self._end()
+        self.end()
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.resizes.cancel()
-        self._end()
+        self.end()
+        if not self.running and self.server is not None:
+            self.server.session_ended(self)
 
-    def _end(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGHUP)
+    def end(self) -> None:
+        """The session is over: its process must go, whether it runs, starts or is yet to."""
+        if self.ended:
+            return
+        self.ended = True
+        self._stop_process()
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    # The client leads a process group of its own (start_new_session).
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, sig)
 
 
 def _clamp(width: int, height: int) -> tuple[int, int]:
@@ -284,9 +453,21 @@ class SSHDoor:
         self.socket = socket
         self.idle = idle
         self.limits = Limits()
+        self.sessions: set[GameSession] = set()
+        self.refusal_logged = float("-inf")
+        self.refusals_unlogged = 0
         self.authorized = asyncssh.read_authorized_keys(str(authorized)) if authorized is not None else None
         self.key = host_key(folder)
         self.server: asyncssh.SSHAcceptor | None = None
+
+    def log_refusal(self, address: str, reason: str) -> None:
+        now = time.monotonic()
+        if now - self.refusal_logged < limits.REFUSAL_LOG_INTERVAL:
+            self.refusals_unlogged += 1
+            return
+        more = f" (and {self.refusals_unlogged} more refused since the last line)" if self.refusals_unlogged else ""
+        log.info("%s refused: %s%s", address, reason, more)
+        self.refusal_logged, self.refusals_unlogged = now, 0
 
     @property
     def fingerprint(self) -> str:
@@ -309,11 +490,14 @@ class SSHDoor:
             x11_forwarding=False,
             allow_scp=False,
             sftp_factory=None,
-            login_timeout=30,
+            login_timeout=limits.LOGIN_TIMEOUT,
             keepalive_interval=30,
         )
         return self.server.sockets[0].getsockname()[1]
 
     def close(self) -> None:
+        """Stop listening, and end every session (their client processes with them)."""
         if self.server is not None:
             self.server.close()
+        for session in list(self.sessions):
+            session.end()

@@ -58,7 +58,7 @@ class HostTable:
     # When the last person seated here left (the host's clock), while nobody is: the host
     # suspends a table left alone too long (`Host.sweep`).
     alone_since: float | None = None
-    # The address (`guesses.address_key`) that set this game going, by starting it or by
+    # The address (`wire.limits.address_key`) that set this game going, by starting it or by
     # sitting down at it once resumed: started games are counted per address. None: a resumed
     # game nobody sat down at yet, whose computers stay still.
     keeper: str | None = None

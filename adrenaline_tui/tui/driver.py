@@ -2,6 +2,8 @@
 
 - A terminal that went away ends the game cleanly (saving first) instead of crashing or
   blocking it.
+- Input that is not UTF-8 (a Latin-1 terminal typing "café", line noise, random bytes) is
+  dropped, and the game goes on: Textual decodes input as strict UTF-8 and would end the app.
 - The screen drawn is at most MAX_WIDTH x MAX_HEIGHT: a client chooses its terminal's size (over
   SSH anything up to 65535x65535, by the window size or by an in-band resize report typed as
   input; in a browser any number) and Textual would build every cell of it, taking the
@@ -102,11 +104,20 @@ class TerminalDriver(LinuxDriver):
         super().process_message(message)
 
     def run_input_thread(self) -> None:
-        # Reading a hung-up terminal (the SSH connection dropped, the window closed) fails with
-        # EIO. Textual treats any failure of its input thread as a crash; this asks the app to
-        # save and leave (`AdrenalineApp.terminal_gone`).
-        try:
-            super().run_input_thread()
-        except OSError:
-            # call_later is how Textual's input thread reaches the app (it is thread-safe).
-            self._app.call_later(self._app.terminal_gone)  # type: ignore[attr-defined]
+        # Textual treats any failure of its input thread as a crash (a traceback on the
+        # player's screen, the game over).
+        while True:
+            try:
+                super().run_input_thread()
+                return
+            except UnicodeDecodeError:
+                # Bytes that are not UTF-8: Textual's strict decoder has read them (with whatever
+                # came in the same read, at most 4 KiB, usually one key) and given up. That read
+                # is lost; reading starts over with a fresh decoder and parser, as at start-up.
+                continue
+            except OSError:
+                # Reading a hung-up terminal (the SSH connection dropped, the window closed)
+                # fails with EIO: the app saves and leaves (`AdrenalineApp.terminal_gone`).
+                # call_later is how Textual's input thread reaches the app (it is thread-safe).
+                self._app.call_later(self._app.terminal_gone)  # type: ignore[attr-defined]
+                return

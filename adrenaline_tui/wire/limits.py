@@ -13,6 +13,7 @@ separately (each door lets a household in on its own).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import math
 import time
 from collections import defaultdict
@@ -35,12 +36,37 @@ DEFAULT_SIZE = (80, 24)  # for a size that is not a number at all
 # players' round trips went from 3 ms to 907 ms (p95).
 RESIZES_PER_SECOND = 4.0
 
-# -- connections, per address and door
-# At once: a household behind one NAT address (five friends: the most seats at a table).
-CONNECTIONS_AT_ONCE = 5
+# -- connections, per address and door. An address is an IPv4 address or an IPv6 /64
+# (`address_key`: one household or machine gets a whole /64, so single IPv6 addresses would
+# limit nothing).
+# At once: a household behind one NAT address - a full table of five - plus three connections a
+# dropped player may leave behind while TCP has not yet noticed (keepalives take up to 90 s), so
+# coming back never waits on them. Each connection has at most one session, so this also bounds
+# the client processes (~42 MiB each) one address can cost: 8, about 340 MiB.
+CONNECTIONS_AT_ONCE = 8
+# Every address's connections together, per door: the client processes the machine can afford
+# (~2.7 GB).
+CONNECTIONS_TOTAL = 64
 # New ones a minute: reconnecting after drops is a few; more is someone opening them in a loop
 # (each costs a client process, ~45 MiB and a second of CPU to start).
 CONNECTIONS_PER_MINUTE = 20
+# Refused connections still waiting for the key exchange to say why, per address (SSH door):
+# beyond these a flood of them is cut at once (before the banner, in bytes a client cannot
+# read), as each costs a key exchange.
+REFUSALS_PENDING = 4
+# Refusals are logged at most this often (the others counted in the next line): a flood of
+# refused connections would otherwise fill the host's log.
+REFUSAL_LOG_INTERVAL = 1.0
+
+# -- the life of an SSH connection and its client
+# From connecting to logged in: long enough to type a key's passphrase.
+LOGIN_TIMEOUT = 30.0
+# A person's client opens its session within a round trip of logging in; a connection that has
+# none this long after logging in (or after its session ended) holds a slot for nothing.
+NO_SESSION_TIMEOUT = 10.0
+# A client process told to leave (SIGHUP) saves and exits within the app's own exit grace
+# (5 s); one that has not after this long is killed, with its whole process group.
+STOP_GRACE = 10.0
 
 # -- keystrokes, per address
 # A fast typist makes ~15 keys a second and a held arrow key 30-40; a paste or a terminal's
@@ -112,36 +138,74 @@ class TokenBucket:
         return allowed
 
 
+def address_key(address: str) -> str:
+    """The unit the per-address limits count: an IPv4 address, or an IPv6 /64 (one household
+    or machine gets a whole /64, so counting single IPv6 addresses would limit nothing); an
+    IPv4 address written as IPv6 is that IPv4 address; anything else as given."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 class AddressLimits:
-    """One door's connections and keystrokes per address."""
+    """One door's connections and keystrokes per address (`address_key`)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.open: dict[str, int] = defaultdict(int)
         self.recent: dict[str, list[float]] = defaultdict(list)
         self.buckets: dict[str, TokenBucket] = {}
+        self.refusing: dict[str, int] = defaultdict(int)
 
     def admit(self, address: str) -> str | None:
         """None when a new connection from `address` may come in (then `release` it once it
         ends), else the one-line reason it may not."""
+        address = address_key(address)
         now = self.clock()
         recent = [t for t in self.recent[address] if now - t < 60]
         self.recent[address] = recent
         if self.open[address] >= CONNECTIONS_AT_ONCE:
-            return f"too many connections from your address (at most {CONNECTIONS_AT_ONCE} at once)"
+            return f"too many connections from your address ({CONNECTIONS_AT_ONCE} at once); try again later"
         if len(recent) >= CONNECTIONS_PER_MINUTE:
-            return f"too many connections from your address in the last minute (at most {CONNECTIONS_PER_MINUTE})"
+            return f"too many connections from your address ({CONNECTIONS_PER_MINUTE} a minute); try again in a minute"
+        if sum(self.open.values()) >= CONNECTIONS_TOTAL:
+            return "this host has as many players as it can take; try again later"
         recent.append(now)
         self.open[address] += 1
         return None
 
     def release(self, address: str) -> None:
+        address = address_key(address)
         self.open[address] = max(0, self.open[address] - 1)
         if not self.open[address]:
             del self.open[address]
+        self._forget_stale(self.clock())
+
+    def refusal_pending(self, address: str, change: int) -> int:
+        """Count a refused connection waiting to be told why (+1), or gone (-1); returns how many."""
+        address = address_key(address)
+        self.refusing[address] = max(0, self.refusing[address] + change)
+        count = self.refusing[address]
+        if not count:
+            del self.refusing[address]
+        return count
+
+    def _forget_stale(self, now: float) -> None:
+        # Every address ever seen would otherwise stay in these tables for the door's lifetime.
+        for address in [a for a, times in self.recent.items() if not times or now - times[-1] >= 60]:
+            if address not in self.open:
+                del self.recent[address]
+                self.buckets.pop(address, None)
 
     def keys(self, address: str, n: int) -> int:
         """How many of `n` bytes of input from `address` may pass now."""
+        address = address_key(address)
         bucket = self.buckets.get(address)
         if bucket is None:
             bucket = self.buckets[address] = TokenBucket(KEYS_PER_SECOND, KEY_BURST, self.clock)

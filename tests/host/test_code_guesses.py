@@ -11,9 +11,10 @@ import asyncssh
 import pytest
 
 from adrenaline_tui.host import guesses
-from adrenaline_tui.host.guesses import WrongCodes, address_key
+from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.ssh import SSHDoor
 from adrenaline_tui.wire.client import peer_address
+from adrenaline_tui.wire.limits import address_key
 from tests.host.test_abandoned_tables import Clock, connect_from
 from tests.host.wire import SEATS, start_host, stop_host
 
