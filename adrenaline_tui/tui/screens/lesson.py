@@ -211,11 +211,13 @@ class LessonScreen(BaseScreen):
         note.display = bool(hidden)
 
     def status_line(self, me: str) -> tuple[str, str | None, str]:
-        basics = [lesson for lesson in self.lessons if lesson.kind == "basics"]
-        if self.lesson in basics:
-            where = f"lesson {basics.index(self.lesson) + 1} of {len(basics)}"
-        else:
-            where = "weapon lesson"
+        """Where the lesson stands among its own kind: "lesson 3 of 9" for a basic, "mode lesson
+        1 of 3" for a mode or the bot (Domination's said "weapon lesson"), else "weapon lesson"."""
+        kind = self.lesson.kind
+        same = [lesson for lesson in self.lessons if lesson.kind == kind]
+        where = {"basics": "lesson", "variants": "mode lesson"}.get(kind, "weapon lesson")
+        if kind != "weapon" and self.lesson in same:
+            where += f" {same.index(self.lesson) + 1} of {len(same)}"
         return f"Learn: {self.lesson.title} · {self.runner.position}", me, where
 
     def panel_text(self) -> LessonPanelState:

@@ -393,7 +393,9 @@ class ActionPanel(Vertical):
                 )
             )
         for label, _ in state.greyed if state is not None else ():
-            items.append(_Row((" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))))
+            # "(not now)" is the point of the row: the label gives way, never it.
+            text = _cut(label, max(8, width - len(NOT_NOW))) + NOT_NOW
+            items.append(_Row((" " * 4 + text, Style(dim=True, italic=True))))
         self.filling = True
         try:
             with self.options.one_refresh():
@@ -487,6 +489,7 @@ class ActionPanel(Vertical):
 
 
 MORE_IN_EXPLAIN = "x: more"
+NOT_NOW = " (not now)"
 
 
 def fit_lines(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
@@ -505,4 +508,11 @@ def fit_lines(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
 
 
 def _cut(label: str, width: int) -> str:
-    return label if len(label) <= width else label[: width - 1] + "…"
+    """A label as it fits `width`: whole, or cut at a word with "…" (the line under the list
+    then shows all of it); mid-word ("…squa…") only for a first word longer than the row."""
+    if len(label) <= width:
+        return label
+    head = label[: width - 1]
+    if label[width - 1] != " " and " " in head:
+        head = head.rsplit(" ", 1)[0]
+    return head.rstrip(" ,:;-") + "…"
