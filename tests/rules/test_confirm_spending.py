@@ -132,3 +132,15 @@ def test_explaining_shoot_says_a_target_is_only_reached_by_paying_for_the_jump()
     assert explain(game, "rocket-launcher").why[0] == (
         "Loaded; from r1c2 it can hit Banshee, and can hit Dozer and Violet only with rocket jump (blue)."
     )
+
+
+def test_a_save_from_before_the_setting_replays_its_automatic_payment() -> None:
+    from adrenaline_tui.rules.saves import game_from_save, save_data
+
+    game = shot_game("rocket-launcher", "r1c2", JUMP_ONLY, ammo=(0, 1, 0))
+    fire(game, "r2c2", "grey", "r1c3")  # the jump was paid by itself: no key for it
+    data = save_data(game)
+    del data["config"]["confirm_spending"]  # as every save written before the setting
+    again = game_from_save(data)
+    assert again.history == game.history == ["shoot", "r2c2", "grey", "r1c3"]
+    assert again.to_json() == game.to_json()
