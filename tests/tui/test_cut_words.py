@@ -138,3 +138,11 @@ async def test_the_lobby_moves_with_down_and_says_what_enter_does(tmp_path: Path
             await _until(pilot, lambda: (lobby.table or {}).get("you") == "grey", "seated as Dozer")
     finally:
         await stop_host(host, server)
+
+
+def test_an_explain_topic_is_cut_at_a_word_whatever_the_terminal_width() -> None:
+    from adrenaline_tui.tui.prose import clip
+    from adrenaline_tui.tui.screens.explain import TOPIC_WIDTH
+
+    cut = clip("  Move to r1c3, then shoot from 2 squares away", TOPIC_WIDTH)
+    assert cut == "  Move to r1c3, then shoot…" and len(cut) <= TOPIC_WIDTH

@@ -35,6 +35,7 @@ from textual.widgets.option_list import Option
 
 from adrenaline_tui.record import record
 from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.prose import clip
 from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
@@ -510,9 +511,4 @@ def fit_lines(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
 def _cut(label: str, width: int) -> str:
     """A label as it fits `width`: whole, or cut at a word with "…" (the line under the list
     then shows all of it); mid-word ("…squa…") only for a first word longer than the row."""
-    if len(label) <= width:
-        return label
-    head = label[: width - 1]
-    if label[width - 1] != " " and " " in head:
-        head = head.rsplit(" ", 1)[0]
-    return head.rstrip(" ,:;-") + "…"
+    return clip(label, width)
