@@ -79,6 +79,8 @@ class HostTable:
             tagback_prompt="all",
             mode=self.mode,
             bot=self.bot,
+            # A lone way on that spends cubes or powerups is asked, not taken (docs/rulings.md).
+            confirm_spending="ask",
         )
 
     def free_seats(self) -> list[str]:

@@ -8,7 +8,7 @@ chosen key. `choose` checks the key before sending it, so an illegal key changes
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -138,6 +138,10 @@ class Game:
             return decision.options[0].key
         key = yield decision
         return key
+
+    def asks_spending(self, cost: Iterable[str]) -> bool:
+        """Is a lone answer that spends `cost` asked all the same (`confirm_spending: ask`)?"""
+        return self.config.confirm_spending == "ask" and any(True for _ in cost)
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
         self.events.append(Event(kind, text, data))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.cards import (
     CUBES,
+    Effect,
     Select,
     SelectLine,
     SelectRoom,
@@ -130,6 +131,14 @@ def _decision_kind(shot: effects.Shot) -> tuple[str, str]:
     return "move", f"{name}, {eff.name.lower()}: choose where to move"
 
 
+def _paid_effect(weapon: Weapon, key: str) -> Effect | None:
+    """The effect with a cost that answering `key` starts, if any."""
+    for eff in weapon.effects:
+        if eff.id == key and eff.cost:
+            return eff
+    return None
+
+
 def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     weapon = g.cards.weapons[weapon_id]
     p.weapon(weapon_id).loaded = False
@@ -145,16 +154,21 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         # The shot started because it could be fired, and every answer since was legal: this
         # state can always be finished.
         keys = effects.legal_keys(shot, memo, completable_here=True)
-        if len(keys) == 1:
+        paid = _paid_effect(weapon, keys[0]) if len(keys) == 1 else None
+        if len(keys) == 1 and not (paid is not None and g.asks_spending(paid.cost)):
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:
             opts = effects.raw_options(shot, names, keys)
             kind, prompt = _decision_kind(shot)
+            if paid is not None:
+                # The only way on costs something: say so, and let the player's key spend it.
+                prompt = f"{weapon.name}: the only way on is {paid.name.lower()}, for {', '.join(paid.cost)}"
             decision = Decision(
                 p.colour,
                 kind,
                 prompt,
                 tuple(Option(o.key, o.label, square=o.square, target=o.target) for o in opts),
+                auto=paid is None,
             )
             key = yield from g.ask(decision)
         shot, ops = effects.apply(shot, key)

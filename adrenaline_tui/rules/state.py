@@ -35,6 +35,7 @@ MAX_NAME = 16  # characters in a player's name
 MODES = ("standard", "domination", "turret")
 MODE_NAMES = {"standard": "Standard", "domination": "Domination", "turret": "Turret"}  # as players read them
 END_TURN_PROMPTS = ("usable", "always")
+CONFIRM_SPENDING = ("auto", "ask")
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,12 @@ class GameConfig:
     # a Teleporter), else the turn ends. "always": "End your turn" is asked even when it is the
     # only answer, so whether the keyboard comes back to a player reveals nothing (hot-seat).
     end_turn_prompt: str = "usable"
+    # "auto": a question with one answer answers itself even when that answer spends cubes or
+    # powerups (every game saved before this setting, whose key lists hold no such answer).
+    # "ask": a single way on that spends (the only effect left costs a cube, the only weapon on
+    # the rack costs one to pick up, the only weapon to reload before a frenzy shot) is asked
+    # anyway, naming its cost, so nothing is spent without the player's key (docs/rulings.md).
+    confirm_spending: str = "auto"
 
     def __post_init__(self) -> None:
         players = self.players
@@ -100,6 +107,7 @@ class GameConfig:
             if self.bot in players:
                 raise ConfigError("bot", f"{self.bot} is already a player; the bot uses a spare figure")
         _one_of("end_turn_prompt", self.end_turn_prompt, END_TURN_PROMPTS)
+        _one_of("confirm_spending", self.confirm_spending, CONFIRM_SPENDING)
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
@@ -126,6 +134,7 @@ class GameConfig:
             "mode": self.mode,
             "bot": self.bot,
             "end_turn_prompt": self.end_turn_prompt,
+            "confirm_spending": self.confirm_spending,
         }
 
     def name_of(self, colour: str) -> str:

@@ -263,9 +263,15 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
             continue
         weapon = g.cards.weapons[wid]
         if can_pay(p, weapon.pickup_cost):
-            cost = ", ".join(weapon.pickup_cost) or "free"
-            options.append(Option(wid, f"{weapon.name} (pay {cost})"))
-    key = yield from g.ask(Decision(p.colour, "weapon", "Grab which weapon?", tuple(options)))
+            cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
+            options.append(Option(wid, f"{weapon.name} ({cost})"))
+    # The only weapon that can be taken is still asked when it costs a cube (`confirm_spending`).
+    lone_cost = g.cards.weapons[options[0].key].pickup_cost if len(options) == 1 else ()
+    prompt = "Grab which weapon?"
+    if g.asks_spending(lone_cost):
+        prompt = f"Grab the only weapon you can take here, for {', '.join(lone_cost)}?"
+    decision = Decision(p.colour, "weapon", prompt, tuple(options), auto=not g.asks_spending(lone_cost))
+    key = yield from g.ask(decision)
     weapon = g.cards.weapons[key]
     # The drop is chosen before paying so that, while decisions are pending, every card is
     # either in a hand or on the rack; the swap itself happens at once.
@@ -321,7 +327,11 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         # Inside a frenzy shoot action the question has its own kind: it is answered differently
         # (what to fire now) from the end-of-turn reload (what to keep loaded).
         kind, prompt = ("shoot_reload", "Reload before shooting?") if then_shoot else ("reload", "Reload which weapon?")
-        key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options)))
+        # A lone reload before a frenzy shot (nothing else is loaded) is asked all the same.
+        lone = g.cards.weapons[options[0].key].reload_cost if len(options) == 1 and options[0].key != "done" else ()
+        if g.asks_spending(lone):
+            prompt = f"Shooting needs a reload first, for {', '.join(lone)}: reload?"
+        key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options), auto=not g.asks_spending(lone)))
         if key == "done":
             return
         weapon = g.cards.weapons[key]

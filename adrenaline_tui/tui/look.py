@@ -37,7 +37,10 @@ class Glyphs:
     unloaded: str
     cursor: str
     back: str
-    fist: str  # the 8th space of a Domination spawnpoint track
+    # The 8th space of a Domination spawnpoint track: a fist, as on the board (two cells wide,
+    # so only lines Rich measures draw it, never the map's one-cell grid).
+    fist: str
+    tagged: str  # on the map: before a Domination spawnpoint's count of tokens (one cell)
     turret: str  # a commandeered turret, before its owner's letter
     # map lines: horizontal, vertical, and junctions by (up, down, left, right)
     h: str
@@ -96,7 +99,8 @@ UNICODE = Glyphs(
     unloaded="○",
     cursor="▶",
     back="◀",
-    fist="✦",
+    fist="✊",
+    tagged="✦",
     turret="▲",
     h="─",
     v="│",
@@ -113,6 +117,7 @@ ASCII = Glyphs(
     cursor=">",
     back="<",
     fist="!",
+    tagged="!",
     turret="^",
     h="-",
     v="|",

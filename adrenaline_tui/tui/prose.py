@@ -28,4 +28,11 @@ def reflow(text: str) -> str:
 def clip(text: str, width: int) -> str:
     """One line of at most `width` characters, an ellipsis marking a cut (an option list wraps
     long prompts, and a list of names reads best one a line)."""
-    return text if len(text) <= width else text[: max(1, width - 1)] + "…"
+    if len(text) <= width:
+        return text
+    head = text[: max(1, width - 1)]
+    # At a word where there is one: "…squa…" read as a cut word, at any terminal width (the
+    # explain list is as wide at 160 columns as at 80).
+    if text[len(head)] != " " and not head.endswith(" ") and " " in head.strip():
+        head = head.rsplit(" ", 1)[0]
+    return head.rstrip(" ,:;-") + "…"

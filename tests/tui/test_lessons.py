@@ -44,6 +44,62 @@ def key_to_press(app: AdrenalineApp) -> str:
     return "123456789abcdefghijk"[first]
 
 
+SCROLLBAR = str.maketrans(dict.fromkeys("▁▂▃▄▅▆▇█", " "))  # and the done / refused bar
+SENTENCE = re.compile(r"(?<=[.!?:])\s+")
+
+
+def panel_words(app: AdrenalineApp) -> str:
+    """The lesson panel's text as the terminal shows it now: the cells of its region, the
+    lines joined by spaces."""
+    screen = lesson_screen(app)
+    region = screen.query_one(LessonPanel).region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return " ".join(" ".join(line[region.x : region.right].translate(SCROLLBAR).split()) for line in lines)
+
+
+def sentences(app: AdrenalineApp) -> list[str]:
+    """Every sentence the panel holds now: what just happened, the narration, the task."""
+    state = lesson_screen(app).query_one(LessonPanel).state
+    parts = (state.feedback, *state.happened, state.narration, state.task)
+    return [" ".join(s.split()) for part in parts for s in SENTENCE.split(part) if s.strip()]
+
+
+def named_keys(app: AdrenalineApp) -> set[str]:
+    from adrenaline_tui.tui.widgets.key_bar import KeyBar
+
+    return {key.key for key in app.screen.query_one(KeyBar).state}
+
+
+async def read_it_all(pilot: Pilot, app: AdrenalineApp, where: str) -> None:
+    """Each sentence of the panel is on screen, or comes on screen with the keys the screen names
+    (PageDown / PageUp on the key line, or "Read on" in the list) without anything being played."""
+    screen = lesson_screen(app)
+    history = list(screen.runner.game.history)
+    wanted = sentences(app)
+    seen = panel_words(app)
+    went_up = False
+    for _ in range(16):
+        missing = [s for s in wanted if s not in seen]
+        if not missing:
+            break
+        keys = named_keys(app)
+        if "pagedown" in keys and not went_up:
+            await pilot.press("pagedown")
+        elif "pageup" in keys:
+            went_up = True  # the rest is above: back up to the top
+            await pilot.press("pageup")
+        elif screen.query_one(ActionPanel).state.labels == (MORE,):
+            await pilot.press("1")
+        else:
+            raise AssertionError(f"{where}: no key named reads on to {missing[0]!r}; on screen: {seen!r}")
+        await pilot.pause()
+        await pilot.pause()
+        seen += " " + panel_words(app)
+    else:
+        raise AssertionError(f"{where}: never read {missing[0]!r}")
+    assert screen.runner.game.history == history, f"{where}: reading played something"
+
+
 async def play_step(pilot: Pilot, app: AdrenalineApp) -> None:
     """Play the step on screen to its end, checking the goal is reached and the next step shown."""
     screen = lesson_screen(app)
@@ -55,6 +111,7 @@ async def play_step(pilot: Pilot, app: AdrenalineApp) -> None:
     for _ in range(40):
         if runner.index != index or runner.finished:
             break
+        await read_it_all(pilot, app, f"{where}, at {runner.game.pending.kind if runner.waiting else 'reading'}")
         if screen.query_one(ActionPanel).state.labels == (MORE,):
             await pilot.press("1")  # the text did not fit: read on before the options come
             await pilot.pause()
@@ -78,7 +135,9 @@ async def play_step(pilot: Pilot, app: AdrenalineApp) -> None:
         assert f"Step {index + 2} of {len(lesson.steps)}" in text, where
 
 
-async def test_every_lesson_plays_through_with_the_keys_on_screen() -> None:
+async def test_every_lesson_plays_through_with_the_keys_on_screen_and_reads_completely() -> None:
+    """At 80x24 every sentence of every step (at each of its decisions) can be read: on screen,
+    or brought there by a key the screen names."""
     app = learn_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -90,6 +149,7 @@ async def test_every_lesson_plays_through_with_the_keys_on_screen() -> None:
             assert screen.lesson.id == lesson.id, "the lessons come in order"
             while not screen.runner.finished:
                 await play_step(pilot, app)
+            await read_it_all(pilot, app, f"{lesson.id}: the end")
             text = screen_text(app)
             assert "Lesson complete" in text, lesson.id
             assert Progress.load().status(lesson.id) == "done"
@@ -225,7 +285,9 @@ async def test_a_step_whose_text_does_not_fit_shows_its_options_once_read() -> N
         assert screen._boards["grey"].display
         panel = screen.query_one(ActionPanel)
         # the done text, what happened and the narration are taller than the panel at 80x24
-        assert panel.state.labels == (MORE,) and "Press" not in screen.query_one(LessonPanel).state.hint
+        # the hint naming the option's key keeps its place but is not drawn
+        assert panel.state.labels == (MORE,) and screen.query_one(LessonPanel).state.hint_held
+        assert "Press 1" not in screen_text(app)
         assert screen.view["pending"] is None  # and the map shows no option keys meanwhile
         await pilot.press("3")  # an option key of the hidden list does nothing
         await settle(pilot)

@@ -48,3 +48,12 @@ def test_face_down_points_draw_no_line():
     plot = "".join(lines[:-3])
     assert LETTER["yellow"] in plot and LETTER["blue"] not in plot and LETTER["grey"] not in plot
     assert f"{LETTER['blue']} ?" in lines[-1] and f"{LETTER['yellow']} 20" in lines[-1]
+
+
+def test_tied_players_share_one_sign_not_alternating_letters():
+    # Everyone is on 0 for the first turns: one "=" line, not "DBZDBZ", and the legend says so.
+    text = chart(stats(), width=5 + 20, height=9, palette=STANDARD).plain
+    bottom = text.split("\n")[-4][5:]
+    assert bottom.startswith("=" * 10)
+    assert not any(f"{LETTER['yellow']}{LETTER['blue']}" in line for line in text.split("\n"))
+    assert "= tied" in chart(stats(), width=60, height=9, palette=STANDARD).plain.split("\n")[-1]

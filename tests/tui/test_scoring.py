@@ -81,3 +81,8 @@ async def test_final_frenzy_stops_the_table_even_when_scoring_does_not_pause() -
         assert "FINAL FRENZY" in text
         # Taller than 80x24: the sheet says there is more and how to reach it.
         assert "More below" in text
+        # ... for as long as there is: at the bottom it says so instead (issue 23, finding 12).
+        await pilot.press("end")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "More below" not in text and "End of the sheet" in text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adrenaline_tui.rules.explain.reach import _hittable_from, _no_shot_reason
-from adrenaline_tui.rules.explain.words import Explanation, _ammo_line, _and, _cubes, _names, _s, _viewer
+from adrenaline_tui.rules.explain.reach import _hittable_from, _no_shot_reason, reach_text
+from adrenaline_tui.rules.explain.words import Explanation, _ammo_line, _and, _cubes, _s, _viewer
 from adrenaline_tui.rules.payment import affordable, budget
 from adrenaline_tui.rules.state import (
     ADRENALINE_GRAB,
@@ -153,8 +153,8 @@ def _shoot_action(game: Game, p: Player, n: int, legal: bool, title: str) -> Exp
             where = "From here" if q == p.square else f"From {q}"
             for wid, figs in hits.items():
                 if figs:
-                    names = _names(game, figs)
-                    does.append(f"{where} the {game.cards.weapons[wid].name} can hit {names}.")
+                    reach = reach_text(game, p.colour, wid, q, figs)
+                    does.append(f"{where} the {game.cards.weapons[wid].name} {reach}.")
         return Explanation(title, True, (_adrenaline_note(game, p, "shoot", n),), tuple(does))
     if not p.weapons:
         return Explanation(title, False, ("Shoot: you hold no weapons. Grab one at a spawnpoint first.",))

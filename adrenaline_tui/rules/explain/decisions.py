@@ -11,7 +11,7 @@ from adrenaline_tui.rules.cards import (
 )
 from adrenaline_tui.rules.explain.actions import _tile_text
 from adrenaline_tui.rules.explain.modes import HANDLERS as MODE_HANDLERS
-from adrenaline_tui.rules.explain.reach import _hittable_from, _no_shot_reason, weapon_reach
+from adrenaline_tui.rules.explain.reach import _hittable_from, _no_shot_reason, reach_text, weapon_reach
 from adrenaline_tui.rules.explain.shots import _hit_preview
 from adrenaline_tui.rules.explain.words import (
     Explanation,
@@ -19,7 +19,6 @@ from adrenaline_tui.rules.explain.words import (
     _ammo_line,
     _and,
     _cubes,
-    _names,
     _s,
     _sentence,
     _viewer,
@@ -142,8 +141,8 @@ def explain_weapon(game: Game, weapon_id: str, viewer: str | None = None) -> Exp
         return Explanation(weapon.name, False, ("You are not on the board.",), tuple(does))
     figs = weapon_reach(game, p.colour, weapon_id)
     if figs:
-        names = _names(game, figs)
-        return Explanation(weapon.name, True, (f"Loaded; from {p.square} it can hit {names}.",), tuple(does))
+        reach = reach_text(game, p.colour, weapon_id, p.square, figs)
+        return Explanation(weapon.name, True, (f"Loaded; from {p.square} it {reach}.",), tuple(does))
     return Explanation(weapon.name, False, (_no_shot_reason(game, p, weapon),), tuple(does))
 
 
@@ -191,7 +190,10 @@ def _shoot_move(game: Game, p: Player, square: str, legal: bool) -> Explanation:
     if square not in game.arena.pos:
         return Explanation(square, False, (f"{square} is not a square of this arena.",))
     hits = _hittable_from(game, p, square, reload=game.frenzy)
-    does = [f"From {square} the {game.cards.weapons[w].name} can hit {_names(game, figs)}." for w, figs in hits.items()]
+    does = [
+        f"From {square} the {game.cards.weapons[w].name} {reach_text(game, p.colour, w, square, figs)}."
+        for w, figs in hits.items()
+    ]
     title = "Shoot from here" if square == p.square else f"Move to {square}, then shoot"
     if legal:
         return Explanation(title, True, (f"{square} is {distance_text(game.arena, p.square, square)}.",), tuple(does))

@@ -49,14 +49,37 @@ def _hittable(shot: effects.Shot, memo: dict) -> frozenset[str] | None:
     return result
 
 
-def weapon_reach(game: Game, colour: str, weapon_id: str, square: str | None = None) -> frozenset[str] | None:
+def weapon_reach(
+    game: Game, colour: str, weapon_id: str, square: str | None = None, spend: tuple[int, int, int] | None = None
+) -> frozenset[str] | None:
     """Figures `colour` could hit with this weapon from `square` (default: where they stand),
-    given what they can pay now; None if the weapon has no legal shot there."""
+    given what they can pay now (or `spend`); None if the weapon has no legal shot there."""
     p = game.players[colour]
     pos = game.positions()
     pos[colour] = square or p.square
-    shot = effects.begin(game.cards.weapons[weapon_id], game.arena, colour, pos, budget(p))
+    shot = effects.begin(game.cards.weapons[weapon_id], game.arena, colour, pos, budget(p) if spend is None else spend)
     return _hittable(shot, {})
+
+
+def reach_text(game: Game, colour: str, weapon_id: str, square: str, figs: frozenset[str]) -> str:
+    """ "can hit Banshee", and for a figure only a paid effect reaches, which effect and its
+    cost ("can hit Dozer only with rocket jump (blue)"): that the Rocket Launcher "can hit Dozer
+    from here" was true only after a jump the player had to pay for."""
+    from adrenaline_tui.rules.explain.words import _names
+
+    free = weapon_reach(game, colour, weapon_id, square, spend=(0, 0, 0)) or frozenset()
+    parts = [f"can hit {_names(game, figs & free)}"] if figs & free else []
+    paid = figs - free
+    if paid:
+        weapon = game.cards.weapons[weapon_id]
+        ways = [
+            f"{e.name.lower()} ({', '.join(e.cost)})"
+            for e in weapon.effects
+            if e.cost and paid & (weapon_reach(game, colour, weapon_id, square, spend=e.cost_vec) or frozenset())
+        ]
+        how = f" only {' or '.join(ways)}" if ways else " only by paying for an effect"
+        parts.append(f"can hit {_names(game, paid)}{how}")
+    return ", and ".join(parts)
 
 
 def _hittable_from(game: Game, p: Player, square: str, *, reload: bool) -> dict[str, frozenset[str]]:

@@ -61,8 +61,10 @@ class LessonScreen(BaseScreen):
         Binding("x", "explain", "Explain", id="lesson.explain"),
         Binding("r", "retry", "Retry step", id="lesson.retry"),
         Binding("s", "skip", "Skip lesson", id="lesson.skip"),
-        Binding("pagedown", "story(1)", "Scroll the lesson", show=False, id="lesson.story-down"),
-        Binding("pageup", "story(-1)", "Scroll the lesson back", show=False, id="lesson.story-up"),
+        # Before the option list's own PageDown (a list of at most 12 needs none): the key line
+        # names them while some of the text is out of sight (`check_action`).
+        Binding("pagedown", "story(1)", "Read on", key_display="PgDn", priority=True, id="lesson.story-down"),
+        Binding("pageup", "story(-1)", "Earlier", key_display="PgUp", priority=True, id="lesson.story-up"),
         Binding("escape", "leave", "Leave", id="lesson.leave"),
         *_option_bindings(),
     ]
@@ -166,6 +168,7 @@ class LessonScreen(BaseScreen):
             self.call_after_refresh(self._check_reading)  # the boards changed: measure again
             return
         runner = self.runner
+        self.refresh_bindings()  # PageDown / PageUp are named while text is out of sight
         at_end = not self.query_one(LessonPanel).more_to_read
         if at_end and not runner.finished:
             self._read_step = runner.index
@@ -207,11 +210,13 @@ class LessonScreen(BaseScreen):
         note.display = bool(hidden)
 
     def status_line(self, me: str) -> tuple[str, str | None, str]:
-        basics = [lesson for lesson in self.lessons if lesson.kind == "basics"]
-        if self.lesson in basics:
-            where = f"lesson {basics.index(self.lesson) + 1} of {len(basics)}"
-        else:
-            where = "weapon lesson"
+        """Where the lesson stands among its own kind: "lesson 3 of 9" for a basic, "mode lesson
+        1 of 3" for a mode or the bot (Domination's said "weapon lesson"), else "weapon lesson"."""
+        kind = self.lesson.kind
+        same = [lesson for lesson in self.lessons if lesson.kind == kind]
+        where = {"basics": "lesson", "variants": "mode lesson"}.get(kind, "weapon lesson")
+        if kind != "weapon" and self.lesson in same:
+            where += f" {same.index(self.lesson) + 1} of {len(same)}"
         return f"Learn: {self.lesson.title} · {self.runner.position}", me, where
 
     def panel_text(self) -> LessonPanelState:
@@ -222,7 +227,8 @@ class LessonScreen(BaseScreen):
         return LessonPanelState(
             runner.narration,
             task=runner.task if runner.waiting else "",
-            hint="" if self._more_to_read else lesson_presenter.hint(runner),
+            hint=lesson_presenter.hint(runner),
+            hint_held=self._more_to_read,
             feedback=text,
             feedback_kind=kind,
             happened=lines,
@@ -326,6 +332,14 @@ class LessonScreen(BaseScreen):
         self.feedback = ("", "", ())
         self.feedback_figures = frozenset()
         self.render_lesson()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "story":
+            panels = self.query(LessonPanel)
+            if not panels:
+                return False
+            return panels.first().more_to_read if parameters == (1,) else panels.first().read_above
+        return super().check_action(action, parameters)
 
     def action_story(self, pages: int) -> None:
         self.query_one(LessonPanel).scroll_story(pages)

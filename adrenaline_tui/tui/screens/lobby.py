@@ -36,12 +36,34 @@ TIMERS = [(0, "off"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), 
 BOTS: list[tuple[str | None, str]] = [(None, "no bot"), *((c, hero(c)) for c in FIGURES)]
 
 
+def enter_does(widget: object) -> Text:
+    """What Enter on `widget` will do, said under the table's buttons."""
+    button = getattr(widget, "id", None) or ""
+    if not isinstance(widget, Button):
+        return Text("")
+    if button.startswith("sit-"):
+        what = f"Enter: sit down as {hero(button.removeprefix('sit-'))}"
+    elif button == "watch":
+        what = "Enter: watch the table without a seat (you will not play)"
+    elif button == "start":
+        what = "Enter: start the game"
+    else:
+        return Text("")
+    return Text(what + "  (Tab or the arrows: another button)", Style(italic=True))
+
+
 class LobbyScreen(BaseScreen):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#code"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "create", "Create table", id="lobby.create"),
         Binding("escape", "stand", "Leave table", id="lobby.stand"),
+        # Down and Up go from field to field as Tab does (Down did nothing).
+        Binding("down", "app.focus_next", "Next field", show=False, id="lobby.next"),
+        Binding("up", "app.focus_previous", "Previous field", show=False, id="lobby.previous"),
+        # Along a row of buttons too (a Choice and the code field use Left / Right themselves).
+        Binding("right", "app.focus_next", "Next button", show=False, id="lobby.right"),
+        Binding("left", "app.focus_previous", "Previous button", show=False, id="lobby.left"),
     ]
 
     def __init__(self, status: str = "") -> None:
@@ -84,8 +106,11 @@ class LobbyScreen(BaseScreen):
             with Horizontal(id="seat-buttons"):
                 for colour in FIGURES:
                     yield Button(f"Sit: {hero(colour)}", id=f"sit-{colour}", classes="sit")
-                yield Button("Watch", id="watch")
+                yield Button("Only watch", id="watch")
                 yield Button("Start the game", id="start", variant="primary")
+            # What Enter does on the button that has the focus, in words: after Tab the buttons
+            # "Sit: Banshee" and "Watch" read as one, and Enter made a watcher of a player.
+            yield Static("", id="enter-does")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -141,6 +166,9 @@ class LobbyScreen(BaseScreen):
         shown = [b for b in self.query("#seat-buttons Button") if b.display]
         if shown and not any(b.has_focus for b in shown):
             self.call_after_refresh(shown[0].focus)
+
+    def on_descendant_focus(self) -> None:
+        self.query_one("#enter-does", Static).update(enter_does(self.focused))
 
     # --------------------------------------------------------------- buttons
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -294,13 +294,19 @@ class ScoringScreen(BaseScreen):
             parts += [breakdown_text(b, look, names), NewLine()]
         parts.append(self.totals_text(names))
         self.query_one("#body", Static).update(Group(*parts))
+        self.watch(self.query_one("#sheet", VerticalScroll), "scroll_y", self._say_if_more, init=False)
         self.call_after_refresh(self._say_if_more)
 
-    def _say_if_more(self) -> None:
-        """A sheet taller than the screen says so, and how to see the rest."""
-        if self.query_one("#sheet", VerticalScroll).max_scroll_y > 0:
-            hint = "More below: Down / PageDown scroll. Press Enter to continue."
-            self.query_one("#hint", Static).update(Text(hint, "italic"))
+    def _say_if_more(self, _scroll_y: float | None = None) -> None:
+        """A sheet taller than the screen says so, and how to see the rest, for as long as there
+        is more below (at the bottom "More below" was still shown)."""
+        sheet = self.query_one("#sheet", VerticalScroll)
+        hint = "Press Enter to continue."
+        if sheet.scroll_y < sheet.max_scroll_y:
+            hint = "More below: Down / PageDown scroll. " + hint
+        elif sheet.max_scroll_y > 0:
+            hint = "End of the sheet (Up / PageUp goes back). " + hint
+        self.query_one("#hint", Static).update(Text(hint, "italic"))
 
     def totals_text(self, names: dict[str, str]) -> Text:
         if not self.reveal:

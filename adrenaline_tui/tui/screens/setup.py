@@ -258,6 +258,8 @@ class SetupScreen(BaseScreen):
             # Grenades and everyone ends their own turn, so being asked gives nothing away.
             "tagback_prompt": "all" if humans >= 2 else "holders",
             "end_turn_prompt": "always" if humans >= 2 else "usable",
+            # A lone way on that spends cubes or powerups is asked, not taken (docs/rulings.md).
+            "confirm_spending": "ask",
         }
         return GameConfig.from_dict(config), kinds
 

@@ -36,6 +36,7 @@ from textual.widgets.option_list import Option
 from adrenaline_tui.record import record
 from adrenaline_tui.tui.attached import while_attached
 from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.prose import clip
 from adrenaline_tui.tui.widgets._plain_lines import plain_lines
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
@@ -394,7 +395,9 @@ class ActionPanel(Vertical):
                 )
             )
         for label, _ in state.greyed if state is not None else ():
-            items.append(_Row((" " * 4 + _cut(f"{label} (not now)", width), Style(dim=True, italic=True))))
+            # "(not now)" is the point of the row: the label gives way, never it.
+            text = _cut(label, max(8, width - len(NOT_NOW))) + NOT_NOW
+            items.append(_Row((" " * 4 + text, Style(dim=True, italic=True))))
         self.filling = True
         try:
             with self.options.one_refresh():
@@ -488,6 +491,7 @@ class ActionPanel(Vertical):
 
 
 MORE_IN_EXPLAIN = "x: more"
+NOT_NOW = " (not now)"
 
 
 def fit_lines(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
@@ -506,4 +510,6 @@ def fit_lines(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
 
 
 def _cut(label: str, width: int) -> str:
-    return label if len(label) <= width else label[: width - 1] + "…"
+    """A label as it fits `width`: whole, or cut at a word with "…" (the line under the list
+    then shows all of it); mid-word ("…squa…") only for a first word longer than the row."""
+    return clip(label, width)

@@ -421,8 +421,13 @@ class _Painter:
                 for i, slot in enumerate(slots[: max(0, h - 2)]):
                     self.paint_slot(slot, x, y + 1 + i, fill)
             elif h >= 3:
-                # bottom left, so an offered option's key can sit bottom right
-                tag = "SPAWN" if w >= 10 or not keys else "SPWN"
+                # Bottom left, so an offered option's key can sit bottom right (next to it on a
+                # small square: "SPAWN[1]"). Where both do not fit the word gives way with a
+                # sign ("SPA…[1 2]"), never silently ("SPWN [1]" read as a cut word).
+                tag = "SPAWN"
+                room = w - (len("[" + " ".join(keys) + "]") if keys else 0)
+                if len(tag) > room:
+                    tag = tag[: room - 1] + self.g.ellipsis if room > 1 else ""
                 self.put(x, y + h - 1, tag[:w], label + Style(bold=True))
         elif not s.preview:
             self.paint_tile(s.tile_at.get(sq), x + w - 1, y, fill)
@@ -459,7 +464,7 @@ class _Painter:
             if text == "turret":
                 cells.append((self.g.turret, fill + Style(bold=True)))
             elif text == "damage":
-                cells.append((self.g.fist, fill + Style(bold=True, color=self.pal.room_fg["red"])))
+                cells.append((self.g.tagged, fill + Style(bold=True, color=self.pal.room_fg["red"])))
             elif colour is not None:
                 cells.append((LETTER.get(colour, "?"), fill + self.pal.token_style(colour)))
             else:

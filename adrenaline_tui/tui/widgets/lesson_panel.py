@@ -35,6 +35,10 @@ class LessonPanelState:
     feedback: str = ""
     feedback_kind: Feedback = ""
     happened: tuple[str, ...] = ()  # what the last key caused, in the log's words
+    # While the learner reads on, the hint (which names an option's key) is not drawn but keeps
+    # its lines: the text then has the room it will have once the options come, so what fits
+    # while reading still fits afterwards.
+    hint_held: bool = False
 
 
 class LessonPanel(Vertical):
@@ -49,6 +53,7 @@ class LessonPanel(Vertical):
             yield Static("", id="feedback")
             yield Static("", id="narration", markup=False)
         yield Static("", id="task")
+        yield Static("", id="hint")
 
     def show(self, state: LessonPanelState) -> None:
         if state == self.state:
@@ -75,17 +80,19 @@ class LessonPanel(Vertical):
         if state.task:
             task.append("Task: ", Style(bold=True))
             task.append(state.task, Style(bold=True))
-        if state.hint:
-            task.append(("\n" if task else "") + state.hint, Style(italic=True))
         self.query_one("#task", Static).update(task)
         self.query_one("#task").display = bool(task)
+        hint = self.query_one("#hint", Static)
+        hint.update(Text(state.hint, Style(italic=True)))
+        hint.display = bool(state.hint)
+        hint.set_class(state.hint_held, "-held")
         if new_step or state.feedback_kind == "refused":
             self.query_one("#story", VerticalScroll).scroll_home(animate=False)
 
     @property
     def text_height(self) -> int:
         """Rows the whole text takes at the panel's width, scrolled or not."""
-        parts = [*self.query_one("#story").children, self.query_one("#task")]
+        parts = [*self.query_one("#story").children, self.query_one("#task"), self.query_one("#hint")]
         return sum(w.outer_size.height for w in parts if w.display)
 
     @property
@@ -93,6 +100,11 @@ class LessonPanel(Vertical):
         """Is some of the text below the panel's bottom edge?"""
         story = self.query_one("#story", VerticalScroll)
         return story.scroll_y < story.max_scroll_y
+
+    @property
+    def read_above(self) -> bool:
+        """Is some of the text scrolled above the panel's top edge?"""
+        return self.query_one("#story", VerticalScroll).scroll_y > 0
 
     def scroll_story(self, pages: int) -> None:
         story = self.query_one("#story", VerticalScroll)

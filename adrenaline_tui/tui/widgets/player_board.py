@@ -151,10 +151,14 @@ def _tags(state: BoardState, p: dict[str, Any], large: bool) -> str:
     return " ".join(tags)
 
 
-def _score(p: dict[str, Any], look: Look) -> Text:
+def _score(p: dict[str, Any], look: Look, *, words: bool = False) -> Text:
+    """A small board's "6p"; with `words` (a large board) "6 points", "1 point" or "? points
+    (face down)" ("6p points" said the unit twice)."""
     score = p.get("score")
     if score is None:
-        return Text("?", Style(color=look.palette.dim))
+        return Text("? points (face down)" if words else "?", Style(color=look.palette.dim))
+    if words:
+        return Text(f"{score} point{'' if score == 1 else 's'}", Style(bold=True))
     return Text(f"{score}p", Style(bold=True))
 
 
@@ -196,9 +200,7 @@ def _large_lines(
     tags = _tags(state, p, large=True)
     if tags:
         head.append("  " + tags, dim)
-    score = _score(p, look)
-    score.append(" points" if p.get("score") is not None else " points (face down)")
-    lines = [_pad_right(head, score, width)]
+    lines = [_pad_right(head, _score(p, look, words=True), width)]
 
     lines.append(_line(("   damage  ", dim), damage_text(p, look), ("   marks ", dim), marks_text(p, look)))
     if not state.carries:

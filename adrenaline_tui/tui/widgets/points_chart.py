@@ -1,9 +1,10 @@
 """`PointsChart`: every player's points turn by turn, drawn with the players' letters.
 
 Drawn by hand rather than with plotext (docs/stats.md says why): each player's line is their
-letter (readable without colour, in the figure's colour where there is colour), a cell two
-players share cycles through their letters column by column, and the row under the turn axis
-marks the frenzy's start (`F`) and each kill (`x`).
+letter (readable without colour, in the figure's colour where there is colour), a cell two or
+more players share is `=` (the legend says "= tied"; their letters taking turns column by
+column read as a word, "DBZVDBZV"), and the row under the turn axis marks the frenzy's start
+(`F`) and each kill (`x`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
 AXIS = 5  # the y axis labels and the axis line
+TIED = "="  # a cell two or more players' lines share
 
 
 def _label(turn: Any) -> str:
@@ -74,17 +76,19 @@ def chart(stats: dict[str, Any], width: int, height: int, palette: Any, hidden: 
             cells[y][x].append(colour)
     out = Text(no_wrap=True, overflow="crop")
     dim = Style(color=palette.dim)
+    tied = False
     for row in range(plot_h):
         value = round((plot_h - 1 - row) * top / (plot_h - 1))
         label = f"{value:>3} " if row in (0, plot_h - 1) or row == (plot_h - 1) // 2 else "    "
         out.append(label + "│", dim)
-        for x, cell in enumerate(cells[row]):
+        for cell in cells[row]:
             if not cell:
                 out.append(" ")
+            elif len(cell) > 1:
+                tied = True
+                out.append(TIED, Style(bold=True))
             else:
-                # Players level here take turns, column by column: "DBZDBZ" is D, B and Z together.
-                colour = cell[x % len(cell)]
-                out.append(LETTER[colour], palette.figure_style(colour))
+                out.append(LETTER[cell[0]], palette.figure_style(cell[0]))
         out.append("\n")
     out.append("    └" + "─" * plot_w + "\n", dim)
     # Markers: the first column showing the end of the turn that had a kill or started the frenzy.
@@ -111,7 +115,7 @@ def chart(stats: dict[str, Any], width: int, height: int, palette: Any, hidden: 
     for colour in all_seats:
         legend.append(LETTER[colour], palette.figure_style(colour))
         legend.append(" ? " if colour in hidden else f" {timeline[-1]['scores'][colour]} ")
-    legend.append("x kill F frenzy", dim)
+    legend.append(f"{TIED} tied  x kill F frenzy" if tied else "x kill F frenzy", dim)
     legend.truncate(width, overflow="crop")
     out.append_text(legend)
     return out

@@ -48,15 +48,31 @@ class TurretBoard(Drawn):
             values = "-".join(map(str, TURRET_VALUES))
             lines.append(Text(f"  tiles refill every turn; turrets pay {values} at the end", "dim"))
         else:
-            lines.append(Text(" ").join([tiles, held]))
+            lines.append(compact_line(s, look, self.size.width))
         return Text("\n").join(lines)
 
 
-def tiles_text(s: TurretState, look: Look) -> Text:
+def compact_line(s: TurretState, look: Look, width: int) -> Text:
+    """Tiles and turrets on one line: the words "Turrets", then "Tiles", give way before a turret
+    does (at 80 columns "Turrets ▲Z2 ▲D1 ▲…" lost a holder behind the ellipsis)."""
+    choices = [
+        (tiles_text(s, look), held_text(s, look)),
+        (tiles_text(s, look), held_text(s, look, label=False)),
+        (tiles_text(s, look, label=False), held_text(s, look, label=False)),
+    ]
+    for tiles, held in choices:
+        line = Text(" ", no_wrap=True, overflow="ellipsis").join([tiles, held])
+        if width <= 0 or line.cell_len <= width:
+            return line
+    return line
+
+
+def tiles_text(s: TurretState, look: Look, *, label: bool = True) -> Text:
     pal, g = look.palette, look.glyphs
     keys = dict(s.offered)
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append("Tiles ", Style(bold=True))
+    if label:
+        out.append("Tiles ", Style(bold=True))
     for i, code in enumerate(s.offer):
         if i:
             out.append(" ")
@@ -70,10 +86,11 @@ def tiles_text(s: TurretState, look: Look) -> Text:
     return out
 
 
-def held_text(s: TurretState, look: Look) -> Text:
+def held_text(s: TurretState, look: Look, *, label: bool = True) -> Text:
     pal, g = look.palette, look.glyphs
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append("Turrets ", Style(bold=True))
+    if label:
+        out.append("Turrets ", Style(bold=True))
     if not s.held:
         out.append("none", Style(color=pal.dim))
     for i, (colour, n) in enumerate(s.held):
