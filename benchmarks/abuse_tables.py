@@ -41,12 +41,15 @@ ALONE = [
 HOST_SCRIPT = """
 import asyncio, inspect, logging, sys
 from pathlib import Path
-from adrenaline_tui.host import server
 from adrenaline_tui.host.main import run_host
+try:
+    from adrenaline_tui.wire import limits
+except ImportError:  # a host from before the limits were in one place
+    from adrenaline_tui.host import server as limits
 logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
 more = {}
 if "abandon_after" in inspect.signature(run_host).parameters:
-    server.SWEEP_SECONDS = min(server.SWEEP_SECONDS, float(sys.argv[3]) / 2)
+    limits.SWEEP_SECONDS = min(limits.SWEEP_SECONDS, float(sys.argv[3]) / 2)
     more["abandon_after"] = float(sys.argv[3])
 asyncio.run(run_host(Path(sys.argv[1]), socket_path=Path(sys.argv[2]), bot_delay=0.0, computer="random", **more))
 """

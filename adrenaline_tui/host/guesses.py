@@ -4,7 +4,7 @@ A table code is the only key to a table (docs/hosting.md): 32^5 = 33,554,432 cod
 lookup by code (`look`, `join`) goes through `WrongCodes`, in the host, so the client socket
 and every door (asyncssh, system sshd, web) share one allowance per address. Each wrong code is
 a strike against the connection and against its address; strikes fade at one per
-`WRONG_CODE_SECONDS`. With `WRONG_CODES_FREE` strikes, any code (right or wrong) is refused
+`limits.WRONG_CODE_SECONDS`. With `limits.WRONG_CODES_FREE` strikes, any code (right or wrong) is refused
 until one fades: a refused guess tells the guesser nothing about the code.
 """
 
@@ -13,12 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
-# Wrong codes tried in a row before the next must wait: a mistyped code or two from each of a
-# few friends behind one router, and no more.
-WRONG_CODES_FREE = 5
-# Past those, one more wrong code every this many seconds (a strike fades at this pace): a
-# guesser gets 60 guesses an hour from an address, about 46 days to hit one of 500 tables.
-WRONG_CODE_SECONDS = 60.0
+from adrenaline_tui.wire import limits
+
 # Addresses remembered at once before those with no strike left are forgotten: bounded memory
 # whatever the number of addresses a guesser comes from.
 REMEMBERED = 10_000
@@ -30,8 +26,8 @@ class WrongCodes:
     def __init__(
         self,
         clock: Callable[[], float],
-        free: int = WRONG_CODES_FREE,
-        fade: float = WRONG_CODE_SECONDS,
+        free: int = limits.WRONG_CODES_FREE,
+        fade: float = limits.WRONG_CODE_SECONDS,
     ) -> None:
         self.clock = clock
         self.free = free

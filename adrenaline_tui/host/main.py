@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from adrenaline_tui.host.hints import explanations, hints
-from adrenaline_tui.host.server import ABANDON_SECONDS, Host
-from adrenaline_tui.wire import protocol
+from adrenaline_tui.host.server import Host
+from adrenaline_tui.wire import limits, protocol
 
 
 def parse_address(text: str, default_port: int) -> tuple[str, int]:
@@ -57,7 +57,7 @@ async def run_host(
     socket_path: Path | None = None,
     ready: asyncio.Future[dict[str, object]] | None = None,
     stop: asyncio.Event | None = None,
-    abandon_after: float = ABANDON_SECONDS,
+    abandon_after: float = limits.ABANDON_SECONDS,
 ) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o700)  # the socket, the games and the host key are the host's alone

@@ -39,17 +39,6 @@ QUEUE_LIMIT = 512  # outgoing messages waiting for one client before it is dropp
 RATE = limits.MESSAGES_PER_SECOND  # a client's messages a second on average (twice that at once)
 READ_CHUNK = 65536
 EXTRAS = ".host.json"
-MAX_TABLES = 500  # beyond this a host says it is full rather than run out of memory
-# A started table with no person seated and connected for this long is suspended: its save
-# stays on disk, it leaves memory and its computers stop, until one of its players sits down
-# again. Long enough for a dropped connection to come back; short enough that tables left to
-# computers by people who went away do not pile up (docs/hosting.md, "Abandoned tables").
-ABANDON_SECONDS = 300.0
-# How often the host looks for abandoned tables: one timer for the whole host, not one a table.
-SWEEP_SECONDS = 30.0
-# Started tables one address keeps going at once (started, or resumed by sitting down): a
-# household plays one or two; a guest leaving tables to computers cannot fill the host.
-MAX_LIVE_PER_ADDRESS = 4
 # Threads making undo's copies of games, shared by every table of the host: copies are made
 # while nobody is at the keys, and undo without one replays the game, so a few are enough.
 SPARE_THREADS = 2
@@ -131,7 +120,7 @@ class Host:
         rate: float = RATE,
         explanations: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        abandon_after: float = ABANDON_SECONDS,
+        abandon_after: float = limits.ABANDON_SECONDS,
     ) -> None:
         self.explanations = explanations
         self.clock = clock
@@ -183,7 +172,7 @@ class Host:
         path = self.saved(code)
         if path is None or storage.load_table(path)[0].get("over"):
             return None
-        if len(self.tables) >= MAX_TABLES:
+        if len(self.tables) >= limits.MAX_TABLES:
             raise ProtocolError("this host is full: try again later")
         try:
             session = Session.resume(path, *self._threads())
@@ -282,7 +271,7 @@ class Host:
 
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(SWEEP_SECONDS)
+            await asyncio.sleep(limits.SWEEP_SECONDS)
             try:
                 self.sweep()
             except Exception:  # a bug here must not stop the host looking after its tables
@@ -296,9 +285,9 @@ class Host:
         )
 
     def check_live(self, client: Client) -> None:
-        if self.live_from(client) >= MAX_LIVE_PER_ADDRESS:
+        if self.live_from(client) >= limits.LIVE_GAMES_PER_ADDRESS:
             raise ProtocolError(
-                f"{MAX_LIVE_PER_ADDRESS} games from your address are going on this host: finish one, "
+                f"{limits.LIVE_GAMES_PER_ADDRESS} games from your address are going on this host: finish one, "
                 "or leave it (it is suspended when nobody is at it) before starting another"
             )
 
@@ -460,7 +449,7 @@ class Host:
         previous = client.created
         if previous is not None and previous.session is None and not any(c.connected for c in previous.everyone()):
             self.tables.pop(previous.code, None)  # set up again before anyone sat: replaced
-        if len(self.tables) >= MAX_TABLES:
+        if len(self.tables) >= limits.MAX_TABLES:
             raise ProtocolError("this host is full: try again later")
         computer = self.computer or best_computer()
         kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}

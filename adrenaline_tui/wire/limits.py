@@ -102,6 +102,26 @@ LOBBY_IDLE = 600.0
 # killed: one stuck drawing a screen must not outlive its visitor.
 QUIT_GRACE = 5.0
 
+# -- tables, counted in the host (so the client socket and every door share them)
+# Tables in memory: beyond this a host says it is full rather than run out of memory.
+MAX_TABLES = 500
+# Started tables one address keeps going at once (started, or resumed by sitting down): a
+# household plays one or two; a guest leaving tables to computers cannot fill the host.
+LIVE_GAMES_PER_ADDRESS = 4
+# A started table with no person seated and connected for this long is suspended: its save
+# stays on disk, it leaves memory and its computers stop, until one of its players sits down
+# again. Long enough for a dropped connection to come back; short enough that tables left to
+# computers by people who went away do not pile up (docs/hosting.md, "Abandoned tables").
+ABANDON_SECONDS = 300.0
+# How often the host looks for abandoned tables: one timer for the whole host, not one a table.
+SWEEP_SECONDS = 30.0
+# Wrong table codes tried in a row before the next must wait, per connection and per address: a
+# mistyped code or two from each of a few friends behind one router, and no more.
+WRONG_CODES_FREE = 5
+# Past those, one more wrong code every this many seconds (a strike fades at this pace): a
+# guesser gets 60 guesses an hour from an address, about 46 days to hit one of 500 tables.
+WRONG_CODE_SECONDS = 60.0
+
 # -- names: what a person is called at a table (the SSH user name, `join --name`); longer
 # names are cut, control characters dropped (protocol.printable). Web guests are "guest".
 NAME_LENGTH = 24

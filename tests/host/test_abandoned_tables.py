@@ -15,7 +15,7 @@ import pytest
 from adrenaline_tui.host import server as host_server
 from adrenaline_tui.rules import Game, GameConfig
 from adrenaline_tui.tui.session import HUMAN, Session
-from adrenaline_tui.wire import protocol
+from adrenaline_tui.wire import limits, protocol
 from tests.host.wire import SEATS, Wire, decider, seated_table, start_host, stop_host
 
 ABANDON = 60.0  # seconds, on the tests' own clock
@@ -95,7 +95,7 @@ async def test_a_table_left_to_computers_is_suspended_after_the_timeout_and_leav
 async def test_the_host_looks_for_abandoned_tables_by_itself(
     tmp_path: Path, sock: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(host_server, "SWEEP_SECONDS", 0.01)
+    monkeypatch.setattr(limits, "SWEEP_SECONDS", 0.01)
     host, server = await start_host(tmp_path / "tables", sock, abandon_after=0.0)
     try:
         code = await start_and_leave(await connect_from(sock, "203.0.113.7"))
@@ -139,7 +139,7 @@ async def test_a_player_resumes_a_suspended_table_at_the_same_decision(tmp_path:
 async def test_an_address_keeps_a_bounded_number_of_games_going(
     tmp_path: Path, sock: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(host_server, "MAX_LIVE_PER_ADDRESS", 2)
+    monkeypatch.setattr(limits, "LIVE_GAMES_PER_ADDRESS", 2)
     clock = Clock()
     host, server = await start_host(tmp_path / "tables", sock, clock=clock, abandon_after=ABANDON)
     try:
@@ -205,7 +205,7 @@ async def test_a_restarted_host_holds_none_of_many_saved_tables_in_memory(tmp_pa
 async def test_the_host_threads_do_not_grow_with_its_tables(
     tmp_path: Path, sock: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(host_server, "MAX_LIVE_PER_ADDRESS", 100, raising=False)  # the tests' clients share an address
+    monkeypatch.setattr(limits, "LIVE_GAMES_PER_ADDRESS", 100)  # the tests' clients share an address
     before = set(threading.enumerate())
     host, server = await start_host(tmp_path / "tables", sock)
     try:

@@ -10,9 +10,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from adrenaline_tui.host import guesses
 from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.ssh import SSHDoor
+from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.client import peer_address
 from adrenaline_tui.wire.limits import address_key
 from tests.host.test_abandoned_tables import Clock, connect_from
@@ -37,7 +37,7 @@ async def test_past_the_allowance_a_code_is_refused_for_a_while_from_the_whole_a
         code = (await owner.expect("created"))["code"]
 
         guesser = await connect_from(sock, "203.0.113.9", "guesser")
-        for i, wrong in enumerate(wrong_codes(code, guesses.WRONG_CODES_FREE)):
+        for i, wrong in enumerate(wrong_codes(code, limits.WRONG_CODES_FREE)):
             # `look` and `join` alike.
             await guesser.send({"type": "look" if i % 2 else "join", "code": wrong, "seat": None})
             assert "no table" in (await guesser.expect("error"))["reason"]
@@ -62,7 +62,7 @@ async def test_past_the_allowance_a_code_is_refused_for_a_while_from_the_whole_a
         await friend.send({"type": "look", "code": code})
         await friend.expect("table", code=code)
         # After the wait, the right code works (through either connection).
-        clock.now += guesses.WRONG_CODE_SECONDS
+        clock.now += limits.WRONG_CODE_SECONDS
         await again.send({"type": "join", "code": code, "seat": "blue"})
         await again.expect("joined", code=code, seat="blue")
         # And one wrong code later the address waits again: the allowance came back one code at a time.

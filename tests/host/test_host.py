@@ -10,6 +10,7 @@ import pytest
 
 from adrenaline_tui.host import server as host_server
 from adrenaline_tui.host.server import Client
+from adrenaline_tui.wire import limits
 from tests.host.wire import SEATS, Wire, decider, seated_table, start_host, stop_host
 
 
@@ -319,7 +320,7 @@ async def test_a_turn_timer_has_a_computer_decide_for_a_slow_person(sock: Path) 
 async def test_tables_nobody_can_use_are_forgotten_and_a_full_host_says_so(
     sock: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(host_server, "MAX_TABLES", 3)
+    monkeypatch.setattr(limits, "MAX_TABLES", 3)
     host, server = await start_host(None, sock)
     try:
         spammer = await Wire.connect(sock)
