@@ -14,6 +14,9 @@ the attack's client processes to end, then prints:
 
     python benchmarks/abuse.py [--attack web-size --attack web-tabs ...] [--seconds 20]
 
+The SSH door's attacks (`abuse_ssh.py`) and the tables' (`abuse_tables.py`, on hosts of their
+own) are registered here too.
+
 To add an attack: write `async def name(host: Host, seconds: float) -> str` that attacks for
 about `seconds` and returns a one-line note of what it did, decorated `@attack("its-name")`.
 `Host` has the ports, the socket, the data folder and `clients()` (its client processes).
@@ -301,6 +304,51 @@ async def window_change_flood(host: Host, seconds: float) -> str:
 
     ssh_sent, web_sent = await asyncio.gather(over_ssh(), over_web())
     return f"{ssh_sent} SSH window changes and {web_sent} web resizes"
+
+
+# --------------------------------------------- the SSH door's and the tables' attacks
+# Written beside this file (benchmarks/abuse_ssh.py, benchmarks/abuse_tables.py), each runnable
+# alone; here they join the same run. The tables' attacks need a host of their own (a short
+# abandon time, a restart half-way): their figures are in their note, not in the rows below it.
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+def _note(figures: dict[str, object], keys: tuple[str, ...]) -> str:
+    return ", ".join(f"{k} {figures[k]}" for k in keys if k in figures)
+
+
+@attack("quick-disconnects")
+async def quick_disconnects(host: Host, seconds: float) -> str:
+    from abuse_ssh import attack_quick_disconnects
+
+    figures = await attack_quick_disconnects("127.0.0.1", host.ssh_port, seconds, socket=host.socket, sources=10)
+    return "connect, pty, shell, close at once: " + _note(figures, tuple(figures))
+
+
+@attack("idle-connections")
+async def idle_connections(host: Host, seconds: float) -> str:
+    from abuse_ssh import attack_idle_connections
+
+    figures = await attack_idle_connections("127.0.0.1", host.ssh_port, seconds, socket=host.socket)
+    return "log in, open no session: " + _note(figures, tuple(figures))
+
+
+@attack("fill-tables")
+async def fill_tables(host: Host, seconds: float) -> str:
+    from abuse_tables import attack_fill_tables
+
+    with tempfile.TemporaryDirectory(prefix="adrenaline-abuse-fill-") as tmp:
+        figures = await attack_fill_tables(Path(tmp), seconds=seconds, connections=20, abandon=5.0)
+    return "on a host of its own, tables started and left to computers: " + json.dumps(figures)
+
+
+@attack("guess-codes")
+async def guess_codes(host: Host, seconds: float) -> str:
+    from abuse_tables import attack_guess_codes
+
+    with tempfile.TemporaryDirectory(prefix="adrenaline-abuse-guess-") as tmp:
+        figures = await attack_guess_codes(Path(tmp), seconds=seconds)
+    return "on a host of its own, random table codes: " + json.dumps(figures)
 
 
 # ---------------------------------------------------------------- the run
