@@ -34,7 +34,7 @@ from textual.theme import BUILTIN_THEMES, Theme
 from adrenaline_tui.printable import printable
 from adrenaline_tui.rules import GameConfig, SaveError
 from adrenaline_tui.rules.atomicfile import write_problem
-from adrenaline_tui.tui import shell, storage
+from adrenaline_tui.tui import crash, shell, storage
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.screens.base import BaseScreen, blocked_while_too_small, too_small
@@ -635,6 +635,23 @@ class AdrenalineApp(App[int]):
         if notice is not None and notice in self._notifications:
             # Textual's own removal (its notices only time out or are clicked away).
             self._unnotify(notice)
+
+    # ------------------------------------------------------------- the unexpected
+    def crash_log(self) -> Path | None:
+        """Where the traceback of an error nobody expected is written (`tui/crash.py`)."""
+        return storage.home() / "crash.log"
+
+    def crash_log_named(self, log: Path) -> str:
+        """How the one line on the terminal names the log."""
+        return str(log)
+
+    def _fatal_error(self) -> None:
+        # Textual's own prints the traceback with its locals on this terminal, which may be a
+        # guest's: one line there, the rest in the log (Textual calls this from its except block).
+        error = sys.exc_info()[1] or self._exception or RuntimeError("unknown")
+        log = crash.record(self.crash_log(), error)
+        self._exit_renderables.append(Text(crash.one_line(error, log, self.crash_log_named(log) if log else None)))
+        self._close_messages_no_wait()
 
     async def action_quit(self) -> None:
         table = self.table()

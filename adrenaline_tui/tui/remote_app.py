@@ -187,6 +187,14 @@ class RemoteApp(AdrenalineApp):
     def go_to_title(self, then: str | None = None) -> None:
         self.leave_table()
 
+    def crash_log(self) -> Path | None:
+        # Beside the host's socket, in the host's own folder: the guest is told only that the
+        # host has the details, never a path on the host's machine.
+        return self.socket.parent / "client-errors.log"
+
+    def crash_log_named(self, log: Path) -> str:
+        return "the host's log"
+
     async def action_quit(self) -> None:
         self.connection.close()
         self.exit(0)

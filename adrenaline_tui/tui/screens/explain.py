@@ -64,11 +64,13 @@ class ExplainScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Explain: up/down to pick, Tab to scroll the answer, Esc to close", id="explain-hint")
+            yield Static(
+                "Explain: up/down to pick, Tab to scroll the answer, Esc to close", id="explain-hint", markup=False
+            )
             with Horizontal():
                 yield OptionList(*self._options(), id="topics", markup=False)
                 with VerticalScroll(id="answer"):
-                    yield Static("", id="answer-text")
+                    yield Static("", id="answer-text", markup=False)
 
     def _options(self) -> list[Option]:
         # A square can be both an option and a square of the arena: list ids are positions.

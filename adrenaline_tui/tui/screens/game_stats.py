@@ -48,7 +48,9 @@ class GameStatsScreen(BaseScreen):
     def compose_body(self) -> ComposeResult:
         s = self.stats
         state = "final" if s["finished"] else f"up to turn {s['last_turn']}"
-        yield Static(Text(f"{self.title_text} ({state}): points turn by turn", Style(bold=True)), id="heading")
+        yield Static(
+            Text(f"{self.title_text} ({state}): points turn by turn", Style(bold=True)), id="heading", markup=False
+        )
         with Horizontal(id="body"):
             yield PointsChart(id="chart")
             with VerticalScroll(id="figures"):

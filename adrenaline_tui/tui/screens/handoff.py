@@ -62,12 +62,13 @@ class HandoffScreen(BaseScreen):
         name = self.game.name(self.colour)
         with Center(id="card"), Vertical(id="panel"):
             yield Static(id="who", markup=False)
-            yield Static(Text(f"Pass the keyboard to {name}", Style(bold=True)), id="title")
-            yield Static(Text(reason(self.game, self.colour)), id="reason")
+            yield Static(Text(f"Pass the keyboard to {name}", Style(bold=True)), id="title", markup=False)
+            yield Static(Text(reason(self.game, self.colour)), id="reason", markup=False)
             yield Static(id="recap", markup=False)
             yield Static(
                 Text(f"{name}: press Enter when you have the keyboard and nobody else is looking.", "italic"),
                 id="prompt",
+                markup=False,
             )
 
     def on_mount(self) -> None:

@@ -103,7 +103,7 @@ class LessonScreen(BaseScreen):
                 yield LessonPanel(id="lesson")
                 yield presenter.mode_board(self.runner.game.config.mode)(id="track")
                 yield Vertical(id="boards")
-                yield Static("", id="hidden-boards")
+                yield Static("", id="hidden-boards", markup=False)
                 yield RacksPanel(id="racks")
                 yield EventLog(id="log")
         yield KeyBar()

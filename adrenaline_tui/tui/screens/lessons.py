@@ -64,10 +64,10 @@ class LessonListScreen(BaseScreen):
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="column"):
-            yield Static(Text(self.heading, Style(bold=True)), id="heading")
-            yield Static("", id="next")
-            yield OptionList(id="lessons")
-            yield Static("", id="summary")
+            yield Static(Text(self.heading, Style(bold=True)), id="heading", markup=False)
+            yield Static("", id="next", markup=False)
+            yield OptionList(id="lessons", markup=False)
+            yield Static("", id="summary", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -72,37 +72,37 @@ class LobbyScreen(BaseScreen):
         self.status = status
 
     def compose_body(self) -> ComposeResult:
-        yield Static(Text("Adrenaline · hosted tables", Style(bold=True)), id="heading")
-        yield Static("", id="status")
+        yield Static(Text("Adrenaline · hosted tables", Style(bold=True)), id="heading", markup=False)
+        yield Static("", id="status", markup=False)
         with Horizontal(id="join-row"):
-            yield Static("Table code ", classes="label")
+            yield Static("Table code ", classes="label", markup=False)
             yield Input(placeholder="ABCDE", max_length=5, id="code")
             yield Button("Open", id="open")
         with Vertical(id="create-form"):
-            yield Static(Text("Or set up a new table", Style(bold=True)), classes="section")
+            yield Static(Text("Or set up a new table", Style(bold=True)), classes="section", markup=False)
             with Horizontal(classes="form-row"):
-                yield Static("Arena", classes="label")
+                yield Static("Arena", classes="label", markup=False)
                 yield Choice([(a, arena_label(a)) for a in ARENA_IDS], "arena_11a", id="arena")
             with Horizontal(classes="form-row"):
-                yield Static("Skulls", classes="label")
+                yield Static("Skulls", classes="label", markup=False)
                 yield Choice([(n, str(n)) for n in range(5, 9)], 8, id="skulls")
-                yield Static("Ending", classes="label")
+                yield Static("Ending", classes="label", markup=False)
                 yield Choice([(e, e.replace("_", " ")) for e in ENDINGS], "frenzy", id="ending")
             with Horizontal(classes="form-row"):
-                yield Static("Turn timer", classes="label")
+                yield Static("Turn timer", classes="label", markup=False)
                 yield Choice(TIMERS, 0, id="timer")
             with Horizontal(classes="form-row"):
-                yield Static("Mode", classes="label")
+                yield Static("Mode", classes="label", markup=False)
                 yield Choice([(m, m) for m in MODES], "standard", id="mode")
-                yield Static("Bot", classes="label")
+                yield Static("Bot", classes="label", markup=False)
                 yield Choice(BOTS, None, id="bot")
             for colour, kind in zip(FIGURES, DEFAULT_KINDS, strict=True):
                 with Horizontal(classes="form-row"):
-                    yield Static(hero(colour), classes="label")
+                    yield Static(hero(colour), classes="label", markup=False)
                     yield Choice(SEAT_KINDS, kind, id=f"kind-{colour}")
             yield Button("Create table", id="create")
         with Vertical(id="table"):
-            yield Static("", id="table-text")
+            yield Static("", id="table-text", markup=False)
             with Horizontal(id="seat-buttons"):
                 for colour in FIGURES:
                     yield Button(f"Sit: {hero(colour)}", id=f"sit-{colour}", classes="sit")
@@ -110,7 +110,7 @@ class LobbyScreen(BaseScreen):
                 yield Button("Start the game", id="start", variant="primary")
             # What Enter does on the button that has the focus, in words: after Tab the buttons
             # "Sit: Banshee" and "Watch" read as one, and Enter made a watcher of a player.
-            yield Static("", id="enter-does")
+            yield Static("", id="enter-does", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:

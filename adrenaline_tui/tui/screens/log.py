@@ -29,7 +29,7 @@ class LogScreen(BaseScreen):
         self.events = list(events)
 
     def compose_body(self) -> ComposeResult:
-        yield Static("Everything that happened (Esc to go back)", id="hint")
+        yield Static("Everything that happened (Esc to go back)", id="hint", markup=False)
         yield RichLog(id="all", wrap=True, markup=False)
 
     def on_mount(self) -> None:

@@ -79,13 +79,13 @@ class RulesScreen(BaseScreen):
         self.shown: Section | None = None
 
     def compose_body(self) -> ComposeResult:
-        yield Static("Rules: up/down to choose, / to search, Tab to the text, Esc to go back", id="hint")
+        yield Static("Rules: up/down to choose, / to search, Tab to the text, Esc to go back", id="hint", markup=False)
         with Horizontal(id="body"):
             with Vertical(id="index"):
                 yield Input(placeholder="/ search the rules", id="search", select_on_focus=False, restrict=NO_CONTROL)
-                yield OptionList(*index_options(), id="sections")
+                yield OptionList(*index_options(), id="sections", markup=False)
             with VerticalScroll(id="page"):
-                yield Static("", id="title")
+                yield Static("", id="title", markup=False)
                 yield Static("", id="text", markup=False)
                 yield Static("", id="diagram", markup=False)
                 yield Static("", id="see", markup=False)

@@ -281,10 +281,10 @@ class ScoringScreen(BaseScreen):
 
     def compose_body(self) -> ComposeResult:
         title = "Final scoring" if self.final else "Scoring, then FINAL FRENZY" if self.frenzy else "Scoring"
-        yield Static(Text(title, Style(bold=True)), id="heading")
+        yield Static(Text(title, Style(bold=True)), id="heading", markup=False)
         with VerticalScroll(id="sheet"):
             yield Static(id="body", markup=False)
-        yield Static(Text("Press Enter to continue.", "italic"), id="hint")
+        yield Static(Text("Press Enter to continue.", "italic"), id="hint", markup=False)
 
     def on_mount(self) -> None:
         look = look_of(self.app)

@@ -44,7 +44,7 @@ class SettingsScreen(BaseScreen):
         s = self.shell.settings
         speed = min(SPEEDS, key=lambda v: abs(v[0] - s.bot_delay))[0]
         with Vertical(id="form"):
-            yield Static("Settings (left/right to change, Esc when done)")
+            yield Static("Settings (left/right to change, Esc when done)", markup=False)
             rows = [
                 (
                     "Points",
@@ -73,7 +73,7 @@ class SettingsScreen(BaseScreen):
             ]
             for label, choice in rows:
                 with Horizontal(classes="row"):
-                    yield Static(label, classes="label")
+                    yield Static(label, classes="label", markup=False)
                     yield choice
 
     def on_choice_changed(self, event: Choice.Changed) -> None:

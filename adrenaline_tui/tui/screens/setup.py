@@ -88,19 +88,21 @@ class SetupScreen(BaseScreen):
 
     def compose_body(self) -> ComposeResult:
         computers = computer_kinds()
-        yield Static(Text("New game", Style(bold=True)), id="heading")
-        yield Static("Left/Right or Space change the value under the cursor; type a name.", id="setup-hint")
+        yield Static(Text("New game", Style(bold=True)), id="heading", markup=False)
+        yield Static(
+            "Left/Right or Space change the value under the cursor; type a name.", id="setup-hint", markup=False
+        )
         with Vertical(id="seats"):
             with Horizontal(classes="seat", id="seats-head"):
-                yield Static("", classes="seat-no")
-                yield Static("Name", classes="name")
-                yield Static("Figure", classes="figure")
-                yield Static("Player", classes="kind")
+                yield Static("", classes="seat-no", markup=False)
+                yield Static("Name", classes="name", markup=False)
+                yield Static("Figure", classes="figure", markup=False)
+                yield Static("Player", classes="kind", markup=False)
             for i in range(SEATS):
                 kinds = [HUMAN, *computers] + ([EMPTY] if i >= 3 else [])
                 default_kind = HUMAN if i == 0 else (computers[0] if i < 3 else EMPTY)
                 with Horizontal(classes="seat", id=f"seat-{i}"):
-                    yield Static(f"{i + 1}.", classes="seat-no")
+                    yield Static(f"{i + 1}.", classes="seat-no", markup=False)
                     yield Input(
                         placeholder=hero(FIGURES[i]),
                         max_length=MAX_NAME,
@@ -118,26 +120,26 @@ class SetupScreen(BaseScreen):
                     yield Choice([(k, kind_label(k)) for k in kinds], default_kind, id=f"kind-{i}", classes="kind")
         with Horizontal(id="lower"):
             with Vertical(id="options"):
-                yield Static("Arena", classes="label")
+                yield Static("Arena", classes="label", markup=False)
                 yield Choice([(a, arena_label(a)) for a in ARENA_IDS], DEFAULT_ARENA, id="arena")
-                yield Static("", id="arena-note")
+                yield Static("", id="arena-note", markup=False)
                 with Horizontal(classes="pair"):
-                    yield Static("Skulls", classes="label")
+                    yield Static("Skulls", classes="label", markup=False)
                     yield Choice([(n, f"{n} skulls") for n in (5, 6, 7, 8)], 8, id="skulls")
                 with Horizontal(classes="pair"):
-                    yield Static("Ending", classes="label")
+                    yield Static("Ending", classes="label", markup=False)
                     yield Choice([("frenzy", "Final frenzy"), ("sudden_death", "Sudden death")], "frenzy", id="ending")
                 with Horizontal(classes="pair"):
-                    yield Static("Mode", classes="label")
+                    yield Static("Mode", classes="label", markup=False)
                     yield Choice([(m, MODE_LABELS.get(m, m)) for m in MODES], "standard", id="mode")
-                yield Static(MODE_NOTES["standard"], id="mode-note")
+                yield Static(MODE_NOTES["standard"], id="mode-note", markup=False)
                 with Horizontal(classes="pair -tight"):
-                    yield Static("Bot", classes="label")
+                    yield Static("Bot", classes="label", markup=False)
                     bots = [(NO_BOT, "No bot"), *((c, f"{LETTER[c]} {hero(c)}") for c in FIGURES)]
                     yield Choice(bots, NO_BOT, allowed=lambda c: c == NO_BOT or self._figure_free(c, -1), id="bot")
                 yield Button("First game preset (f)", id="first-game", compact=True)
                 yield Button("Start the game (Enter)", id="start", variant="primary", compact=True)
-                yield Static("", id="setup-error")
+                yield Static("", id="setup-error", markup=False)
             yield ArenaMap(id="preview")
         yield KeyBar()
 

@@ -68,7 +68,7 @@ class StandingsScreen(BaseScreen):
         self.game = game
 
     def compose_body(self) -> ComposeResult:
-        yield Static(Text("Final standings", Style(bold=True)), id="heading")
+        yield Static(Text("Final standings", Style(bold=True)), id="heading", markup=False)
         yield Static(id="table", markup=False)
         yield OptionList(
             Option("The game in figures: charts and awards", id="figures"),
@@ -76,6 +76,7 @@ class StandingsScreen(BaseScreen):
             Option("Back to the title screen", id="title"),
             Option("Quit", id="quit"),
             id="after",
+            markup=False,
         )
 
     def on_mount(self) -> None:

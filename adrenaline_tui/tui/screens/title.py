@@ -73,11 +73,13 @@ class TitleScreen(BaseScreen):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="column"):
             with Center():
-                yield Static(Text(BANNER.strip("\n"), Style(bold=True)), id="banner")
-            yield Static("The board game by Czech Games Edition: 3-5 players, one keyboard.", id="tagline")
+                yield Static(Text(BANNER.strip("\n"), Style(bold=True)), id="banner", markup=False)
+            yield Static(
+                "The board game by Czech Games Edition: 3-5 players, one keyboard.", id="tagline", markup=False
+            )
             with Center():
                 yield OptionList(id="menu", markup=False)
-            yield Static("", id="menu-hint")
+            yield Static("", id="menu-hint", markup=False)
 
     def on_screen_resume(self) -> None:
         # Also when first shown (Textual resumes a screen it pushes, before laying it out), so

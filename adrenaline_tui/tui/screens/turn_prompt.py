@@ -27,7 +27,7 @@ class TurnPrompt(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(f"Jump to turn (1 to {self.last_turn}), then Enter:")
+            yield Static(f"Jump to turn (1 to {self.last_turn}), then Enter:", markup=False)
             yield Input(id="turn", type="integer", max_length=5)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -50,10 +50,10 @@ class LessonPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="story"):
-            yield Static("", id="feedback")
+            yield Static("", id="feedback", markup=False)
             yield Static("", id="narration", markup=False)
-        yield Static("", id="task")
-        yield Static("", id="hint")
+        yield Static("", id="task", markup=False)
+        yield Static("", id="hint", markup=False)
 
     def show(self, state: LessonPanelState) -> None:
         if state == self.state:
