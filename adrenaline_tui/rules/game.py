@@ -96,6 +96,18 @@ class Game:
         """The decision the game waits on, or None once the game is over."""
         return self._pending
 
+    def pending_public(self) -> dict[str, str] | None:
+        """What everyone may know of the pending decision (`Decision.public_view`), or None
+        once the game is over."""
+        d = self._pending
+        return None if d is None else d.public_view(self.active.colour)
+
+    @property
+    def at_public_point(self) -> bool:
+        """Whether the game waits on a question asked whatever anyone holds (or is over): the
+        only moments at which others may be shown the game (docs/protocol.md)."""
+        return self._pending is None or self._pending.public
+
     def choose(self, key: str) -> list[Event]:
         decision = self._pending
         if decision is None:

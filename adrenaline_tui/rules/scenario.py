@@ -97,6 +97,7 @@ class Scenario(_Strict):
     ending: Literal["frenzy", "sudden_death"] = "frenzy"
     tagback_prompt: Literal["holders", "all"] = "holders"
     end_turn_prompt: Literal["usable", "always"] = "usable"
+    spawn_prompt: Literal["choice", "always"] = "choice"
     players: list[ScenarioPlayer] = Field(min_length=3, max_length=5)
     active: str | None = None
     first_player: str | None = None
@@ -162,6 +163,7 @@ def scenario_config(mapping: Mapping[str, Any]) -> GameConfig:
             mode=sc.mode,
             bot=sc.bot.colour if sc.bot is not None else None,
             end_turn_prompt=sc.end_turn_prompt,
+            spawn_prompt=sc.spawn_prompt,
         )
     except ConfigError as exc:
         raise DataError(str(mapping.get("_source", "scenario")), "", exc.field, exc.problem) from None

@@ -252,6 +252,7 @@ def tagback_window(g: Game, shooter: Player) -> Flow:
                     f"{shooter.name} damaged you. Throw a Tagback Grenade?",
                     tuple(options),
                     auto=not ask_all,
+                    public=ask_all,
                 )
             )
             if key == "pass":

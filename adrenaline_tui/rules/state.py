@@ -34,6 +34,7 @@ TAGBACK_PROMPTS = ("holders", "all")
 MAX_NAME = 16  # characters in a player's name
 MODES = ("standard", "domination", "turret")
 END_TURN_PROMPTS = ("usable", "always")
+SPAWN_PROMPTS = ("choice", "always")
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,10 @@ class GameConfig:
     # a Teleporter), else the turn ends. "always": "End your turn" is asked even when it is the
     # only answer, so whether the keyboard comes back to a player reveals nothing (hot-seat).
     end_turn_prompt: str = "usable"
+    # "choice": a spawn or respawn is asked only when the hand offers more than one card to
+    # discard. "always": asked even with one, so being asked tells nobody what the hand holds
+    # (tables with several people watching; older saves replay with "choice").
+    spawn_prompt: str = "choice"
 
     def __post_init__(self) -> None:
         players = self.players
@@ -99,6 +104,7 @@ class GameConfig:
             if self.bot in players:
                 raise ConfigError("bot", f"{self.bot} is already a player; the bot uses a spare figure")
         _one_of("end_turn_prompt", self.end_turn_prompt, END_TURN_PROMPTS)
+        _one_of("spawn_prompt", self.spawn_prompt, SPAWN_PROMPTS)
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
@@ -125,6 +131,7 @@ class GameConfig:
             "mode": self.mode,
             "bot": self.bot,
             "end_turn_prompt": self.end_turn_prompt,
+            "spawn_prompt": self.spawn_prompt,
         }
 
     def name_of(self, colour: str) -> str:

@@ -257,9 +257,11 @@ class SetupScreen(BaseScreen):
             "mode": self.query_one("#mode", Choice).value,
             "bot": None if self.query_one("#bot", Choice).value == NO_BOT else self.query_one("#bot", Choice).value,
             # With two or more people at one keyboard everyone hit is asked about Tagback
-            # Grenades and everyone ends their own turn, so being asked gives nothing away.
+            # Grenades, everyone ends their own turn and chooses their own spawnpoint, so being
+            # asked gives nothing away.
             "tagback_prompt": "all" if humans >= 2 else "holders",
             "end_turn_prompt": "always" if humans >= 2 else "usable",
+            "spawn_prompt": "always" if humans >= 2 else "choice",
         }
         return GameConfig.from_dict(config), kinds
 
