@@ -91,9 +91,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         # A public point while actions are left (Run is always among them), when the end of the
         # turn is always asked, or when an owed action keeps the turn going.
         public = bool(g.actions_left) or ask_anyway or owed
-        key = yield from g.ask(
-            Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway, public=public)
-        )
+        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway, public=public))
         if key == "end":
             break
         if key in allowances:
