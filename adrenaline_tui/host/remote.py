@@ -72,7 +72,10 @@ class RemoteGame:
 
     @property
     def decisions(self) -> int:
-        return int(self.state["decisions"])
+        """How many decisions the game has had, as the host counts them: sent only to the one
+        deciding (it answers with it); -1 for everyone else."""
+        count = self.state.get("decisions")
+        return int(count) if count is not None else -1
 
     @property
     def over(self) -> bool:

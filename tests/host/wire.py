@@ -148,9 +148,10 @@ async def decider(wires: dict[str, Wire], decisions: int = 0) -> tuple[str, dict
     async def watch(colour: str, w: Wire) -> tuple[str, dict[str, Any]] | None:
         while True:
             s = w.state
-            if s is not None and s["decisions"] >= decisions:
-                if s["view"]["over"]:
-                    return None
+            # Only the one deciding is sent the decision count (docs/protocol.md).
+            if s is not None and s["view"]["over"]:
+                return None
+            if s is not None and s["decisions"] is not None and s["decisions"] >= decisions:
                 if s["view"]["pending"] and s["view"]["pending"].get("options") and w.seen_all():
                     return colour, s
             await w.read_one()
