@@ -151,9 +151,9 @@ async def decider(wires: dict[str, Wire], decisions: int = 0) -> tuple[str, dict
             # Only the one deciding is sent the decision count (docs/protocol.md).
             if s is not None and s["view"]["over"]:
                 return None
-            if s is not None and s["decisions"] is not None and s["decisions"] >= decisions:
-                if s["view"]["pending"] and s["view"]["pending"].get("options") and w.seen_all():
-                    return colour, s
+            counted = s is not None and s["decisions"] is not None and s["decisions"] >= decisions
+            if counted and s["view"]["pending"] and s["view"]["pending"].get("options") and w.seen_all():
+                return colour, s
             await w.read_one()
 
     tasks = [asyncio.create_task(watch(c, w)) for c, w in wires.items()]
