@@ -384,7 +384,7 @@ class Host:
             raise ProtocolError("the game is over")
         if d.player != seat:
             raise ProtocolError(f"it is not your decision ({session.game.name(d.player)} decides)")
-        if msg["decision"] != len(session.game.history):
+        if msg["decision"] != session.game.decisions_seen(seat):
             raise ProtocolError("that answers an earlier question: the table has moved on")
         try:
             events = session.choose(msg["key"])
@@ -394,7 +394,7 @@ class Host:
 
     def on_undo(self, client: Client, msg: dict[str, Any]) -> None:
         table, session, seat = self._playing(client)
-        if msg["decision"] != len(session.game.history) or not session.can_undo(seat):
+        if msg["decision"] != session.game.decisions_seen(seat) or not session.can_undo(seat):
             raise ProtocolError("nothing to undo: the last decision revealed something or passed play on")
         before = session.game.events
         session.undo()

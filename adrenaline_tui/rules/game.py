@@ -54,6 +54,8 @@ class Game:
         self.ledger = ActionLedger()
         self.events: list[Event] = []
         self.history: list[str] = []
+        # Who answered each decision of `history`, and whether it was a public point.
+        self.asked: list[tuple[str, bool]] = []
         self.start_actions_taken = 0
         # The shot being played while the game waits on one of its decisions, so that an
         # explanation can read its bindings and filters (`rules/explain.py`); None otherwise.
@@ -102,6 +104,12 @@ class Game:
         d = self._pending
         return None if d is None else d.public_view(self.active.colour)
 
+    def decisions_seen(self, seat: str | None) -> int:
+        """How many decisions `seat` has seen taken: its own and those at public points. It
+        numbers that seat's questions (an answer names the one it answers) without counting
+        the questions only others' hidden cards raised."""
+        return sum(1 for player, public in self.asked if public or player == seat)
+
     @property
     def at_public_point(self) -> bool:
         """Whether the game waits on a question asked whatever anyone holds (or is over): the
@@ -116,6 +124,7 @@ class Game:
             raise IllegalChoice(key, decision.keys, decision.prompt)
         mark = len(self.events)
         self.history.append(key)
+        self.asked.append((decision.player, decision.public))
         self._pending = self._next(key)
         after = self._pending
         if self._revealed or after is None or after.player != decision.player:

@@ -111,8 +111,8 @@ def player_view(g: Game, viewer: str | None, *, reveal_scores: bool = False) -> 
     pending = g.pending
     deciding = pending is not None and pending.player == viewer
     state["pending"] = _pending(g, with_options=deciding)
-    if not deciding:
-        # How many questions have been answered counts those only hidden cards raised.
-        state["decisions"] = None
+    # How many questions have been answered would count those only others' hidden cards
+    # raised: the one deciding gets the count of those it has seen, everyone else nothing.
+    state["decisions"] = g.decisions_seen(viewer) if deciding else None
     state["viewer"] = viewer
     return state
