@@ -85,6 +85,10 @@ class RemoteGame:
     def history(self) -> range:
         return range(self.decisions)
 
+    # The client's screen belongs to one person, who is sent the game at public points and at
+    # their own questions: whatever it shows them, it may take as seen.
+    at_public_point = True
+
     @property
     def pending_player(self) -> str | None:
         pending = self._view.get("pending")
