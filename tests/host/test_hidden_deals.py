@@ -23,6 +23,11 @@ from adrenaline_tui.ai import PLAYER_KINDS
 from adrenaline_tui.host.tables import HostTable
 from adrenaline_tui.rules import Game
 from adrenaline_tui.tui.session import Session
+from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.remote_app import RemoteApp
+from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
+from adrenaline_tui.tui.screens.table import TableScreen
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
 from tests.host.wire import WAIT, Wire, start_host, stop_host
 from tests.tui.test_hidden_cards import PublicPlayer, deal, public_choice
 
@@ -179,3 +184,133 @@ async def test_every_other_seat_is_sent_the_same_bytes_whatever_the_hidden_cards
                 f"{seat or 'the spectator'} was sent different bytes at {at}:\n{a[at - 300 : at + 200]!r}\n"
                 f"{b[at - 300 : at + 200]!r}"
             )
+
+
+# On screen: Ann plays yellow through the real client app, Ben blue through a scripted client.
+# Ann's hand is the same in both deals of each pair; in the second Ben's cards go to a computer.
+SCREEN_PAIRS = {
+    "computers": PAIRS["computers"],
+    "a person": [
+        {"blue": ["targeting-scope-blue", "newton-yellow"], "grey": ["tagback-grenade-red", "teleporter-red"]},
+        {"blue": ["tagback-grenade-red", "teleporter-red"], "grey": ["targeting-scope-blue", "newton-yellow"]},
+    ],
+}
+
+
+def hosted_frame(table: HostedTableScreen) -> tuple[Any, ...]:
+    """What the hosted table draws: every widget's input, as the table screen works it out."""
+    game, view, kinds = table.session.game, table.view, table.session.kinds
+    assert view is not None
+    return (
+        table.viewer,
+        table.panel_state(view),
+        presenter.status(game, view, table.viewer, kinds),  # type: ignore[arg-type]
+        presenter.board_states(game, view, table.viewer, False),  # type: ignore[arg-type]
+        presenter.mode_board_state(game, view),  # type: ignore[arg-type]
+        presenter.map_state(game, view, None),  # type: ignore[arg-type]
+        tuple(e.text for e in game.events),
+    )
+
+
+def drawn(app: RemoteApp, decisions: int) -> bool:
+    """Whether Ann's table shows her question `decisions`."""
+    table = app.screen
+    view = table.view if isinstance(table, HostedTableScreen) else None
+    return view is not None and view["decisions"] == decisions and bool(view["pending"].get("options"))
+
+
+async def _until(pilot: Any, check: Any, what: str) -> None:
+    for _ in range(2000):
+        if check():
+            return
+        await pilot.pause(0.005)
+    raise AssertionError(f"never: {what}")
+
+
+async def play_on_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scenario: dict[str, Any], seed: int
+) -> list[tuple[Any, ...]]:
+    """One deal at a live host, Ann in the client app; returns every frame her table drew."""
+
+    def start(table: HostTable, _seed: int, folder: Path | None) -> None:
+        table.session = Session(Game.from_scenario(scenario, seed), table.kinds)
+
+    frames: list[tuple[Any, ...]] = []
+    render = TableScreen.render_table
+
+    def render_spy(table: TableScreen) -> None:
+        render(table)
+        if isinstance(table, HostedTableScreen):
+            frames.append(hosted_frame(table))
+
+    monkeypatch.setattr(HostTable, "start", start)
+    monkeypatch.setattr(TableScreen, "render_table", render_spy)
+    sock = tmp_path / f"{random.getrandbits(32)}.sock"
+    host, server = await start_host(None, sock, computer="public", seed=seed)
+    try:
+        ben = await Wire.connect(sock, "ben")
+        create = {"type": "create", "arena": "arena_11a", "skulls": 5, "ending": "frenzy", "seats": SEATS}
+        await ben.send(create)
+        code = (await ben.expect("created"))["code"]
+        await ben.send({"type": "join", "code": code, "seat": "blue"})
+        await ben.expect("joined")
+        app = RemoteApp(sock, "ann")
+        rng = random.Random(seed)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await _until(pilot, lambda: "Connected" in app.status, "connected")
+            app.open_table(code)
+            await _until(pilot, lambda: app.lobby is not None and app.lobby.table is not None, "the lobby")
+            app.sit("yellow")
+            await _until(pilot, lambda: "yellow" in host.tables[code].holders, "seated")
+            await ben.send({"type": "start"})
+            for _ in range(2000):
+                await _until(pilot, lambda: host.tables[code].session is not None, "the start")
+                session = host.tables[code].session
+                game = session.game
+                if session.computer_to_move:
+                    await pilot.pause(0.002)
+                    continue
+                d, before = game.pending, len(game.history)
+                assert d is not None, "the game ended before the turns to compare"
+                if d.player == "blue":
+                    await ben.send({"type": "ping"})
+                    await ben.expect("pong")
+                    state = ben.state
+                    if state is None or state["decisions"] != game.decisions_seen("blue"):
+                        continue
+                    if game.turn > TURNS and game.at_public_point:
+                        break
+                    pending = state["view"]["pending"]
+                    choice = public_choice(pending["kind"], [o["key"] for o in pending["options"]], rng)
+                    await ben.send({"type": "choose", "key": choice, "decision": state["decisions"]})
+                else:
+                    seen = game.decisions_seen("yellow")
+                    await _until(pilot, lambda seen=seen: drawn(app, seen), "Ann's question on her screen")
+                    if game.turn > TURNS and game.at_public_point:
+                        break
+                    table = app.screen
+                    pending = table.view["pending"]
+                    keys = [o["key"] for o in pending["options"]]
+                    await pilot.press(HOTKEYS[keys.index(public_choice(pending["kind"], keys, rng))])
+                await _until(pilot, lambda before=before: len(game.history) > before, "the answer")
+            else:
+                raise AssertionError("the game did not get far enough")
+        return frames
+    finally:
+        await stop_host(host, server)
+
+
+@pytest.mark.parametrize(("pair", "variant", "seed"), [("a person", "standard", 5), ("computers", "turret", 6)])
+async def test_a_person_at_a_hosted_table_sees_the_same_frames_whatever_the_hidden_cards(
+    pair: str, variant: str, seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(PLAYER_KINDS, "public", PublicPlayer)
+    runs = []
+    for hands in SCREEN_PAIRS[pair]:
+        with monkeypatch.context() as patch:
+            runs.append(await play_on_screen(tmp_path, patch, host_scenario(hands, variant), seed))
+    frames_a, frames_b = runs
+    assert len(frames_a) > 20
+    for i, (a, b) in enumerate(zip(frames_a, frames_b, strict=False)):
+        assert a == b, f"frame {i} differs with the hidden cards:\n{a}\n{b}"
+    assert len(frames_a) == len(frames_b)
