@@ -22,11 +22,11 @@ import pytest
 from adrenaline_tui.ai import PLAYER_KINDS
 from adrenaline_tui.host.tables import HostTable
 from adrenaline_tui.rules import Game
-from adrenaline_tui.tui.session import Session
 from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.remote_app import RemoteApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.table import TableScreen
+from adrenaline_tui.tui.session import Session
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
 from tests.host.wire import WAIT, Wire, start_host, stop_host
 from tests.tui.test_hidden_cards import PublicPlayer, deal, public_choice
@@ -292,7 +292,7 @@ async def play_on_screen(
                     pending = table.view["pending"]
                     keys = [o["key"] for o in pending["options"]]
                     await pilot.press(HOTKEYS[keys.index(public_choice(pending["kind"], keys, rng))])
-                await _until(pilot, lambda before=before: len(game.history) > before, "the answer")
+                await _until(pilot, lambda b=before, g=game: len(g.history) > b, "the answer")
             else:
                 raise AssertionError("the game did not get far enough")
         return frames
