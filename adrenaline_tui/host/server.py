@@ -383,7 +383,10 @@ class Host:
         if d is None:
             raise ProtocolError("the game is over")
         if d.player != seat:
-            raise ProtocolError(f"it is not your decision ({session.game.name(d.player)} decides)")
+            # Named from the public view: who decides a question only hidden cards raise is the
+            # active player, as far as anyone else may know.
+            decides = (session.game.pending_public() or {}).get("player", d.player)
+            raise ProtocolError(f"it is not your decision ({session.game.name(decides)} decides)")
         if msg["decision"] != session.game.decisions_seen(seat):
             raise ProtocolError("that answers an earlier question: the table has moved on")
         try:
