@@ -43,7 +43,10 @@ def reason(game: Game, colour: str) -> str:
     if kind == "overkill":
         return "Your overkill: choose the spawnpoint track for its token."
     full = active["frenzy_actions"] if view["frenzy"] else 2
-    if view["active"] == colour and view["actions_left"] == full:
+    # The start of one's turn, before any action (or before entering the arena, when the spawn
+    # is not asked of everyone and so is just part of the turn).
+    starting = view["actions_left"] == full or (active["square"] is None and not active["dead"])
+    if view["active"] == colour and starting:
         return f"Turn {view['turn']}: your turn" + (" (final frenzy)." if view["frenzy"] else ".")
     return "Back to you."
 
