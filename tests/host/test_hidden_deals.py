@@ -314,3 +314,45 @@ async def test_a_person_at_a_hosted_table_sees_the_same_frames_whatever_the_hidd
     for i, (a, b) in enumerate(zip(frames_a, frames_b, strict=False)):
         assert a == b, f"frame {i} differs with the hidden cards:\n{a}\n{b}"
     assert len(frames_a) == len(frames_b)
+
+
+async def test_the_turn_timer_runs_from_one_public_point_to_the_next() -> None:
+    """Restarting the timer at a Targeting Scope question would give the person more time, and
+    its running out tell the table there was a question; it runs on, and a computer answers every
+    question up to the next public point."""
+    from adrenaline_tui.host.server import Host
+    from adrenaline_tui.tui.session import HUMAN
+
+    game = Game.from_scenario(
+        {
+            "arena": "arena_12",
+            "tagback_prompt": "all",
+            "end_turn_prompt": "always",
+            "players": [
+                {
+                    "colour": "yellow",
+                    "square": "r2c3",
+                    "weapons": ["electroscythe"],
+                    "powerups": ["targeting-scope-red"],
+                    "ammo": {"red": 1, "blue": 0, "yellow": 0},
+                },
+                {"colour": "blue", "square": "r2c3"},
+                {"colour": "grey", "square": "r0c0"},
+            ],
+        }
+    )
+    host = Host(None, bot_delay=0, computer="random", seed=1)
+    table = HostTable("TIMER", "arena_12", 5, "frenzy", dict.fromkeys(game.seats, HUMAN))
+    table.session = Session(game, table.kinds)
+    table.timer = 100
+    host.start_timer(table)
+    first = host._timers["TIMER"]
+    table.session.choose("shoot")
+    assert game.pending.kind == "scope" and not game.at_public_point
+    host.start_timer(table)
+    assert host._timers["TIMER"] is first, "the timer was restarted at a question only a card raised"
+    host._time_up(table, len(game.history))
+    assert first.cancelled() or host._timers.get("TIMER") is not first
+    game = table.session.game
+    assert game.at_public_point, "the computer stopped answering before the next public point"
+    host.close()
