@@ -54,8 +54,9 @@ class Game:
         self.ledger = ActionLedger()
         self.events: list[Event] = []
         self.history: list[str] = []
-        # Who answered each decision of `history`, and whether it was a public point.
-        self.asked: list[tuple[str, bool]] = []
+        # The decisions of `history` taken at public points, and by whom the others were taken.
+        self._public_decisions = 0
+        self._private_decisions: dict[str, int] = {}
         self.start_actions_taken = 0
         # The shot being played while the game waits on one of its decisions, so that an
         # explanation can read its bindings and filters (`rules/explain.py`); None otherwise.
@@ -108,7 +109,7 @@ class Game:
         """How many decisions `seat` has seen taken: its own and those at public points. It
         numbers that seat's questions (an answer names the one it answers) without counting
         the questions only others' hidden cards raised."""
-        return sum(1 for player, public in self.asked if public or player == seat)
+        return self._public_decisions + self._private_decisions.get(seat or "", 0)
 
     @property
     def at_public_point(self) -> bool:
@@ -124,7 +125,10 @@ class Game:
             raise IllegalChoice(key, decision.keys, decision.prompt)
         mark = len(self.events)
         self.history.append(key)
-        self.asked.append((decision.player, decision.public))
+        if decision.public:
+            self._public_decisions += 1
+        else:
+            self._private_decisions[decision.player] = self._private_decisions.get(decision.player, 0) + 1
         self._pending = self._next(key)
         after = self._pending
         if self._revealed or after is None or after.player != decision.player:
