@@ -2,7 +2,9 @@
 
 Authoritative: the full state of every game exists only here. What leaves is built per client
 from `game.view(their seat)` (a spectator: `view(None)`), the table's public events and,
-for the person deciding, the wording of their own options. Every client line is checked by
+for the person deciding, the wording of their own options. Anyone but the one deciding is sent
+the game only at public points (`Game.at_public_point`): what they receive, and when, is the
+same whatever the hidden cards (docs/protocol.md, "What a client may learn"). Every client line is checked by
 `protocol.parse_client_line`; a bad one gets an error for that client and changes nothing.
 
 Each client has a bounded queue of outgoing lines and its own writer task: a client that stops
@@ -140,6 +142,12 @@ class Host:
         self.hints = hints
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        # Who the running turn timer of a table is for: it keeps running through the questions
+        # between two public points (restarting it would tell that there were some).
+        self._timed: dict[str, str] = {}
+        # Clients who asked `explain` while the table was between public points: answered at
+        # the next one, so that the answer reads the game as they were last shown it.
+        self._explaining: dict[str, list[Client]] = {}
 
     # ------------------------------------------------------------ restarting
     def resume(self) -> list[str]:
@@ -530,8 +538,11 @@ class Host:
         if d is None:
             raise ProtocolError("the game is over")
         if d.player != seat:
-            raise ProtocolError(f"it is not your decision ({session.game.name(d.player)} decides)")
-        if msg["decision"] != len(session.game.history):
+            # Named from the public view: who decides a question only hidden cards raise is the
+            # active player, as far as anyone else may know.
+            decides = (session.game.pending_public() or {}).get("player", d.player)
+            raise ProtocolError(f"it is not your decision ({session.game.name(decides)} decides)")
+        if msg["decision"] != session.game.decisions_seen(seat):
             raise ProtocolError("that answers an earlier question: the table has moved on")
         try:
             events = session.choose(msg["key"])
@@ -541,11 +552,17 @@ class Host:
 
     def on_undo(self, client: Client, msg: dict[str, Any]) -> None:
         table, session, seat = self._playing(client)
-        if msg["decision"] != len(session.game.history) or not session.can_undo(seat):
+        if msg["decision"] != session.game.decisions_seen(seat) or not session.can_undo(seat):
             raise ProtocolError("nothing to undo: the last decision revealed something or passed play on")
+        before = session.game.events
         session.undo()
+        after = session.game.events
+        # The log is resent from where the replayed game's parts from the old one: an undo of
+        # answers nobody else saw changes nothing anyone else is sent.
+        same = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), None)
+        common = min(len(before), len(after)) if same is None else same
         for c in table.everyone():
-            c.events_sent = 0  # the log is rebuilt from the replayed game
+            c.events_sent = min(c.events_sent, common)
         self.after(table, [])
 
     def on_explain(self, client: Client, msg: dict[str, Any]) -> None:
@@ -553,9 +570,30 @@ class Host:
         table = self._table(client)
         if table.session is None or self.explanations is None:
             raise ProtocolError("nothing to explain yet")
+        if not self._shown(table, client):
+            waiting = self._explaining.setdefault(table.code, [])
+            if client not in waiting:
+                waiting.append(client)
+            return
+        self.explain(client, table)
+
+    def explain(self, client: Client, table: HostTable) -> None:
+        assert table.session is not None and self.explanations is not None
         game = table.session.game
-        answer = self.explanations(table.session, game.view(table.seat_of(client)))
-        client.send({"type": "explained", "decisions": len(game.history), **answer})
+        view = game.view(table.seat_of(client))
+        answer = self.explanations(table.session, view)
+        client.send({"type": "explained", "decisions": view["decisions"], **answer})
+
+    @staticmethod
+    def _shown(table: HostTable, client: Client) -> bool:
+        """Whether `client` may be shown the game as it is now: it decides, or the game is at
+        a public point (or over)."""
+        session = table.session
+        if session is None:
+            return False
+        game = session.game
+        pending = game.pending
+        return game.at_public_point or (pending is not None and pending.player == table.seat_of(client))
 
     def on_hand_over(self, client: Client, msg: dict[str, Any]) -> None:
         """The creator gives the seats of people who vanished to computers, so the game goes on."""
@@ -623,6 +661,10 @@ class Host:
     def broadcast(self, table: HostTable) -> None:
         for c in table.everyone():
             self.send_state(c, table)
+        if table.session is not None and table.session.game.at_public_point:
+            for c in self._explaining.pop(table.code, []):
+                if c.connected and c.table is table:
+                    self.explain(c, table)
 
     def broadcast_lobby(self, table: HostTable, also: list[Client] | None = None) -> None:
         lobby = {"type": "table", **table.lobby()}
@@ -635,7 +677,9 @@ class Host:
     def send_state(self, client: Client, table: HostTable) -> None:
         """What `client` may see of the game now: its seat's view and the events it lacks."""
         session = table.session
-        if session is None or not client.connected:
+        if session is None or not client.connected or not self._shown(table, client):
+            # Between public points only the one deciding is sent anything: the others get the
+            # game, its events included, at the next public point, as if nothing was asked.
             return
         game = session.game
         seat = table.seat_of(client)
@@ -647,7 +691,9 @@ class Host:
             "type": "state",
             "code": table.code,
             "seat": seat,
-            "decisions": len(game.history),
+            # Only the one deciding needs it (to answer); for the others it would count the
+            # questions hidden cards raised.
+            "decisions": view["decisions"],
             "kinds": {c: ("human" if k == HUMAN else "computer") for c, k in session.kinds.items()},
             "view": view,
             "events_from": start,
@@ -675,7 +721,10 @@ class Host:
 
     async def _computers(self, table: HostTable, session: Session) -> None:
         while table.session is session and session.computer_to_move:
-            if self.bot_delay > 0:
+            # The pause lets people follow what they were just sent, which is only at public
+            # points: a question between two of them is answered at once, so how long the
+            # table waits does not count them.
+            if self.bot_delay > 0 and session.game.at_public_point:
                 await asyncio.sleep(self.bot_delay)
             decisions = len(session.game.history)
             # The thinking reads the game on a thread; only this loop changes it.
@@ -699,30 +748,52 @@ class Host:
 
     # ------------------------------------------------------------ turn timer
     def start_timer(self, table: HostTable) -> None:
-        """With a turn timer, a person's decision not taken in time is taken by a computer."""
+        """With a turn timer, a person's decision not taken in time is taken by a computer.
+
+        The time runs from a public point to the next: the questions between (only hidden cards
+        raise them) share it, so nobody can tell them from the timer."""
+        session = table.session
+        pending = session.game.pending if session is not None else None
+        if (
+            session is not None
+            and pending is not None
+            and not session.game.at_public_point
+            and table.code in self._timers
+            and self._timed.get(table.code) == pending.player
+        ):
+            return
         old = self._timers.pop(table.code, None)
         if old is not None:
             old.cancel()
-        session = table.session
-        if not table.timer or session is None or session.game.pending is None or session.computer_to_move:
+        if not table.timer or session is None or pending is None or session.computer_to_move:
             return
         decisions = len(session.game.history)
+        self._timed[table.code] = pending.player
         loop = asyncio.get_running_loop()
         self._timers[table.code] = loop.call_later(table.timer, self._time_up, table, decisions)
 
     def _time_up(self, table: HostTable, decisions: int) -> None:
+        self._timers.pop(table.code, None)
         session = table.session
-        if session is None or len(session.game.history) != decisions or session.computer_to_move:
+        # Any change of who decides, or a public point, cancelled and replaced this timer: it is
+        # the current one.
+        if session is None or session.computer_to_move:
             return
         d = session.game.pending
         if d is None:
             return
         from adrenaline_tui.ai import make_player
 
+        player = d.player
         stand_in = make_player(self.computer or best_computer(), session.game.seed + decisions)
-        key = stand_in.choose(d, session.game.view(d.player))
-        self.chat_line(table, f"Time is up: a computer decides for {session.game.name(d.player)}")
-        self.after(table, session.choose(key))
+        self.chat_line(table, f"Time is up: a computer decides for {session.game.name(player)}")
+        # Up to the next public point, or until the question is someone else's.
+        while True:
+            session.choose(stand_in.choose(d, session.game.view(player)))
+            d = session.game.pending
+            if d is None or d.player != player or session.game.at_public_point:
+                break
+        self.after(table, [])
 
     def close(self) -> None:
         if self._sweeper is not None:

@@ -69,14 +69,17 @@ class HostTable:
 
     def config(self) -> GameConfig:
         # Every damaged player who saw the shooter is asked about a Tagback Grenade, holding one
-        # or not: over the network everyone sees whose decision it is, so asking only holders
-        # would tell the table who holds one.
+        # or not, every turn ends with "End your turn" and every spawn is asked: over the network
+        # everyone sees whose decision it is, so asking only when a card allows it would tell
+        # the table what the cards are.
         return GameConfig(
             players=tuple(self.kinds),
             arena=self.arena,
             skulls=self.skulls,
             ending=self.ending,
             tagback_prompt="all",
+            end_turn_prompt="always",
+            spawn_prompt="always",
             mode=self.mode,
             bot=self.bot,
             # A lone way on that spends cubes or powerups is asked, not taken (docs/rulings.md).

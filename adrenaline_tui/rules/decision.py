@@ -8,6 +8,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+# The kinds a pending decision may show to anyone but the one deciding (docs/protocol.md, "What
+# a client may learn"). "turn": the active player is playing their turn, whatever the question;
+# the others are questions asked whatever anyone holds, so naming them tells nothing.
+PUBLIC_KINDS = ("turn", "spawn", "respawn", "tagback", "overkill")
+# The public kind of each question that is a public point (`Decision.public`); every other
+# question of a turn shows as "turn".
+_PUBLIC_KIND_OF = {"spawn": "spawn", "respawn": "respawn", "tagback": "tagback", "overkill_track": "overkill"}
+
 
 class Option(NamedTuple):
     """One legal answer. `key` is stable and short; `label` is for people.
@@ -31,6 +39,18 @@ class Decision(NamedTuple):
     # A question with one answer is normally answered by the engine itself; `auto=False` keeps
     # it (e.g. a Tagback Grenade prompt must not reveal, by being skipped, that you hold none).
     auto: bool = True
+    # A public point: this question is asked whatever anyone's hidden cards are (a turn's
+    # action, a spawn, a Tagback Grenade asked of everyone hit). Every other question (a
+    # Targeting Scope, paying with a powerup, a Newton kept for the end of the turn) exists
+    # only because of cards its player holds: nobody else is shown it, or told it happened.
+    public: bool = False
+
+    def public_view(self, active: str) -> dict[str, str]:
+        """What anyone else may know of this question: who decides, and a kind from
+        `PUBLIC_KINDS`. A question that is not a public point shows as the active player's turn."""
+        if not self.public:
+            return {"player": active, "kind": "turn"}
+        return {"player": self.player, "kind": _PUBLIC_KIND_OF.get(self.kind, "turn")}
 
     @property
     def keys(self) -> list[str]:

@@ -54,6 +54,9 @@ class Game:
         self.ledger = ActionLedger()
         self.events: list[Event] = []
         self.history: list[str] = []
+        # The decisions of `history` taken at public points, and by whom the others were taken.
+        self._public_decisions = 0
+        self._private_decisions: dict[str, int] = {}
         self.start_actions_taken = 0
         # The shot being played while the game waits on one of its decisions, so that an
         # explanation can read its bindings and filters (`rules/explain.py`); None otherwise.
@@ -96,6 +99,24 @@ class Game:
         """The decision the game waits on, or None once the game is over."""
         return self._pending
 
+    def pending_public(self) -> dict[str, str] | None:
+        """What everyone may know of the pending decision (`Decision.public_view`), or None
+        once the game is over."""
+        d = self._pending
+        return None if d is None else d.public_view(self.active.colour)
+
+    def decisions_seen(self, seat: str | None) -> int:
+        """How many decisions `seat` has seen taken: its own and those at public points. It
+        numbers that seat's questions (an answer names the one it answers) without counting
+        the questions only others' hidden cards raised."""
+        return self._public_decisions + self._private_decisions.get(seat or "", 0)
+
+    @property
+    def at_public_point(self) -> bool:
+        """Whether the game waits on a question asked whatever anyone holds (or is over): the
+        only moments at which others may be shown the game (docs/protocol.md)."""
+        return self._pending is None or self._pending.public
+
     def choose(self, key: str) -> list[Event]:
         decision = self._pending
         if decision is None:
@@ -104,6 +125,10 @@ class Game:
             raise IllegalChoice(key, decision.keys, decision.prompt)
         mark = len(self.events)
         self.history.append(key)
+        if decision.public:
+            self._public_decisions += 1
+        else:
+            self._private_decisions[decision.player] = self._private_decisions.get(decision.player, 0) + 1
         self._pending = self._next(key)
         after = self._pending
         if self._revealed or after is None or after.player != decision.player:

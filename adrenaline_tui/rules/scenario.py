@@ -98,6 +98,7 @@ class Scenario(_Strict):
     tagback_prompt: Literal["holders", "all"] = "holders"
     end_turn_prompt: Literal["usable", "always"] = "usable"
     confirm_spending: Literal["auto", "ask"] = "auto"
+    spawn_prompt: Literal["choice", "always"] = "choice"
     players: list[ScenarioPlayer] = Field(min_length=3, max_length=5)
     active: str | None = None
     first_player: str | None = None
@@ -164,6 +165,7 @@ def scenario_config(mapping: Mapping[str, Any]) -> GameConfig:
             bot=sc.bot.colour if sc.bot is not None else None,
             end_turn_prompt=sc.end_turn_prompt,
             confirm_spending=sc.confirm_spending,
+            spawn_prompt=sc.spawn_prompt,
         )
     except ConfigError as exc:
         raise DataError(str(mapping.get("_source", "scenario")), "", exc.field, exc.problem) from None

@@ -266,6 +266,9 @@ def tagback_window(g: Game, shooter: Player) -> Flow:
                     f"{shooter.name} damaged you. Throw a Tagback Grenade?",
                     tuple(options),
                     auto=not ask_all,
+                    # The bot (no seat, no cards) is asked too, and declines at once (saves
+                    # hold its answer): nobody waits on it, so it is not a public point.
+                    public=ask_all and colour in g.seats,
                 )
             )
             if key == "pass":

@@ -40,9 +40,14 @@ def _pending(g: Game, with_options: bool) -> dict[str, Any] | None:
     d = g.pending
     if d is None:
         return None
+    public = d.public_view(g.active.colour)
+    if not with_options:
+        # Anyone but the one deciding: who decides and a public kind, the same whatever the
+        # decider holds (the prompt's wording, the real kind would tell a Targeting Scope).
+        return public
     out: dict[str, Any] = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
-    if with_options:
-        out["options"] = [{"key": o.key, "label": o.label, "square": o.square, "target": o.target} for o in d.options]
+    out["options"] = [{"key": o.key, "label": o.label, "square": o.square, "target": o.target} for o in d.options]
+    out["public"] = public
     return out
 
 
@@ -104,6 +109,10 @@ def player_view(g: Game, viewer: str | None, *, reveal_scores: bool = False) -> 
         "ammo_discard": decks["ammo_discard"],
     }
     pending = g.pending
-    state["pending"] = _pending(g, with_options=pending is not None and pending.player == viewer)
+    deciding = pending is not None and pending.player == viewer
+    state["pending"] = _pending(g, with_options=deciding)
+    # How many questions have been answered would count those only others' hidden cards
+    # raised: the one deciding gets the count of those it has seen, everyone else nothing.
+    state["decisions"] = g.decisions_seen(viewer) if deciding else None
     state["viewer"] = viewer
     return state

@@ -36,6 +36,7 @@ MODES = ("standard", "domination", "turret")
 MODE_NAMES = {"standard": "Standard", "domination": "Domination", "turret": "Turret"}  # as players read them
 END_TURN_PROMPTS = ("usable", "always")
 CONFIRM_SPENDING = ("auto", "ask")
+SPAWN_PROMPTS = ("choice", "always")
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,10 @@ class GameConfig:
     # the rack costs one to pick up, the only weapon to reload before a frenzy shot) is asked
     # anyway, naming its cost, so nothing is spent without the player's key (docs/rulings.md).
     confirm_spending: str = "auto"
+    # "choice": a spawn or respawn is asked only when the hand offers more than one card to
+    # discard. "always": asked even with one, so being asked tells nobody what the hand holds
+    # (tables with several people watching; older saves replay with "choice").
+    spawn_prompt: str = "choice"
 
     def __post_init__(self) -> None:
         players = self.players
@@ -108,6 +113,7 @@ class GameConfig:
                 raise ConfigError("bot", f"{self.bot} is already a player; the bot uses a spare figure")
         _one_of("end_turn_prompt", self.end_turn_prompt, END_TURN_PROMPTS)
         _one_of("confirm_spending", self.confirm_spending, CONFIRM_SPENDING)
+        _one_of("spawn_prompt", self.spawn_prompt, SPAWN_PROMPTS)
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
@@ -135,6 +141,7 @@ class GameConfig:
             "bot": self.bot,
             "end_turn_prompt": self.end_turn_prompt,
             "confirm_spending": self.confirm_spending,
+            "spawn_prompt": self.spawn_prompt,
         }
 
     def name_of(self, colour: str) -> str:

@@ -88,7 +88,10 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
             prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
         else:
             prompt = f"{p.name}: use a powerup or end your turn"
-        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway))
+        # A public point while actions are left (Run is always among them), when the end of the
+        # turn is always asked, or when an owed action keeps the turn going.
+        public = bool(g.actions_left) or ask_anyway or owed
+        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway, public=public))
         if key == "end":
             break
         if key in allowances:
@@ -363,7 +366,10 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     alone = not first and len(choices) == 1  # the card drawn is the only one: it must go
     kind = "spawn" if first else "respawn"
     prompt = f"{p.name}: discard a powerup to choose where you {'enter' if first else 'respawn'}"
-    key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options)))
+    # With `spawn_prompt: always` asked even with one card to discard: its player sees the card
+    # drawn, and whether the question comes does not tell others that the hand held nothing else.
+    always = g.config.spawn_prompt == "always"
+    key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options), auto=not always, public=always))
     p.powerups.remove(key)
     g.board.powerup_discard.append(key)
     p.square = g.arena.spawn_square[powerup_colour(key)]

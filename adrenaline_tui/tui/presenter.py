@@ -295,20 +295,39 @@ def panel_state(game: Game, view: dict[str, Any], kinds: dict[str, str]) -> Pane
     )
 
 
-def waiting_state(view: dict[str, Any], kinds: dict[str, str]) -> PanelState:
-    """The panel while someone other than the viewer decides: whose turn it is, nothing more.
+# What the one deciding is doing, by public kind (`rules.decision.PUBLIC_KINDS`); "turn" says
+# only whose turn it is.
+WAITING_FOR = {
+    "spawn": "where to enter the arena",
+    "respawn": "where to respawn",
+    "tagback": "whether to throw a Tagback Grenade",
+    "overkill": "which track gets the overkill token",
+}
 
-    Which question is pending, and who must answer it, can follow from hidden cards (a Tagback
-    Grenade, a Targeting Scope, a Newton kept for the end of a turn), so neither the engine's
-    prompt nor the deciding player is shown - only the public fact of whose turn it is.
+
+def waiting_state(view: dict[str, Any], kinds: dict[str, str]) -> PanelState:
+    """The panel while someone other than the viewer decides: who decides, and what about when
+    the question is one asked whatever anyone holds.
+
+    Read from the view's public pending decision (who decides and a public kind): a question only
+    hidden cards raise (a Targeting Scope, a Newton kept for the end of a turn) shows as the active
+    player's turn, so the line is the same whatever anyone holds.
     """
-    active = next(p for p in view["players"] if p["colour"] == view["active"])
-    if view.get("viewer") == active["colour"]:
+    pending = view.get("pending") or {}
+    colour = pending.get("player") or view["active"]
+    figures = [*view["players"], *([view["bot"]] if view.get("bot") else [])]
+    who = next((p for p in figures if p["colour"] == colour), None)
+    note = f"Turn {view['turn']}"
+    if who is None or colour == view.get("viewer"):
         # Your own turn, someone else answering (a Tagback Grenade, say, at a hosted table).
-        return PanelState("Waiting for the other players…", note=f"Turn {view['turn']}")
-    if kinds.get(active["colour"], "human") != "human":
-        return PanelState(f"{active['name']} (computer) is playing…", note=f"Turn {view['turn']}")
-    return PanelState(f"Waiting for {active['name']}…", note=f"Turn {view['turn']}")
+        return PanelState("Waiting for the other players…", note=note)
+    about = WAITING_FOR.get(pending.get("kind", "turn"))
+    computer = kinds.get(colour, "human") != "human"
+    if about is None:
+        line = f"{who['name']} (computer) is playing…" if computer else f"Waiting for {who['name']}…"
+    else:
+        line = f"{who['name']}{' (computer)' if computer else ''} is deciding {about}…"
+    return PanelState(line, note=note)
 
 
 def status(game: Game, view: dict[str, Any], viewer: str | None, kinds: dict[str, str]) -> tuple[str, str | None, str]:
@@ -327,8 +346,9 @@ def status(game: Game, view: dict[str, Any], viewer: str | None, kinds: dict[str
     if view["frenzy"]:
         bits.append("FINAL FRENZY")
     pending = view.get("pending") or {}
-    # Only the viewer's own decision out of turn is named: who else decides can be a secret.
-    if viewer is not None and pending.get("player") == viewer != active:
-        bits.append(f"{game.name(viewer)} decides")
+    # Who decides out of turn: the viewer's own decision, or a public one (anyone else's view
+    # names the active player for a question only hidden cards raise).
+    if pending.get("player") not in (None, active):
+        bits.append(f"{game.name(pending['player'])} decides")
     right = "public view" if viewer is None else f"{game.name(viewer)}'s view"
     return " · ".join(bits), active, right

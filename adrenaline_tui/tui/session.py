@@ -13,7 +13,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from adrenaline_tui.rules import Event, Game, GameConfig
+from adrenaline_tui.rules import Decision, Event, Game, GameConfig
 from adrenaline_tui.rules.atomicfile import write_atomic, write_problem
 from adrenaline_tui.rules.saves import save_data
 from adrenaline_tui.tui import storage
@@ -182,6 +182,15 @@ class UndoSpares:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
 
+class Declining:
+    """The answer of a figure nobody plays (the bot): the first option that declines."""
+
+    name = "declining"
+
+    def choose(self, decision: Decision, view: dict | None = None) -> str:
+        return next((k for k in DECLINES if k in decision.keys), decision.keys[0])
+
+
 class Session:
     """One game in progress and the people and programs playing it."""
 
@@ -274,6 +283,10 @@ class Session:
         from adrenaline_tui.ai import make_player
 
         self.resolve_computers()
+        if colour not in self.game.seats:
+            # The bot of the variants, asked about a Tagback Grenade with everyone hit: it holds
+            # no card, and every option but one throws one.
+            return Declining()  # type: ignore[return-value]
         if colour not in self._bots:
             index = self.game.seats.index(colour)
             self._bots[colour] = make_player(self.kinds[colour], self.game.seed * 1009 + index)

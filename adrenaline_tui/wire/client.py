@@ -79,7 +79,10 @@ class RemoteGame:
 
     @property
     def decisions(self) -> int:
-        return int(self.state["decisions"])
+        """How many decisions the game has had, as the host counts them: sent only to the one
+        deciding (it answers with it); -1 for everyone else."""
+        count = self.state.get("decisions")
+        return int(count) if count is not None else -1
 
     @property
     def over(self) -> bool:
@@ -88,6 +91,10 @@ class RemoteGame:
     @property
     def history(self) -> range:
         return range(self.decisions)
+
+    # The client's screen belongs to one person, who is sent the game at public points and at
+    # their own questions: whatever it shows them, it may take as seen.
+    at_public_point = True
 
     @property
     def pending_player(self) -> str | None:

@@ -14,7 +14,9 @@ from typing import Any
 from adrenaline_tui.rules.arena import ARENA_IDS
 from adrenaline_tui.rules.state import ENDINGS, FIGURES, MODES
 
-VERSION = 1
+# 2: anyone but the one deciding is sent a pending decision as {player, kind} (a public kind)
+# and no decision count, and only at public points (docs/protocol.md).
+VERSION = 2
 # A client line is short (a key, a code, a chat line); anything longer is refused unread.
 MAX_CLIENT_LINE = 4096
 # What the host sends is a whole view plus events; a client refuses lines beyond this.
@@ -80,7 +82,7 @@ def _seat(msg: dict[str, Any]) -> str | None:
 
 def _hello(msg: dict[str, Any]) -> dict[str, Any]:
     if msg.get("v") != VERSION:
-        raise ProtocolError(f"this host speaks protocol version {VERSION}")
+        raise ProtocolError(f"this host speaks protocol version {VERSION}: update adrenaline to play here")
     name = printable(_str(msg, "name", limit=200, required=False) or "", MAX_NAME)
     identity = printable(_str(msg, "identity", limit=128, required=False) or "", 128)
     # Where the player connects from, as the door saw it: limits are counted per address.

@@ -150,7 +150,10 @@ def test_three_people_play_over_ssh_and_one_comes_back(host: RunningHost) -> Non
 # (the Teleporter on top of the deck makes the respawn question's answers known).
 TAGBACK_AND_RESPAWN = {
     "arena": "arena_11a",
-    "tagback_prompt": "all",  # what a hosted table plays with (host/tables.py)
+    # What a hosted table plays with (host/tables.py).
+    "tagback_prompt": "all",
+    "end_turn_prompt": "always",
+    "spawn_prompt": "always",
     "players": [
         {
             "colour": "yellow",
@@ -171,7 +174,7 @@ def _answer(d, targets: list[str]) -> str:
     """The answer the scenario's story needs to the pending decision `d`."""
     keys = [o.key for o in d.options]
     if d.kind == "action":
-        return "shoot"
+        return "shoot" if "shoot" in keys else "end"  # a hosted table always asks to end the turn
     if d.kind == "weapon":
         return "lock-rifle" if "lock-rifle" in keys else "zx-2"
     if d.kind == "effect":

@@ -117,20 +117,21 @@ async def test_a_player_resumes_a_suspended_table_at_the_same_decision(tmp_path:
         await settle(host, code)
         game = host.tables[code].session.game
         history, pending = list(game.history), game.pending
+        seen = game.decisions_seen(pending.player)  # what the seat's `decision` counts (protocol 2)
         clock.now += ABANDON + 1
         assert host.sweep() == [code]
         # Back later, through another connection: the code, the seat, the same question.
         back = await connect_from(sock, "198.51.100.2", "back")
         await back.send({"type": "look", "code": code})
         assert (await back.expect("table", code=code))["started"] is True
-        await back.send({"type": "join", "code": code, "seat": "yellow"})
+        await back.send({"type": "join", "code": code, "seat": pending.player})
         state = await back.expect("state", code=code)
-        assert state["decisions"] == len(history)
+        assert state["decisions"] == seen
         assert [o["key"] for o in state["view"]["pending"]["options"]] == pending.keys
         assert host.tables[code].session.game.history == history
         # And the game goes on from there.
-        await back.send({"type": "choose", "key": pending.keys[0], "decision": len(history)})
-        await back.expect("state", decisions=len(history) + 1)
+        await back.send({"type": "choose", "key": pending.keys[0], "decision": seen})
+        await back.expect("state", decisions=seen + 1)
         assert host.tables[code].session.game.history[: len(history) + 1] == [*history, pending.keys[0]]
     finally:
         await stop_host(host, server)

@@ -10,7 +10,7 @@ import pytest
 
 from adrenaline_tui.host import server as host_server
 from adrenaline_tui.host.server import Client
-from adrenaline_tui.wire import limits
+from adrenaline_tui.wire import limits, protocol
 from tests.host.wire import SEATS, Wire, decider, seated_table, start_host, stop_host
 
 
@@ -197,10 +197,11 @@ async def test_a_client_that_stops_reading_is_dropped_not_waited_for(
         code, wires = await seated_table(sock)
         # A spectator that never reads: its socket fills, then its queue, then it is dropped.
         _reader, writer = await asyncio.open_unix_connection(str(sock))
-        writer.write(b'{"type":"hello","v":1}\n' + json.dumps({"type": "join", "code": code}).encode() + b"\n")
+        writer.write(b'{"type":"hello","v":2}\n' + json.dumps({"type": "join", "code": code}).encode() + b"\n")
         await writer.drain()
         n = 0
-        for _ in range(200):
+        # A spectator is sent the game only at public points: a few hundred decisions fill it.
+        for _ in range(2000):
             got = await decider(wires, n)
             if got is None:
                 break
@@ -383,7 +384,7 @@ async def test_a_seat_taken_with_a_key_is_taken_back_only_with_that_key(sock: Pa
 async def _with_identity(sock: Path, identity: str) -> Wire:
     reader, writer = await asyncio.open_unix_connection(str(sock), limit=2**22)
     wire = Wire(reader, writer)
-    await wire.send({"type": "hello", "v": 1, "name": "k", "identity": identity})
+    await wire.send({"type": "hello", "v": protocol.VERSION, "name": "k", "identity": identity})
     await wire.expect("welcome")
     return wire
 

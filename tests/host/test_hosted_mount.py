@@ -24,7 +24,8 @@ async def test_a_second_state_before_the_table_is_mounted_is_drawn_once_it_is(tm
         # The table moves on: yellow's next state holds more of the game.
         game = host.tables[code].session.game
         decider = wires[game.pending.player]
-        await decider.send({"type": "choose", "key": game.pending.options[0].key, "decision": len(game.history)})
+        answered = decider.state["decisions"]  # what this seat has seen (protocol 2)
+        await decider.send({"type": "choose", "key": game.pending.options[0].key, "decision": answered})
         second = await wires["yellow"].expect("state")
         app = RemoteApp(sock, "yellow")
         async with app.run_test(size=(100, 34)) as pilot:
@@ -36,7 +37,7 @@ async def test_a_second_state_before_the_table_is_mounted_is_drawn_once_it_is(tm
             await pilot.pause()
             table = app.screen
             assert isinstance(table, HostedTableScreen)
-            assert app.game is not None and app.game.decisions == second["decisions"]
+            assert app.game is not None and app.game.state is second
             # What the screen shows is the latest state's log, every event once.
             shown = [e.text for e in table.query_one("EventLog").events]
             assert shown == [e.text for e in app.game.events]

@@ -21,6 +21,8 @@ class Wire:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
         self.raw = bytearray()
+        # The decision count of this client's last answer (`choose`): its next question has another.
+        self.answered: int | None = None
         self.inbox: list[dict[str, Any]] = []
         self.seen = 0
         self.state: dict[str, Any] | None = None
@@ -34,6 +36,10 @@ class Wire:
         return wire
 
     async def send(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "choose":
+            self.answered = message.get("decision")
+        elif message.get("type") == "undo":
+            self.answered = None
         await self.send_raw(json.dumps(message).encode() + b"\n")
 
     async def send_raw(self, data: bytes) -> None:
@@ -141,18 +147,22 @@ async def seated_table(
 
 
 async def decider(wires: dict[str, Wire], decisions: int = 0) -> tuple[str, dict[str, Any]] | None:
-    """The seat whose decision is pending once at least `decisions` were taken, as its own
-    client sees it (None: game over). A client whose latest state offers it options is the
-    one deciding: nobody else can move the game on until it answers."""
+    """The seat whose decision is pending, as its own client sees it (None: game over): a client
+    whose latest state offers it options other than those it has just answered is the one
+    deciding, since nobody else can move the game on until it answers. `decisions` is no longer
+    read (each seat's count is its own)."""
 
     async def watch(colour: str, w: Wire) -> tuple[str, dict[str, Any]] | None:
         while True:
             s = w.state
-            if s is not None and s["decisions"] >= decisions:
-                if s["view"]["over"]:
-                    return None
-                if s["view"]["pending"] and s["view"]["pending"].get("options") and w.seen_all():
-                    return colour, s
+            # Only the one deciding is sent the decision count (docs/protocol.md).
+            if s is not None and s["view"]["over"]:
+                return None
+            # A seat's count numbers its own questions (docs/protocol.md): a new one, not the
+            # one this client has just answered.
+            counted = s is not None and s["decisions"] is not None and s["decisions"] != w.answered
+            if counted and s["view"]["pending"] and s["view"]["pending"].get("options") and w.seen_all():
+                return colour, s
             await w.read_one()
 
     tasks = [asyncio.create_task(watch(c, w)) for c, w in wires.items()]

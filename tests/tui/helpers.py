@@ -49,6 +49,7 @@ def new_session(
         mode=mode,
         bot=bot,
         end_turn_prompt="always" if humans >= 2 else "usable",
+        spawn_prompt="always" if humans >= 2 else "choice",
     )
     return Session.start(config, seed, kinds, autosave=autosave)
 

@@ -76,3 +76,24 @@ def test_the_player_whose_turn_it_is_waits_for_the_others_not_for_themselves() -
     kinds = {"yellow": "human", "blue": "human", "grey": "human"}
     assert presenter.waiting_state(game.view("yellow"), kinds).prompt == "Waiting for the other players…"
     assert presenter.waiting_state(game.view("grey"), kinds).prompt == "Waiting for D-struct-or…"
+
+
+def test_a_person_asked_while_a_computer_has_the_turn_is_named_in_the_waiting_line() -> None:
+    """Issue 23: over SSH a 31 s wait said "Dozer (computer) is playing..." while a person was
+    being asked about a Tagback Grenade. A question asked whatever anyone holds names who decides."""
+    import random
+
+    from tests.tui.test_hidden_cards import deal, public_choice
+
+    game = Game.from_scenario({**deal({}, ("yellow", "blue")), "active": "purple"}, 1)
+    rng = random.Random(1)
+    while game.pending.kind != "tagback":
+        assert game.active.colour == "purple", "no Tagback Grenade question in Violet's turn"
+        game.choose(public_choice(game.pending.kind, game.pending.keys, rng))
+    assert game.pending.player == "blue"
+    kinds = {"yellow": "human", "blue": "human", "grey": "normal", "purple": "normal"}
+    for viewer in ("yellow", None):
+        line = presenter.waiting_state(game.view(viewer), kinds).prompt
+        assert line == "Banshee is deciding whether to throw a Tagback Grenade…", line
+        status = presenter.status(game, game.view(viewer), viewer, kinds)[0]
+        assert status.endswith("Banshee decides"), status

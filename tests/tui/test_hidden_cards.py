@@ -71,6 +71,7 @@ def deal(hands: dict[str, list[str]], humans: tuple[str, ...], broke: str = "") 
         "skulls": 5,
         "tagback_prompt": "all" if len(humans) >= 2 else "holders",
         "end_turn_prompt": "always" if len(humans) >= 2 else "usable",
+        "spawn_prompt": "always" if len(humans) >= 2 else "choice",
         "players": [
             {
                 "colour": colour,
@@ -225,6 +226,56 @@ async def test_hand_offs_and_the_public_table_do_not_follow_hidden_cards(
     assert len(frames_a) == len(frames_b)
 
 
+# Pairs of deals for two people and two computers: the same cards in other hands. In the first
+# the computers swap theirs; in the second a person's Targeting Scope and Newton go to a computer
+# instead (how many cards each holds is public). What the table shows everyone (the public table,
+# the hand-offs) must be the same in both.
+PAIRS = {
+    "computers": [
+        {
+            "grey": ["tagback-grenade-red", "targeting-scope-blue"],
+            "purple": ["newton-yellow", "teleporter-red"],
+            "yellow": ["tagback-grenade-yellow"],
+        },
+        {
+            "grey": ["newton-yellow", "teleporter-red"],
+            "purple": ["tagback-grenade-red", "targeting-scope-blue"],
+            "yellow": ["tagback-grenade-yellow"],
+        },
+    ],
+    "a person": [
+        {"yellow": ["targeting-scope-blue", "newton-yellow"], "grey": ["tagback-grenade-red", "teleporter-red"]},
+        {"yellow": ["tagback-grenade-red", "teleporter-red"], "grey": ["targeting-scope-blue", "newton-yellow"]},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("pair", "variant", "seed"),
+    [("a person", "standard", 7), ("computers", "domination+bot", 8), ("a person", "turret", 9)],
+)
+async def test_two_people_see_the_same_public_table_and_hand_offs_whatever_anyone_holds(
+    pair: str, variant: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(PLAYER_KINDS, "public", PublicPlayer)
+    kinds = {"yellow": HUMAN, "blue": HUMAN, "grey": "public", "purple": "public"}
+    runs = []
+    for hands in PAIRS[pair]:
+        with monkeypatch.context() as patch:
+            recorder = Recorder(patch, public=lambda viewer: viewer is None)
+            scenario = {**deal(hands, ("yellow", "blue")), **VARIANTS[variant]}
+            session = scenario_session(scenario, kinds, seed=seed)
+            app = AdrenalineApp(settings=settings(bot_delay=0.001), session=session, save_settings=False)
+            log = await play(app, seed)
+        runs.append((log, recorder.frames))
+    (log_a, frames_a), (log_b, frames_b) = runs
+    assert log_a == log_b, "the pair of deals was played differently: not a pair"
+    assert sum(1 for f in frames_a if f[0] == "handoff") > 3
+    for i, (a, b) in enumerate(zip(frames_a, frames_b, strict=False)):
+        assert a == b, f"frame {i} differs with the hidden cards:\n{a}\n{b}"
+    assert len(frames_a) == len(frames_b)
+
+
 async def test_a_game_set_up_for_two_people_asks_everyone_at_tagbacks_and_turn_ends() -> None:
     from adrenaline_tui.tui.widgets.choice import Choice
 
@@ -238,8 +289,8 @@ async def test_a_game_set_up_for_two_people_asks_everyone_at_tagbacks_and_turn_e
         setup = app.screen
         config, kinds = setup.settings()
         assert list(kinds.values()).count(HUMAN) == 1
-        assert (config.tagback_prompt, config.end_turn_prompt) == ("holders", "usable")
+        assert (config.tagback_prompt, config.end_turn_prompt, config.spawn_prompt) == ("holders", "usable", "choice")
         setup.query_one("#kind-1", Choice).set_value(HUMAN)
         config, kinds = setup.settings()
         assert list(kinds.values()).count(HUMAN) == 2
-        assert (config.tagback_prompt, config.end_turn_prompt) == ("all", "always")
+        assert (config.tagback_prompt, config.end_turn_prompt, config.spawn_prompt) == ("all", "always", "always")

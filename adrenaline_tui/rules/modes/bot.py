@@ -43,9 +43,9 @@ class Bot(Rules):
         bot = self.figure(g)
         if bot.square is not None:
             return
-        key = yield from g.ask(
-            Decision(p.colour, "bot_place", f"{p.name}: place the bot ({bot.name}) on a spawnpoint", _spawn_options(g))
-        )
+        # Always asked (three spawnpoints): a public point of the turn.
+        prompt = f"{p.name}: place the bot ({bot.name}) on a spawnpoint"
+        key = yield from g.ask(Decision(p.colour, "bot_place", prompt, _spawn_options(g), public=True))
         bot.square = g.arena.spawn_square[key.removeprefix("spawn:")]
         # The log's letter is the event's `player`: whoever placed it, the subject of the sentence.
         g.emit(
@@ -130,9 +130,8 @@ class Bot(Rules):
 
     def respawn(self, g: Game, p: Player) -> Flow:
         active = g.active
-        key = yield from g.ask(
-            Decision(active.colour, "bot_respawn", f"{active.name}: respawn the bot on a spawnpoint", _spawn_options(g))
-        )
+        prompt = f"{active.name}: respawn the bot on a spawnpoint"
+        key = yield from g.ask(Decision(active.colour, "bot_respawn", prompt, _spawn_options(g), public=True))
         p.square = g.arena.spawn_square[key.removeprefix("spawn:")]
         p.dead = False  # back on the board, as `turn.spawn` does for a player
         g.emit(

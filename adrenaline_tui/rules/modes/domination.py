@@ -131,6 +131,7 @@ class Domination(Rules):
                 "overkill_track",
                 f"{g.name(overkiller)}'s overkill token: onto which spawnpoint track?",
                 options,
+                public=True,  # every overkill is seen, and there are always three tracks
             )
         )
         self.tag(g, overkiller, key.removeprefix(PREFIX), "overkill")

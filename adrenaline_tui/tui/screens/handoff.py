@@ -31,6 +31,7 @@ def reason(game: Game, colour: str) -> str:
     pending = view.get("pending")
     if pending is None:
         return ""
+    # A public kind (`rules.decision.PUBLIC_KINDS`): the same whatever anyone holds.
     kind = pending["kind"]
     active = next(p for p in view["players"] if p["colour"] == view["active"])
     if kind == "spawn":
@@ -39,8 +40,13 @@ def reason(game: Game, colour: str) -> str:
         return "You were killed: choose where to respawn."
     if kind == "tagback":
         return f"{active['name']} hit you: answer with a Tagback Grenade, or not."
+    if kind == "overkill":
+        return "Your overkill: choose the spawnpoint track for its token."
     full = active["frenzy_actions"] if view["frenzy"] else 2
-    if view["active"] == colour and kind == "action" and view["actions_left"] == full:
+    # The start of one's turn, before any action (or before entering the arena, when the spawn
+    # is not asked of everyone and so is just part of the turn).
+    starting = view["actions_left"] == full or (active["square"] is None and not active["dead"])
+    if view["active"] == colour and starting:
         return f"Turn {view['turn']}: your turn" + (" (final frenzy)." if view["frenzy"] else ".")
     return "Back to you."
 

@@ -163,7 +163,8 @@ class HostedTableScreen(TableScreen):
         from adrenaline_tui.rules.explain.words import Explanation
         from adrenaline_tui.tui.screens.explain import ExplainScreen
 
-        if int(msg.get("decisions", -1)) != self.game.decisions:
+        count = msg.get("decisions")
+        if (int(count) if count is not None else -1) != self.game.decisions:
             return  # the table moved on while the host answered: press x again
         topics = [Topic(str(i), str(label), str(group)) for i, label, group in msg["topics"]]
         if not topics:

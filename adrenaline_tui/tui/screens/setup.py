@@ -257,11 +257,13 @@ class SetupScreen(BaseScreen):
             "mode": self.query_one("#mode", Choice).value,
             "bot": None if self.query_one("#bot", Choice).value == NO_BOT else self.query_one("#bot", Choice).value,
             # With two or more people at one keyboard everyone hit is asked about Tagback
-            # Grenades and everyone ends their own turn, so being asked gives nothing away.
+            # Grenades, everyone ends their own turn and chooses their own spawnpoint, so being
+            # asked gives nothing away.
             "tagback_prompt": "all" if humans >= 2 else "holders",
             "end_turn_prompt": "always" if humans >= 2 else "usable",
             # A lone way on that spends cubes or powerups is asked, not taken (docs/rulings.md).
             "confirm_spending": "ask",
+            "spawn_prompt": "always" if humans >= 2 else "choice",
         }
         return GameConfig.from_dict(config), kinds
 

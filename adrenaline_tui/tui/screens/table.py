@@ -226,7 +226,10 @@ class TableScreen(BaseScreen):
         self.query_one(RacksPanel).show(presenter.racks(game, view))
         self.query_one(StatusBar).show(presenter.status(game, view, self.viewer, session.kinds))
         if self.viewer is not None:
-            self.last_seen[self.viewer] = len(game.events)
+            if game.at_public_point:
+                # Looking counts only at public points: a question only hidden cards raise (a
+                # Targeting Scope after a shot) must not shorten the recap of a later hand-off.
+                self.last_seen[self.viewer] = len(game.events)
             self._offer_lessons(view)
 
     def panel_state(self, view: dict[str, Any]) -> Any:
