@@ -108,4 +108,6 @@ def from_scenario(spec: dict[str, Any], seed: int = 0, deck: Deck | None = None)
     g.bullets_left = g.deck.bullets - sum(g.bullets.values())
     if g.bullets_left < 0:
         raise ConfigError("bullets", f"there are {g.deck.bullets} Bullet cards")
+    if g.phase == "play":
+        g._after_change(0)  # a position nobody can play in is a stalemate from its start
     return g
