@@ -10,7 +10,6 @@ from adrenaline_tui.titles.panic_fire.game import COUNT_MS, GUN_MS
 
 from .helpers import PLAIN, kinds, table, tops
 
-
 # --- setup and "ready, aim, fire!" --------------------------------------------------------
 
 
