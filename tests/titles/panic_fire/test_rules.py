@@ -169,8 +169,12 @@ def test_a_shot_with_no_match_on_either_set_is_a_foul_and_the_shooter_leaves() -
 
 
 def test_a_shield_in_play_stops_a_bullet_and_is_discarded() -> None:
-    g = table(sets={"scarlet": ["nun", "nun", "nun", "alien"], "violet": PLAIN}, shield=["violet"],
-              hands={"violet": ["shield"]}, draw=PLAIN)  # fmt: skip
+    g = table(
+        sets={"scarlet": ["nun", "nun", "nun", "alien"], "violet": PLAIN},
+        shield=["violet"],
+        hands={"violet": ["shield"]},
+        draw=PLAIN,
+    )
     events = g.act("scarlet", "shoot:violet", 500)
     # The one in play goes first: the one in hand can still be put in play for a card.
     assert kinds(events) == ["shot", "blocked", "new_set"]
@@ -179,8 +183,9 @@ def test_a_shield_in_play_stops_a_bullet_and_is_discarded() -> None:
 
 
 def test_a_shield_in_hand_stops_a_bullet_when_none_is_in_play() -> None:
-    g = table(sets={"scarlet": ["alien"] * 4, "violet": PLAIN}, hands={"violet": ["nun", "shield", "shield"]},
-              draw=PLAIN)  # fmt: skip
+    g = table(
+        sets={"scarlet": ["alien"] * 4, "violet": PLAIN}, hands={"violet": ["nun", "shield", "shield"]}, draw=PLAIN
+    )
     g.act("scarlet", "shoot:violet", 500)
     assert g.live == ["scarlet", "violet"] and g.hands["violet"] == ["nun", "shield"]
 

@@ -56,15 +56,23 @@ def test_a_player_who_is_out_clears_the_hand_too() -> None:
 
 
 def test_shooting_from_a_match_clears_it_even_when_a_shield_stops_the_bullet() -> None:
-    g = table(sets={"scarlet": ["nun", "nun", "nun", "alien"], "violet": PLAIN}, shield=["violet"],
-              hands={"scarlet": ["alien"], "violet": ["alien"]}, draw=["cowboy", "viking", "zombie", "gangster"])  # fmt: skip
+    g = table(
+        sets={"scarlet": ["nun", "nun", "nun", "alien"], "violet": PLAIN},
+        shield=["violet"],
+        hands={"scarlet": ["alien"], "violet": ["alien"]},
+        draw=["cowboy", "viking", "zombie", "gangster"],
+    )
     g.act("scarlet", "shoot:violet", 100)
     assert tops(g, "scarlet") == ["cowboy", "viking", "zombie", "gangster"] and not g.is_match("scarlet")
 
 
 def test_nobody_shoots_while_the_gun_is_out_not_even_its_holder() -> None:
-    g = table(sets={"scarlet": ["alien"] * 4, "violet": ["alien"] * 4}, shield=["violet"],
-              hands={"scarlet": ["alien"], "violet": ["alien", "shield"]}, draw=["alien"] * 4)  # fmt: skip
+    g = table(
+        sets={"scarlet": ["alien"] * 4, "violet": ["alien"] * 4},
+        shield=["violet"],
+        hands={"scarlet": ["alien"], "violet": ["alien", "shield"]},
+        draw=["alien"] * 4,
+    )
     g.act("scarlet", "shoot:violet", 100)
     assert g.is_match("scarlet")  # dealt four Aliens again
     with pytest.raises(IllegalAction, match="the gun is in scarlet's hand"):
@@ -114,8 +122,11 @@ def test_a_tie_is_a_sudden_death_round_of_the_tied_alone_and_its_winner_is_the_c
 
 
 def test_an_empty_draw_pile_is_refilled_from_the_discards_then_from_the_covered_cards() -> None:
-    g = table(sets={"scarlet": [["nun", "alien"], "zombie", "viking", "gorilla"], "violet": PLAIN},
-              hands={"scarlet": ["alien", "zombie"]}, discard=["cowboy"])  # fmt: skip
+    g = table(
+        sets={"scarlet": [["nun", "alien"], "zombie", "viking", "gorilla"], "violet": PLAIN},
+        hands={"scarlet": ["alien", "zombie"]},
+        discard=["cowboy"],
+    )
     g.draw.clear()  # every other card is in the draw pile: take them away to test the refill
     g.act("scarlet", "play:alien:scarlet:1", 10)
     assert g.hands["scarlet"] == ["zombie", "cowboy"] and g.discard == []
