@@ -1,7 +1,7 @@
 """Building Panic Fire positions for tests (the scenario format is in docs/panic_fire.md).
 
 The deck (adrenaline_tui/titles/panic_fire/data/deck.yaml), for reading the tests: match
-numbers grandma 1, cowboy 2, gangster 2, nun 3, viking 3, zombie 3, alien 4, gorilla 4.
+numbers grandma 1, cowboy 3, gangster 3, nun 3, viking 3, zombie 3, alien 4, gorilla 4.
 """
 
 from __future__ import annotations

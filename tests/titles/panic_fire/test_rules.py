@@ -111,7 +111,8 @@ def test_the_great_grandma_goes_on_anyone_at_any_time_and_is_a_match_alone() -> 
         (["nun", "nun", "alien", "gorilla"], False),
         (["alien", "alien", "alien", "alien"], True),  # The Alien: all four
         (["alien", "alien", "alien", "nun"], False),
-        (["cowboy", "cowboy", "nun", "alien"], True),  # designed: The Cowboy 2
+        (["cowboy", "cowboy", "cowboy", "alien"], True),  # designed: The Cowboy 3
+        (["cowboy", "cowboy", "nun", "alien"], False),
         (["grandma", "nun", "alien", "zombie"], True),
     ],
 )

@@ -40,7 +40,7 @@ def test_the_shipped_deck_has_the_boxs_112_cards_and_the_texts_match_numbers() -
     ("change", "field", "says"),
     [
         (("nun", "match", 2), "characters.3.match", "the rules text makes it 3"),
-        (("cowboy", "copies", 11), "characters", "the deck has 113 cards; the box has 112"),
+        (("cowboy", "copies", 13), "characters", "the deck has 113 cards; the box has 112"),
         (("alien", "colour", "green"), "characters.6.colour", "Extra inputs"),
         (("zombie", "id", "nun"), "characters.5.id", "'nun' is used twice"),
         (("viking", "match", 5), "characters.4.match", "less than or equal to 4"),
@@ -98,7 +98,7 @@ def test_a_save_taken_mid_round_replays_to_the_same_moment(tmp_path: Path) -> No
         (lambda d: d["log"].__setitem__(0, [1, 0, "scarlet"]), "log entry 1 is not"),
         (lambda d: d["log"].insert(1, [1, 5, "scarlet", "shoot:scarlet"]), "log entry 2 does not replay"),
         (lambda d: d["log"].insert(0, [3, 0, "scarlet", "fold"]), "is for round 3"),
-        (lambda d: d["deck"].update(shields=11), "deck: characters: the deck has 113"),
+        (lambda d: d["deck"].update(shields=13), "deck: characters: the deck has 113"),
         (lambda d: d["config"].update(seats=["a"]), "2 to 5 players"),
     ],
 )
