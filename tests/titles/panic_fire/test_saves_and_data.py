@@ -113,3 +113,14 @@ def test_a_bad_save_is_refused_in_one_line_and_left_alone(tmp_path: Path, edit, 
     with pytest.raises(SaveError, match=says) as err:
         Game.load(path)
     assert "\n" not in str(err.value) and path.read_bytes() == before
+
+
+def test_a_set_turned_up_at_fire_is_rarely_a_match_already() -> None:
+    # The deck's design goal (docs/rulings.md): about 1 set in 10, not a shootout at the flip.
+    sets = matches = 0
+    for seed in range(400):
+        g = Game.new({"seats": ["scarlet", "violet", "amber", "teal"]}, seed)
+        g.advance(0)
+        sets += len(g.live)
+        matches += sum(g.is_match(s) for s in g.live)
+    assert 0.05 < matches / sets < 0.16
