@@ -5,6 +5,8 @@ pile's order."""
 
 from __future__ import annotations
 
+import copy
+import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -39,6 +41,19 @@ def check_view(g: Game, seat: str) -> None:
     assert g.view(None)["hand"] == []
 
 
+def check_hidden_cards_do_not_show(g: Game, seat: str, rng: random.Random) -> None:
+    """Deal the other hands and the draw pile again, sizes kept: `seat`'s view must not change."""
+    other = copy.deepcopy(g)
+    others = [s for s in other.config.seats if s != seat]
+    pool = list(other.draw) + [c for s in others for c in other.hands[s]]
+    rng.shuffle(pool)
+    for s in others:
+        n = len(other.hands[s])
+        other.hands[s], pool = pool[:n], pool[n:]
+    other.draw = pool
+    assert other.view(seat) == g.view(seat)
+
+
 players = st.sampled_from(["random", "easy", "normal", "hard", "fast"])
 
 
@@ -66,6 +81,7 @@ def test_random_games_end_conserve_the_cards_replay_and_hide_the_hands(seed, kin
         if steps % 7 == 0:
             for s in seats:
                 check_view(g, s)
+            check_hidden_cards_do_not_show(g, seats[steps % len(seats)], random.Random(steps))
         assert steps < 20_000
     assert g.phase == "over" and g.champion is not None
     assert sum(g.bullets.values()) == DECK.bullets

@@ -46,7 +46,11 @@ def test_a_shield_in_the_set_slides_out_and_the_extra_ones_are_covered() -> None
 
 def test_a_set_revealed_as_a_match_can_shoot_at_once() -> None:
     g = table(phase="ready", sets={"scarlet": ["nun", "nun", "nun", "alien"], "violet": PLAIN})
+    before = g.state()
+    assert [a.key for a in g.legal("scarlet", -1) if a.key.startswith("shoot")] == []
+    # What is legal at "fire!" is listed before the referee has fired it, and listing changes nothing.
     assert [a.key for a in g.legal("scarlet", 0) if a.key.startswith("shoot")] == ["shoot:violet"]
+    assert g.state() == before
     g.act("scarlet", "shoot:violet", 0)
     assert g.bullets == {"scarlet": 1, "violet": 0}
 
