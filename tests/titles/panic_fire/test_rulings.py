@@ -152,3 +152,15 @@ def test_the_clock_never_runs_back_within_a_round() -> None:
         g.act("scarlet", "play:alien:violet:3", 499)
     with pytest.raises(IllegalAction, match="whole milliseconds"):
         g.act("scarlet", "play:alien:violet:3", 1.5)  # type: ignore[arg-type]
+
+
+def test_a_player_who_drops_leaves_the_round_not_the_game() -> None:
+    g = table(
+        seats=["scarlet", "violet", "amber"],
+        sets={"scarlet": ["grandma", *PLAIN[1:]], "violet": PLAIN, "amber": PLAIN},
+        hands={"scarlet": ["alien"], "violet": ["nun", "shield"], "amber": ["alien"]},
+    )
+    events = g.act("violet", "fold", 700)
+    assert kinds(events) == ["fold", "out"] and g.live == ["scarlet", "amber"] and g.hands["violet"] == []
+    g.act("scarlet", "shoot:amber", 900)
+    assert g.bullets["scarlet"] == 1 and g.round == 2 and g.live == ["scarlet", "violet", "amber"]
