@@ -121,9 +121,49 @@ class Referee:
         return self.game
 
 
-def play(game: Game, players: Mapping[str, Player], script: Iterable[tuple[int, int, str, str]] = (),
-         seed: int = 0) -> Referee:  # fmt: skip
+def play(
+    game: Game, players: Mapping[str, Player], script: Iterable[tuple[int, int, str, str]] = (), seed: int = 0
+) -> Referee:
     """Run `game` to its end (or until nothing more happens) and return the referee."""
     ref = Referee(game, players, script, seed)
     ref.run()
     return ref
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m adrenaline_tui.titles.panic_fire.referee`: computer games in simulated time, one
+    JSON line each (until the shell's `simulate` runs real-time titles)."""
+    import argparse
+    import json
+
+    from adrenaline_tui.titles.panic_fire.game import SEATS
+    from adrenaline_tui.titles.panic_fire.players import KINDS, make_player
+
+    ap = argparse.ArgumentParser(description=main.__doc__.splitlines()[0] if main.__doc__ else None)
+    ap.add_argument("--players", type=int, default=4, choices=range(2, 6))
+    ap.add_argument("--level", default="normal", choices=KINDS)
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    for i in range(args.games):
+        seed = args.seed + i
+        g = Game.new({"seats": list(SEATS[: args.players])}, seed)
+        ref = play(g, {s: make_player(args.level, seed * 7 + n) for n, s in enumerate(g.config.seats)}, seed=seed)
+        fouls = sum(1 for _, _, e in ref.events if e.kind == "foul")
+        line = {
+            "game": i + 1,
+            "seed": seed,
+            "champion": g.champion,
+            "bullets": g.bullets,
+            "rounds": g.round,
+            "sudden_death": g.sudden_death,
+            "actions": len(g.log),
+            "fouls": fouls,
+            "refused": len(ref.refused),
+        }
+        print(json.dumps(line))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
