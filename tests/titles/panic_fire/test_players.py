@@ -95,3 +95,18 @@ def test_scripted_actions_of_people_and_computers_share_one_clock() -> None:
     ref = Referee(g, {"scarlet": make_player("hard", 2)}, script=[(1, 260, "violet", "shoot:scarlet")])
     ref.run()
     assert g.log[0] == [1, 260, "violet", "shoot:scarlet"] and g.bullets["violet"] == 1
+
+
+def test_two_people_grab_the_gun_in_the_same_millisecond_the_referee_s_order_decides() -> None:
+    g = table(
+        seats=["scarlet", "violet", "amber"],
+        sets={"scarlet": ["alien"] * 4, "violet": ["nun", "nun", "nun", "zombie"], "amber": PLAIN},
+        hands={"scarlet": ["alien"], "violet": ["alien"], "amber": ["alien"]},
+        shield=["amber"],
+    )
+    script = [(1, 700, "violet", "shoot:amber"), (1, 700, "scarlet", "shoot:amber")]
+    ref = Referee(g, {}, script=script)
+    ref.run()
+    assert [e[1:] for e in g.log] == [[700, "violet", "shoot:amber"], [1700, None, "advance"]]  # the gun back
+    assert [(r.seat, r.reason) for r in ref.refused] == [("scarlet", "the gun is in violet's hand")]
+    assert g.live == ["scarlet", "violet", "amber"] and not g.shield["amber"]
