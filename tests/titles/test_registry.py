@@ -50,7 +50,7 @@ def test_each_real_time_title_plays_to_the_end_by_its_clock_and_ranks_every_play
         if game.phase == "over":
             break
         plans = {s: p.plan(game.view(s), now) for s, p in players.items()}
-        times = [(at, s) for s, plan in plans.items() if plan for at in [plan[0]]]
+        times = [(plan[0], s) for s, plan in plans.items() if plan]
         due = game.next_deadline()
         rnd = game.round
         if due is not None and (not times or due <= min(times)[0]):
