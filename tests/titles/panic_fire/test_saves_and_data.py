@@ -124,3 +124,33 @@ def test_a_set_turned_up_at_fire_is_rarely_a_match_already() -> None:
         sets += len(g.live)
         matches += sum(g.is_match(s) for s in g.live)
     assert 0.05 < matches / sets < 0.16
+
+
+def test_a_game_is_the_same_in_every_process_whatever_the_hash_seed() -> None:
+    # Saves are replayed by other processes: nothing may hang on the order of a set of strings.
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import json\n"
+        "from adrenaline_tui.titles.panic_fire import Game\n"
+        "from adrenaline_tui.titles.panic_fire.players import make_player\n"
+        "from adrenaline_tui.titles.panic_fire.referee import play\n"
+        "g = Game.new({'seats': ['scarlet', 'violet', 'amber', 'teal']}, 9)\n"
+        "play(g, {s: make_player(k, i) for i, (s, k) in enumerate(zip(g.config.seats,"
+        " ['easy', 'normal', 'hard', 'random']))}, seed=2)\n"
+        "print(json.dumps(g.log))\n"
+    )
+    logs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+            env={**os.environ, "PYTHONHASHSEED": str(h)},
+        ).stdout
+        for h in (1, 2, 3)
+    }
+    assert len(logs) == 1 and len(json.loads(logs.pop())) > 50
