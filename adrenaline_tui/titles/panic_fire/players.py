@@ -95,11 +95,12 @@ class ComputerPlayer:
         tops = mine["set"]
         for char in hand:
             need = chars[char]["match"]
-            if char == moves.GRANDMA:
+            # A match of one's own waits for the gun: no card of one's own may spoil it.
+            if char == moves.GRANDMA and not mine["match"]:
                 offer(f"play:{char}:{me}:{self._spare(view, me, char) + 1}", 900)
                 continue
             have = tops.count(char)
-            if have and have < need:
+            if have and have < need and not mine["match"]:
                 pos = self._spare(view, me, char)
                 offer(f"play:{char}:{me}:{pos + 1}", 500 + 100 * (have + 1) // need)
             for s in opponents:

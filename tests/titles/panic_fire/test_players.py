@@ -110,3 +110,16 @@ def test_two_people_grab_the_gun_in_the_same_millisecond_the_referee_s_order_dec
     assert [e[1:] for e in g.log] == [[700, "violet", "shoot:amber"], [1700, None, "advance"]]  # the gun back
     assert [(r.seat, r.reason) for r in ref.refused] == [("scarlet", "the gun is in violet's hand")]
     assert g.live == ["scarlet", "violet", "amber"] and not g.shield["amber"]
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_computer_keeps_its_own_match_while_the_gun_is_out(level: str) -> None:
+    g = table(
+        seats=["scarlet", "violet", "amber"],
+        sets={"scarlet": ["nun", "nun", "nun", "zombie"], "violet": ["alien"] * 4, "amber": PLAIN},
+        hands={"scarlet": ["zombie", "grandma"], "violet": ["alien"], "amber": ["alien"]},
+        shield=["amber"],
+    )
+    g.act("violet", "shoot:amber", 0)  # the gun is out for a second
+    plan = make_player(level, 5).plan(g.view("scarlet"), 10)
+    assert plan is None or not plan[1].endswith(tuple(f"scarlet:{p}" for p in range(1, 5)))
