@@ -8,6 +8,10 @@ finished game's log (every act and advance, no players), in calls per second. Ti
 shared machine move by 20-30% between runs.
 
     python benchmarks/panic_fire_engine.py [--games N] [--seed S] [--level normal]
+    python benchmarks/panic_fire_engine.py --mix [--games N]   # the levels against each other
+
+`--mix` plays 4-seat games of hard, normal, easy and random, their seats rotated each game, and
+prints the games won and Bullets taken by level.
 """
 
 from __future__ import annotations
@@ -21,13 +25,37 @@ from adrenaline_tui.titles.panic_fire.players import make_player
 from adrenaline_tui.titles.panic_fire.referee import play
 from adrenaline_tui.titles.panic_fire.saves import replay
 
+LEVELS = ["hard", "normal", "easy", "random"]
+
+
+def mix(games: int, first_seed: int) -> None:
+    wins: dict[str, int] = dict.fromkeys(LEVELS, 0)
+    bullets: dict[str, int] = dict.fromkeys(LEVELS, 0)
+    seats = list(SEATS[:4])
+    for i in range(games):
+        seed = first_seed + i
+        kinds = LEVELS[i % 4 :] + LEVELS[: i % 4]
+        level = dict(zip(seats, kinds, strict=True))
+        g = Game.new({"seats": seats}, seed)
+        play(g, {s: make_player(k, seed * 5 + n) for n, (s, k) in enumerate(level.items())}, seed=seed)
+        wins[level[g.champion]] += 1
+        for s in seats:
+            bullets[level[s]] += g.bullets[s]
+    print(f"{games} games of {', '.join(LEVELS)} (seats rotated):")
+    for k in LEVELS:
+        print(f"  {k:7} won {wins[k]:3}  Bullets {bullets[k]:4}")
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "random"])
+    ap.add_argument("--level", default="normal", choices=LEVELS)
+    ap.add_argument("--mix", action="store_true", help="the levels against each other")
     args = ap.parse_args()
+    if args.mix:
+        mix(args.games, args.seed)
+        return
     print(f"seeds {args.seed}..{args.seed + args.games - 1}, {args.level} players")
     finished: list[Game] = []
     for n in range(2, 6):
