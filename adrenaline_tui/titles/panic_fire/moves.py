@@ -92,19 +92,6 @@ def why_not(view: dict[str, Any], key: str) -> str | None:
     return f"no action {verb[:20]!r} (play, shield, shoot, fold)"
 
 
-def can_play_character(view: dict[str, Any]) -> bool:
-    """Whether the view's seat holds a character card some live set accepts."""
-    chars = {c for c in view["hand"] if c != SHIELD}
-    if not chars:
-        return False
-    if GRANDMA in chars:
-        return True
-    for s in view["table"].values():
-        if s["live"] and chars.intersection(s["set"]):
-            return True
-    return False
-
-
 def shot_is_fair(view: dict[str, Any], target: str) -> bool:
     """A shot is fair if the shooter's set or the target's is a match; otherwise it is a foul
     and the shooter leaves the round."""
