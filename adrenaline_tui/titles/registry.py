@@ -8,6 +8,12 @@ imported only when that title is first used, so starting one game loads no other
 
 Nothing outside this module names a title: the shell asks the registry (`title(name)`,
 `title_of_save(path)`), and adding a title is one more `Title(...)` line here.
+
+A title's `timing` says which of two contracts its games keep. "turns": the game waits on one
+decision at a time (`pending` / `choose`). "real-time" (Panic Fire): any seat acts at any
+moment, stamped with the round's clock, and the shell's referee orders the actions and fires
+the clock's events (`RealTimeGame` below; docs/panic_fire.md says what the referee must do).
+Both kinds of title offer the same `TitleEngine` for setting up, seating, ranking and loading.
 """
 
 from __future__ import annotations
@@ -45,6 +51,47 @@ class ComputerPlayer(Protocol):
     def choose(self, decision: Any, view: dict[str, Any] | None) -> str: ...
 
 
+class RealTimePlayer(Protocol):
+    """A computer player of a real-time title: given its seat's view and the round's clock, the
+    action it wants and at what time of that clock (None: nothing for now). The referee asks
+    again after every change, and calls `done` when the plan was carried out or refused."""
+
+    def plan(self, view: dict[str, Any], now_ms: int) -> tuple[int, str] | None: ...
+
+    def done(self, now_ms: int) -> None: ...
+
+
+class RealTimeGame(Protocol):
+    """A game of a real-time title. Times are the current round's clock in milliseconds (0 is its
+    "fire!", negative during the countdown); `round` says which round that clock belongs to."""
+
+    round: int
+    phase: str  # "ready" (counting down), "play", "over"
+
+    def legal(self, seat: str, now_ms: int | None = None) -> Sequence[Any]:
+        """The seat's legal actions at that time, each with a stable `key` and a `label`."""
+        ...
+
+    def act(self, seat: str, key: str, now_ms: int) -> list[Any]:
+        """Apply the action (events out), or raise a ValueError with a one-line reason and
+        change nothing. Calls are applied in the order they are made: the referee's order."""
+        ...
+
+    def next_deadline(self) -> int | None:
+        """When the clock alone next changes something (None: nothing is due)."""
+        ...
+
+    def advance(self, now_ms: int) -> list[Any]:
+        """Fire what is due by `now_ms`, in time order."""
+        ...
+
+    def view(self, seat: str | None) -> dict[str, Any]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def save(self, path: Path) -> None: ...
+
+
 class TitleEngine(Protocol):
     """What the shell needs of a title's engine, without any screen."""
 
@@ -67,7 +114,7 @@ class TitleEngine(Protocol):
         """A new game for `seats` players (ConfigError with a one-line reason if it cannot be)."""
         ...
 
-    def make_player(self, kind: str, seed: int) -> ComputerPlayer: ...
+    def make_player(self, kind: str, seed: int) -> ComputerPlayer | RealTimePlayer: ...
 
     def seats(self, game: Any) -> Sequence[str]:
         """The seats of a game, in the order they were set up."""
@@ -95,6 +142,8 @@ class Title:
     save_format: str
     # The module whose `ENGINE` is the title's TitleEngine, imported when first used.
     engine_module: str
+    # Which contract its games keep: "turns" (pending / choose) or "real-time" (act / advance).
+    timing: str = "turns"
 
     def engine(self) -> TitleEngine:
         return importlib.import_module(self.engine_module).ENGINE
@@ -114,6 +163,14 @@ TITLES: tuple[Title, ...] = (
         "2-5 vampires hunt humans in a Far West town while a mosquito flies",
         "bloodrush-save",
         "adrenaline_tui.titles.bloodrush.title",
+    ),
+    Title(
+        "panic_fire",
+        "Panic Fire",
+        "2-5 players at once, no turns: make a match of cards and be first to the gun",
+        "panic-fire-save",
+        "adrenaline_tui.titles.panic_fire.title",
+        timing="real-time",
     ),
 )
 DEFAULT = TITLES[0].id

@@ -3,6 +3,7 @@ same interface, and the shell names no title but through it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -12,8 +13,15 @@ import pytest
 
 from adrenaline_tui.titles.registry import TITLES, UnknownTitle, parse_options, title, title_of_format
 
+TURNS = [t for t in TITLES if t.timing == "turns"]
+REAL_TIME = [t for t in TITLES if t.timing == "real-time"]
 
-@pytest.mark.parametrize("t", TITLES, ids=lambda t: t.id)
+
+def test_every_title_keeps_one_of_the_two_contracts() -> None:
+    assert TURNS and REAL_TIME and len(TURNS) + len(REAL_TIME) == len(TITLES)
+
+
+@pytest.mark.parametrize("t", TURNS, ids=lambda t: t.id)
 def test_each_title_plays_a_game_to_the_end_and_ranks_every_player(t) -> None:
     engine = t.engine()
     options = parse_options(engine, {})
@@ -29,7 +37,43 @@ def test_each_title_plays_a_game_to_the_end_and_ranks_every_player(t) -> None:
     assert engine.summary(game)["turns"] > 0
 
 
-@pytest.mark.parametrize("t", TITLES, ids=lambda t: t.id)
+@pytest.mark.parametrize("t", REAL_TIME, ids=lambda t: t.id)
+def test_each_real_time_title_plays_to_the_end_by_its_clock_and_ranks_every_player(t, tmp_path: Path) -> None:
+    # What the shell's referee will do, in simulated time: the earliest of the clock's deadline
+    # and the computers' plans goes first, and every computer is asked again after each change.
+    engine = t.engine()
+    options = parse_options(engine, {})
+    game = engine.new_game(engine.default_seats(options), options, seed=3)
+    players = {s: engine.make_player("normal", n) for n, s in enumerate(engine.seats(game))}
+    now = -3000
+    for _ in range(20_000):
+        if game.phase == "over":
+            break
+        plans = {s: p.plan(game.view(s), now) for s, p in players.items()}
+        times = [(plan[0], s) for s, plan in plans.items() if plan]
+        due = game.next_deadline()
+        rnd = game.round
+        if due is not None and (not times or due <= min(times)[0]):
+            now = max(now, due)
+            game.advance(now)
+        else:
+            now, seat = max(now, min(times)[0]), min(times)[1]
+            players[seat].done(now)
+            with contextlib.suppress(ValueError):
+                game.act(seat, plans[seat][1], now)
+        if game.round != rnd:
+            now = -3000
+    places = engine.places(game)
+    assert game.phase == "over" and min(p.place for p in places) == 1
+    assert {p.seat for p in places} == set(engine.seats(game))
+    assert engine.summary(game)["turns"] > 0
+    path = tmp_path / "save.json"
+    game.save(path)
+    assert title_of_format(json.loads(path.read_text())["format"]) == t
+    assert engine.load(path).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("t", TURNS, ids=lambda t: t.id)
 def test_a_save_names_its_title_and_loads_as_it_was(t, tmp_path: Path) -> None:
     engine = t.engine()
     game = engine.new_game(engine.default_seats(parse_options(engine, {})), parse_options(engine, {}), seed=5)
@@ -52,7 +96,7 @@ def test_options_are_checked_against_the_title() -> None:
         parse_options(engine, {"arena": "arena_10"})
     with pytest.raises(UnknownTitle, match="burst is one of"):
         parse_options(engine, {"burst": "sometimes"})
-    with pytest.raises(UnknownTitle, match="the games: adrenaline, bloodrush"):
+    with pytest.raises(UnknownTitle, match="the games: adrenaline, bloodrush, panic_fire"):
         title("chess")
 
 
