@@ -64,11 +64,7 @@ def _simulate(args: argparse.Namespace) -> int:
         shift = i % players if args.rotate else 0
         seated = dict(zip(seats, kinds[-shift:] + kinds[:-shift], strict=True))
         bots = {c: engine.make_player(seated[c], seed * 31 + n) for n, c in enumerate(seats)}
-        while (d := game.pending) is not None:
-            seat = d.player
-            # a random player never reads the view, and building one costs more than its choice
-            view = None if seated[seat] == "random" else game.view(seat)
-            game.choose(bots[seat].choose(d, view))
+        engine.play_out(game, bots)
         places = engine.places(game)
         winners = [p.seat for p in places if p.place == 1]
         for w in winners:
@@ -83,8 +79,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 **summary,
                 "winners": winners,
                 "scores": scores,
-                "ranking": game.ranking,
-                "decisions": len(game.history),
+                "ranking": [{"seat": p.seat, "place": p.place, "score": p.score} for p in places],
                 "players": seated,
             }
             print(json.dumps(line))
@@ -93,7 +88,7 @@ def _simulate(args: argparse.Namespace) -> int:
             table = " ".join(f"{c}{'(' + seated[c] + ')' if mixed else ''}={s}" for c, s in scores.items())
             print(
                 f"game {i + 1} seed {seed}: winner {'+'.join(winners)}  {table}  "
-                f"turns {summary['turns']}  decisions {len(game.history)}"
+                f"turns {summary['turns']}  decisions {summary['decisions']}"
             )
     if not args.json and len(set(kinds)) > 1 and args.games:
         counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}

@@ -13,7 +13,7 @@ from typing import Any
 from adrenaline_tui.rules import FIGURES, Game, GameConfig
 from adrenaline_tui.rules.arena import ARENA_IDS
 from adrenaline_tui.rules.state import ENDINGS, MODES
-from adrenaline_tui.titles.registry import ComputerPlayer, Place, TitleOption
+from adrenaline_tui.titles.registry import ComputerPlayer, Place, TitleOption, play_turns
 
 NO_BOT = "none"
 
@@ -59,11 +59,16 @@ class Adrenaline:
     def seats(self, game: Game) -> Sequence[str]:
         return game.config.players
 
+    def play_out(self, game: Game, players: Mapping[str, ComputerPlayer]) -> None:
+        from adrenaline_tui.ai import RandomPlayer
+
+        play_turns(game, players, frozenset(s for s, p in players.items() if isinstance(p, RandomPlayer)))
+
     def places(self, game: Game) -> list[Place]:
         return [Place(r["player"], r["rank"], r["score"]) for r in game.ranking or []]
 
     def summary(self, game: Game) -> dict[str, Any]:
-        return {"turns": game.turn, "mode": game.config.mode, "bot": game.config.bot}
+        return {"turns": game.turn, "decisions": len(game.history), "mode": game.config.mode, "bot": game.config.bot}
 
     def load(self, path: Path) -> Game:
         return Game.load(path)

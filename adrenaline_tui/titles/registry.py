@@ -120,17 +120,32 @@ class TitleEngine(Protocol):
         """The seats of a game, in the order they were set up."""
         ...
 
+    def play_out(self, game: Any, players: Mapping[str, Any]) -> None:
+        """Play `game` to its end with a computer player in every seat (`make_player`'s): each
+        title's own way, one decision at a time (`play_turns`) or in simulated time."""
+        ...
+
     def places(self, game: Any) -> list[Place]:
         """The final ranking of a finished game."""
         ...
 
     def summary(self, game: Any) -> dict[str, Any]:
-        """A few public facts of a finished game for a one-line report (its turns, its mode)."""
+        """A few public facts of a finished game for a one-line report: at least `turns` (its
+        turns, or rounds) and `decisions` (the answers, or actions, that made it)."""
         ...
 
     def load(self, path: Path) -> Any:
         """A saved game, replayed (SaveError in one line)."""
         ...
+
+
+def play_turns(game: Any, players: Mapping[str, ComputerPlayer], random_kinds: frozenset[str] = frozenset()) -> None:
+    """A turn-based game played to its end: each pending decision answered by its seat's
+    player, from that seat's view (none for the seats in `random_kinds`: a random player never
+    reads it, and building one costs more than its choice)."""
+    while (d := game.pending) is not None:
+        view = None if d.player in random_kinds else game.view(d.player)
+        game.choose(players[d.player].choose(d, view))
 
 
 @record

@@ -140,3 +140,13 @@ def test_simulate_refuses_in_one_line(args: list[str], says: str) -> None:
     out = _simulate(*args)
     # The reason is the last line (argparse puts its usage above a malformed argument).
     assert out.returncode == 2 and says in out.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("t", TITLES, ids=lambda t: t.id)
+def test_simulate_plays_every_title_to_the_end(t) -> None:
+    # One command for every title, turn-based or real-time (each plays itself out: play_out).
+    out = _simulate("--game", t.id, "--games", "1", "--json", "--ai", "normal,random,random")
+    assert out.returncode == 0, out.stderr
+    (line,) = [json.loads(text) for text in out.stdout.splitlines()]
+    assert line["title"] == t.id and line["winners"] and line["decisions"] > 0
+    assert {r["seat"] for r in line["ranking"]} <= set(line["players"])

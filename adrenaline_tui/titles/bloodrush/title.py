@@ -8,7 +8,7 @@ from typing import Any
 
 from adrenaline_tui.titles.bloodrush import Config, Game
 from adrenaline_tui.titles.bloodrush.state import BURSTS, SEATS
-from adrenaline_tui.titles.registry import ComputerPlayer, Place, TitleOption
+from adrenaline_tui.titles.registry import ComputerPlayer, Place, TitleOption, play_turns
 
 
 class Bloodrush:
@@ -45,12 +45,22 @@ class Bloodrush:
     def seats(self, game: Game) -> Sequence[str]:
         return game.config.seats
 
+    def play_out(self, game: Game, players: Mapping[str, ComputerPlayer]) -> None:
+        from adrenaline_tui.titles.bloodrush.players import RandomPlayer
+
+        play_turns(game, players, frozenset(s for s, p in players.items() if isinstance(p, RandomPlayer)))
+
     def places(self, game: Game) -> list[Place]:
         # The Mozzie's player is ranked with nobody: the text gives it no way to win.
         return [Place(r["seat"], r["place"], r["points"]) for r in game.ranking or []]
 
     def summary(self, game: Game) -> dict[str, Any]:
-        return {"turns": game.turn, "mozzie_player": game.config.mozzie_player, "burst": game.config.burst}
+        return {
+            "turns": game.turn,
+            "decisions": len(game.history),
+            "mozzie_player": game.config.mozzie_player,
+            "burst": game.config.burst,
+        }
 
     def load(self, path: Path) -> Game:
         return Game.load(path)

@@ -41,11 +41,23 @@ class PanicFire:
     def seats(self, game: Game) -> Sequence[str]:
         return game.config.seats
 
+    def play_out(self, game: Game, players: Mapping[str, RealTimePlayer]) -> None:
+        # In simulated time, the referee deciding who was first (docs/panic_fire.md).
+        from adrenaline_tui.titles.panic_fire.referee import play
+
+        play(game, players, seed=game.seed)
+
     def places(self, game: Game) -> list[Place]:
         return [Place(r["seat"], r["place"], r["bullets"]) for r in game.ranking()]
 
     def summary(self, game: Game) -> dict[str, Any]:
-        return {"turns": game.round, "sudden_death": game.sudden_death, "shields": game.config.shields}
+        # Every action a seat took, and the clock's own steps, as the save logs them.
+        return {
+            "turns": game.round,
+            "decisions": len(game.log),
+            "sudden_death": game.sudden_death,
+            "shields": game.config.shields,
+        }
 
     def load(self, path: Path) -> Game:
         return Game.load(path)
