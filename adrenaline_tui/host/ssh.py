@@ -26,7 +26,6 @@ import os
 import pty
 import signal
 import struct
-import sys
 import termios
 import time
 from pathlib import Path
@@ -34,6 +33,7 @@ from typing import Any
 
 import asyncssh
 
+from adrenaline_tui.host.programs import own_program
 from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.limits import AddressLimits as Limits
@@ -474,7 +474,7 @@ class SSHDoor:
         return self.key.get_fingerprint("sha256")
 
     def client_command(self, name: str, identity: str = "") -> list[str]:
-        command = [sys.executable, "-m", "adrenaline_tui", "client", "--socket", str(self.socket), "--name", name]
+        command = own_program("adrenaline_tui", "client", "--socket", str(self.socket), "--name", name)
         command += ["--idle", str(self.idle)]
         return [*command, "--identity", identity] if identity else command
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from adrenaline_tui.host.programs import own_program
 from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.limits import AddressLimits, Coalescer, TokenBucket, bounded_size
@@ -61,7 +62,7 @@ def web_token(folder: Path) -> str:
 
 
 def client_command(socket: Path, idle: float = limits.LOBBY_IDLE) -> list[str]:
-    command = [sys.executable, "-m", "adrenaline_tui", "client", "--socket", str(socket), "--name", "guest"]
+    command = own_program("adrenaline_tui", "client", "--socket", str(socket), "--name", "guest")
     return [*command, "--idle", str(idle)]
 
 
@@ -70,7 +71,7 @@ async def serve_web(address: tuple[str, int], socket: Path, folder: Path, token_
     argv = [address[0], str(address[1]), str(socket), "--data", str(folder)]
     if token_file is not None:
         argv += ["--token-file", str(token_file)]
-    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "adrenaline_tui.host.web", *argv)
+    process = await asyncio.create_subprocess_exec(*own_program("adrenaline_tui.host.web", *argv))
     try:
         await process.wait()
     finally:
