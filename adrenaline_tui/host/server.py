@@ -25,10 +25,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.tables import HostTable, new_code
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
-from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares, best_computer
 from adrenaline_tui.wire import limits, protocol

@@ -33,8 +33,8 @@ from typing import Any
 
 import asyncssh
 
+from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.programs import own_program
-from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.limits import AddressLimits as Limits
 from adrenaline_tui.wire.protocol import printable

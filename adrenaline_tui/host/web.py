@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.programs import own_program
-from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.limits import AddressLimits, Coalescer, TokenBucket, bounded_size
 

@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from adrenaline_tui.rules.atomicfile import write_atomic
+from adrenaline_tui.atomicfile import write_atomic
 
 T = TypeVar("T")
 

@@ -15,8 +15,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.record import record
-from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.errors import ConfigError, DataError, IllegalChoice, SaveError
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 from adrenaline_tui.rules.state import GameConfig

@@ -31,9 +31,9 @@ from textual.geometry import Size
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.theme import BUILTIN_THEMES, Theme
 
+from adrenaline_tui.atomicfile import write_problem
 from adrenaline_tui.printable import printable
 from adrenaline_tui.rules import GameConfig, SaveError
-from adrenaline_tui.rules.atomicfile import write_problem
 from adrenaline_tui.tui import crash, shell, storage
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look

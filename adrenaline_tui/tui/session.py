@@ -13,8 +13,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from adrenaline_tui.atomicfile import write_atomic, write_problem
 from adrenaline_tui.rules import Decision, Event, Game, GameConfig
-from adrenaline_tui.rules.atomicfile import write_atomic, write_problem
 from adrenaline_tui.rules.saves import save_data
 from adrenaline_tui.tui import storage
 

@@ -7,8 +7,8 @@ from dataclasses import asdict, fields, replace
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.record import record
-from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 from adrenaline_tui.tui import storage
 

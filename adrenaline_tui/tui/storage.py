@@ -23,10 +23,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.paths import data_home
 from adrenaline_tui.printable import printable
 from adrenaline_tui.record import record
-from adrenaline_tui.rules.atomicfile import write_atomic
 from adrenaline_tui.rules.errors import SaveError
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 from adrenaline_tui.rules.saves import MAX_SAVE_BYTES, read_save

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from adrenaline_tui.atomicfile import write_atomic, write_problem
 from adrenaline_tui.paths import data_home
-from adrenaline_tui.rules.atomicfile import write_atomic, write_problem
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 
 PROGRESS_FORMAT = "adrenaline-learn"

@@ -8,11 +8,10 @@ old games' replays."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.titles.panic_fire.deck import check_deck
 from adrenaline_tui.titles.panic_fire.errors import ConfigError, DataError, IllegalAction, SaveError
 
@@ -40,17 +39,7 @@ def save_data(g: Game) -> dict[str, Any]:
 
 
 def save_game(g: Game, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(save_data(g), separators=(",", ":")))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps(save_data(g), separators=(",", ":")))
 
 
 def load_game(path: Path) -> Game:
