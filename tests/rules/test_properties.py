@@ -84,6 +84,7 @@ def play_random(config: GameConfig, seed: int, check=None) -> Game:
     awarded = 0
     spawn_damage: Counter = Counter()  # (turn, player) -> spawnpoints tagged by damage
     acted = True  # the bot action of the turn being played was taken
+    bot_killed = False  # the bot was killed in the turn being played
     while (d := game.pending) is not None:
         assert len(game.history) < MAX_DECISIONS, "the game does not end"
         for event in game.choose(bots[d.player].choose(d)):
@@ -93,12 +94,15 @@ def play_random(config: GameConfig, seed: int, check=None) -> Game:
                 spawn_damage[(game.turn, event.data["player"])] += 1
                 assert spawn_damage[(game.turn, event.data["player"])] == 1, "one spawnpoint damage a turn"
             elif event.kind == "turn" and config.bot is not None and event.data["turn"] > 2:
-                # Every turn but the first owed a bot action: the turn before took it.
-                assert acted, "a turn ended without its bot action"
+                # Every turn but the first owed a bot action: the turn before took it, unless the
+                # bot was killed before taking it (a killed figure takes no action: docs/rulings.md).
+                assert acted or bot_killed, "a turn ended without its bot action"
             if event.kind == "turn":
-                acted = False
+                acted = bot_killed = False
             elif event.kind == "bot_action":
                 acted = True
+            elif event.kind == "killshot" and event.data["target"] == config.bot:
+                bot_killed = True
         if check is not None:
             check(game)
     # Points are conserved: every point a player holds was awarded by a scoring event.
