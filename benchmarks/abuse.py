@@ -39,6 +39,8 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from adrenaline_tui.wire import protocol
+
 Attack = Callable[["Host", float], Awaitable[str]]
 ATTACKS: dict[str, Attack] = {}
 
@@ -134,7 +136,7 @@ def _processes() -> list[tuple[int, list[bytes]]]:
 # measure is the host.
 async def other_player(sock: Path, trips: list[float]) -> None:
     reader, writer = await asyncio.open_unix_connection(str(sock), limit=8 * 1024 * 1024)
-    writer.write(json.dumps({"type": "hello", "v": 1, "name": "other"}).encode() + b"\n")
+    writer.write(json.dumps({"type": "hello", "v": protocol.VERSION, "name": "other"}).encode() + b"\n")
     while json.loads(await reader.readline())["type"] != "welcome":
         pass
     while True:

@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.wire import protocol
+
 LINE_LIMIT = 8 * 1024 * 1024
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 ALONE = [
@@ -72,7 +74,7 @@ class Client:
     async def connect(cls, sock: str, address: str, name: str = "abuser") -> Client:
         reader, writer = await asyncio.open_unix_connection(sock, limit=LINE_LIMIT)
         client = cls(reader, writer)
-        client.send({"type": "hello", "v": 1, "name": name, "address": address})
+        client.send({"type": "hello", "v": protocol.VERSION, "name": name, "address": address})
         await client.next("welcome")
         return client
 
