@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from adrenaline_tui.titles.bloodrush.errors import DataError
+from adrenaline_tui.titles.files import read_yaml
 
 DATA = Path(__file__).with_name("data")
 FILES = ("board.yaml", "time.yaml", "humans.yaml", "deck.yaml")
@@ -120,21 +121,7 @@ def _models() -> Any:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    import yaml
-
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(str(path), "", f"cannot read the file ({exc.strerror})") from None
-    if len(raw) > MAX_DATA_BYTES:
-        raise DataError(str(path), "", f"larger than {MAX_DATA_BYTES} bytes")
-    try:
-        data = yaml.safe_load(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise DataError(str(path), "", "not a text file (it is not UTF-8)") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DataError(str(path), f"line {mark.line + 1}" if mark else "", "not valid YAML") from None
+    data = read_yaml(path, MAX_DATA_BYTES, DataError)
     if not isinstance(data, dict):
         raise DataError(str(path), "", "must hold a mapping")
     return data

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.titles.bloodrush.errors import ConfigError, DataError, IllegalChoice, SaveError
 from adrenaline_tui.titles.bloodrush.state import Config
+from adrenaline_tui.titles.files import read_save
 
 if TYPE_CHECKING:
     from adrenaline_tui.titles.bloodrush.game import Game
@@ -42,19 +43,7 @@ def save_game(g: Game, path: Path) -> None:
 
 
 def load_game(path: Path) -> Game:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read it ({exc.strerror})") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"{path}: larger than {MAX_SAVE_BYTES} bytes, not a save")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise SaveError(f"{path}: not a save file (not JSON)") from None
-    return from_save_data(data, str(path))
+    return from_save_data(read_save(path, MAX_SAVE_BYTES, SaveError), str(path))
 
 
 def from_save_data(data: Any, where: str = "save") -> Game:

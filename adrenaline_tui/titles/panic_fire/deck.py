@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.titles.files import read_yaml
 from adrenaline_tui.titles.panic_fire.errors import DataError
 
 DATA = Path(__file__).with_name("data")
@@ -83,22 +84,7 @@ def _model() -> Any:
 
 
 def _read(path: Path) -> Any:
-    import yaml
-
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(str(path), "", f"cannot read the file ({exc.strerror})") from None
-    if len(raw) > MAX_DATA_BYTES:
-        raise DataError(str(path), "", f"larger than {MAX_DATA_BYTES} bytes")
-    try:
-        data = yaml.safe_load(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise DataError(str(path), "", "not a text file (it is not UTF-8)") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DataError(str(path), f"line {mark.line + 1}" if mark else "", "not valid YAML") from None
-    return data
+    return read_yaml(path, MAX_DATA_BYTES, DataError)
 
 
 def check_deck(data: Any, where: str) -> Deck:
