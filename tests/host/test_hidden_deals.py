@@ -28,7 +28,7 @@ from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.table import TableScreen
 from adrenaline_tui.tui.session import Session
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
-from tests.host.wire import WAIT, Wire, start_host, stop_host
+from tests.host.wire import WAIT, Wire, start_host, stop_host, until
 from tests.tui.test_hidden_cards import PublicPlayer, deal, public_choice
 
 TURNS = 6
@@ -219,14 +219,6 @@ def drawn(app: RemoteApp, decisions: int) -> bool:
     return view is not None and view["decisions"] == decisions and bool(view["pending"].get("options"))
 
 
-async def _until(pilot: Any, check: Any, what: str) -> None:
-    for _ in range(2000):
-        if check():
-            return
-        await pilot.pause(0.005)
-    raise AssertionError(f"never: {what}")
-
-
 async def play_on_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scenario: dict[str, Any], seed: int
 ) -> list[tuple[Any, ...]]:
@@ -257,14 +249,14 @@ async def play_on_screen(
         app = RemoteApp(sock, "ann")
         rng = random.Random(seed)
         async with app.run_test(size=(100, 34)) as pilot:
-            await _until(pilot, lambda: "Connected" in app.status, "connected")
+            await until(pilot, lambda: "Connected" in app.status, "connected")
             app.open_table(code)
-            await _until(pilot, lambda: app.lobby is not None and app.lobby.table is not None, "the lobby")
+            await until(pilot, lambda: app.lobby is not None and app.lobby.table is not None, "the lobby")
             app.sit("yellow")
-            await _until(pilot, lambda: "yellow" in host.tables[code].holders, "seated")
+            await until(pilot, lambda: "yellow" in host.tables[code].holders, "seated")
             await ben.send({"type": "start"})
             for _ in range(2000):
-                await _until(pilot, lambda: host.tables[code].session is not None, "the start")
+                await until(pilot, lambda: host.tables[code].session is not None, "the start")
                 session = host.tables[code].session
                 game = session.game
                 if session.computer_to_move:
@@ -285,14 +277,14 @@ async def play_on_screen(
                     await ben.send({"type": "choose", "key": choice, "decision": state["decisions"]})
                 else:
                     seen = game.decisions_seen("yellow")
-                    await _until(pilot, lambda seen=seen: drawn(app, seen), "Ann's question on her screen")
+                    await until(pilot, lambda seen=seen: drawn(app, seen), "Ann's question on her screen")
                     if game.turn > TURNS and game.at_public_point:
                         break
                     table = app.screen
                     pending = table.view["pending"]
                     keys = [o["key"] for o in pending["options"]]
                     await pilot.press(HOTKEYS[keys.index(public_choice(pending["kind"], keys, rng))])
-                await _until(pilot, lambda b=before, g=game: len(g.history) > b, "the answer")
+                await until(pilot, lambda b=before, g=game: len(g.history) > b, "the answer")
             else:
                 raise AssertionError("the game did not get far enough")
         return frames

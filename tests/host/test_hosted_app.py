@@ -10,15 +10,7 @@ from textual.widgets import Input
 from adrenaline_tui.tui.remote_app import RemoteApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
-from tests.host.wire import Wire, start_host, stop_host
-
-
-async def _until(pilot, check, what: str) -> None:
-    for _ in range(400):
-        await pilot.pause(0.02)
-        if check():
-            return
-    raise AssertionError(f"never: {what}")
+from tests.host.wire import Wire, start_host, stop_host, until
 
 
 def _current(app: RemoteApp, game) -> bool:
@@ -35,7 +27,7 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
     try:
         app = RemoteApp(sock, "ann")
         async with app.run_test(size=(100, 34)) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
             # Ann sets up a table: yellow and blue are people, grey a computer.
             lobby = app.screen
             from adrenaline_tui.tui.widgets.choice import Choice
@@ -43,26 +35,26 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
             lobby.query_one("#kind-grey", Choice).set_value("computer")
             await pilot.pause()
             lobby.action_create()
-            await _until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
+            await until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
             code = lobby.table["code"]
             # Bob joins by code from another client and sits at blue.
             bob = await Wire.connect(sock, "bob")
             await bob.send({"type": "join", "code": code, "seat": "blue"})
             await bob.expect("joined")
-            await _until(pilot, lambda: app.screen.query_one("#start").display, "a start button")
+            await until(pilot, lambda: app.screen.query_one("#start").display, "a start button")
             await pilot.click("#start")
-            await _until(pilot, lambda: isinstance(app.screen, HostedTableScreen), "the table")
+            await until(pilot, lambda: isinstance(app.screen, HostedTableScreen), "the table")
             table = app.screen
             game = host.tables[code].session.game
             assert table.viewer == "yellow"
             # Keys act only on one's own decisions.
             for _ in range(20):
-                await _until(pilot, lambda: _current(app, game), "the latest state")
+                await until(pilot, lambda: _current(app, game), "the latest state")
                 d = game.pending
                 before = len(game.history)
                 if d.player == "yellow":
                     await pilot.press("1")
-                    await _until(pilot, lambda before=before: len(game.history) > before, "yellow's answer")
+                    await until(pilot, lambda before=before: len(game.history) > before, "yellow's answer")
                 else:
                     await pilot.press("1")
                     await pilot.pause(0.1)
@@ -72,9 +64,9 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
                         await bob.send(
                             {"type": "choose", "key": d.options[0].key, "decision": game.decisions_seen("blue")}
                         )
-                        await _until(pilot, lambda before=before: len(game.history) > before, "bob's answer")
+                        await until(pilot, lambda before=before: len(game.history) > before, "bob's answer")
                     else:
-                        await _until(pilot, lambda before=before: len(game.history) > before, "the computer")
+                        await until(pilot, lambda before=before: len(game.history) > before, "the computer")
             # Nothing of blue's hand is on yellow's screen model.
             view = app.game.view()
             assert next(p for p in view["players"] if p["colour"] == "blue")["powerups"] is None
@@ -82,21 +74,21 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
             await pilot.press("x")
             from adrenaline_tui.tui.screens.explain import ExplainScreen
 
-            await _until(pilot, lambda: isinstance(app.screen, ExplainScreen), "the explanations")
+            await until(pilot, lambda: isinstance(app.screen, ExplainScreen), "the explanations")
             assert app.screen.topics
             await pilot.press("escape")
-            await _until(pilot, lambda: app.screen is table, "back at the table")
+            await until(pilot, lambda: app.screen is table, "back at the table")
             # Chat reaches the log.
             await bob.send({"type": "chat", "text": "nice shot"})
-            await _until(pilot, lambda: any("nice shot" in e.text for e in table.query_one("EventLog").events), "chat")
+            await until(pilot, lambda: any("nice shot" in e.text for e in table.query_one("EventLog").events), "chat")
             # s: the coach searches in the game's own process, which a hosted client is not; it
             # says so in a line and the table goes on.
             await pilot.press("s")
-            await _until(pilot, lambda: any("coach" in str(n.message).lower() for n in app._notifications), "a note")
+            await until(pilot, lambda: any("coach" in str(n.message).lower() for n in app._notifications), "a note")
             assert app.is_running and app.screen is table
             # Ctrl+S: the host saves the game, not this client; it said "not being saved".
             await pilot.press("ctrl+s")
-            await _until(pilot, lambda: any("host saves" in str(n.message) for n in app._notifications), "a save note")
+            await until(pilot, lambda: any("host saves" in str(n.message) for n in app._notifications), "a save note")
     finally:
         await stop_host(host, server)
 
@@ -107,10 +99,10 @@ async def test_a_bad_code_is_answered_in_the_lobby(tmp_path: Path) -> None:
     try:
         app = RemoteApp(sock, "ann")
         async with app.run_test(size=(80, 24)) as pilot:
-            await _until(pilot, lambda: "Connected" in app.status, "connected")
+            await until(pilot, lambda: "Connected" in app.status, "connected")
             app.screen.query_one("#code", Input).value = "ZZZZZ"
             await pilot.press("enter")
-            await _until(pilot, lambda: any("no table" in str(n.message) for n in app._notifications), "error")
+            await until(pilot, lambda: any("no table" in str(n.message) for n in app._notifications), "error")
     finally:
         await stop_host(host, server)
 
@@ -121,7 +113,7 @@ async def test_the_lobby_sets_up_a_domination_table_with_the_bot(tmp_path: Path)
     try:
         app = RemoteApp(sock, "ann")
         async with app.run_test(size=(80, 24)) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
             lobby = app.screen
             from adrenaline_tui.tui.widgets.choice import Choice
 
@@ -132,7 +124,7 @@ async def test_the_lobby_sets_up_a_domination_table_with_the_bot(tmp_path: Path)
             lobby.query_one("#bot", Choice).set_value("purple")
             await pilot.pause()
             lobby.action_create()
-            await _until(pilot, lambda: lobby.table is not None, "the table in the lobby")
+            await until(pilot, lambda: lobby.table is not None, "the table in the lobby")
             table = host.tables[lobby.table["code"]]
             assert (table.mode, table.bot) == ("domination", "purple")
             text = str(lobby.query_one("#table-text").render())
@@ -145,7 +137,7 @@ def test_no_host_says_so() -> None:
     async def run() -> None:
         app = RemoteApp(Path("/nonexistent/host.sock"), "ann")
         async with app.run_test(size=(80, 24)) as pilot:
-            await _until(pilot, lambda: "cannot reach the host" in app.status, "the reason")
+            await until(pilot, lambda: "cannot reach the host" in app.status, "the reason")
 
     asyncio.run(run())
 
@@ -156,7 +148,7 @@ async def test_an_idle_lobby_session_ends(tmp_path: Path) -> None:
     try:
         app = RemoteApp(sock, "ann", idle=0.5)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _until(pilot, lambda: app._exit_renderables or not app.is_running, "the idle exit")
+            await until(pilot, lambda: app._exit_renderables or not app.is_running, "the idle exit")
         assert not host.clients or all(not c.connected for c in host.clients)
     finally:
         await stop_host(host, server)
@@ -206,8 +198,8 @@ async def test_a_finished_game_shows_the_final_standings_from_the_hosts_state() 
 
     app = RemoteApp(Path("/nonexistent/host.sock"), "ann")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         app.on_host_message(state)
-        await _until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
         winner = game.name(game.ranking[0]["player"])
-        await _until(pilot, lambda: winner in str(app.screen.query_one("#table").render()), "the winner")
+        await until(pilot, lambda: winner in str(app.screen.query_one("#table").render()), "the winner")

@@ -13,18 +13,10 @@ from adrenaline_tui.tui.remote_app import RemoteApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
 from adrenaline_tui.tui.widgets.choice import Choice
-from tests.host.wire import Wire, start_host, stop_host
+from tests.host.wire import Wire, start_host, stop_host, until
 from tests.tui.helpers import screen_text
 
 HOSTILE = ["[", "b=[", "[@click=app.quit]x", "[red]R[/]"]
-
-
-async def _until(pilot, check, what: str) -> None:
-    for _ in range(400):
-        await pilot.pause(0.02)
-        if check():
-            return
-    raise AssertionError(f"never: {what}")
 
 
 async def test_hostile_names_are_shown_as_typed_in_the_lobby_at_the_table_and_in_chat(tmp_path: Path) -> None:
@@ -33,14 +25,14 @@ async def test_hostile_names_are_shown_as_typed_in_the_lobby_at_the_table_and_in
     try:
         app = RemoteApp(sock, "[ann")
         async with app.run_test(size=(120, 40)) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
             lobby = app.screen
             assert "[ann" in lobby.query_one("#status").render().plain
             for colour in ("blue", "grey", "purple", "green"):
                 lobby.query_one(f"#kind-{colour}", Choice).set_value("human")
             await pilot.pause()
             lobby.action_create()
-            await _until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
+            await until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
             code = lobby.table["code"]
             guests = []
             for name, seat in zip(HOSTILE, ("blue", "grey", "purple", "green"), strict=True):
@@ -48,21 +40,21 @@ async def test_hostile_names_are_shown_as_typed_in_the_lobby_at_the_table_and_in
                 await guest.send({"type": "join", "code": code, "seat": seat})
                 await guest.expect("joined")
                 guests.append(guest)
-            await _until(
+            await until(
                 pilot, lambda: all(n in lobby.query_one("#table-text").render().plain for n in HOSTILE), "names"
             )
             assert app.is_running
             # A chat line in the lobby is a notice: shown as typed, no link in it.
             await guests[2].send({"type": "chat", "text": "[b]bold[/b] [@click=app.quit]quit"})
-            await _until(
+            await until(
                 pilot, lambda: any("[@click=app.quit]quit" in str(n.message) for n in app._notifications), "chat"
             )
             await pilot.click("#start")
-            await _until(pilot, lambda: isinstance(app.screen, HostedTableScreen), "the table")
+            await until(pilot, lambda: isinstance(app.screen, HostedTableScreen), "the table")
             await pilot.pause(0.3)
             await guests[3].send({"type": "chat", "text": "[red]hi[/red] ["})
             table = app.screen
-            await _until(
+            await until(
                 pilot, lambda: any("[red]hi[/red] [" in e.text for e in table.query_one("EventLog").events), "chat"
             )
             await pilot.pause(0.3)

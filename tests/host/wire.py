@@ -175,3 +175,12 @@ async def decider(wires: dict[str, Wire], decisions: int = 0) -> tuple[str, dict
     if not done:
         raise AssertionError("nobody was asked anything")
     return next(iter(done)).result()
+
+
+async def until(pilot: Any, check: Any, what: str, seconds: float = 10.0) -> None:
+    """Let a client app run until `check()` holds (a bounded wait: it fails the test, never hangs)."""
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never: {what}")
