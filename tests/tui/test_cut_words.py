@@ -99,8 +99,7 @@ async def test_the_domination_lesson_is_not_called_a_weapon_lesson() -> None:
 async def test_the_lobby_moves_with_down_and_says_what_enter_does(tmp_path: Path) -> None:
     from adrenaline_tui.tui.remote_app import RemoteApp
     from adrenaline_tui.tui.screens.lobby import LobbyScreen
-    from tests.host.test_hosted_app import _until
-    from tests.host.wire import Wire, start_host, stop_host
+    from tests.host.wire import Wire, start_host, stop_host, until
 
     sock = tmp_path / "h.sock"
     host, server = await start_host(None, sock)
@@ -113,7 +112,7 @@ async def test_the_lobby_moves_with_down_and_says_what_enter_does(tmp_path: Path
         await bob.expect("joined")
         app = RemoteApp(sock, "ann")
         async with app.run_test(size=(80, 24)) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
             assert app.focused.id == "code"
             await pilot.press("down")  # Down moves on, as Tab does
             await pilot.pause()
@@ -123,7 +122,7 @@ async def test_the_lobby_moves_with_down_and_says_what_enter_does(tmp_path: Path
             app.focused.value = code
             await pilot.press("enter")
             lobby = app.screen
-            await _until(pilot, lambda: lobby.table is not None and app.focused.id == "sit-blue", "the seats")
+            await until(pilot, lambda: lobby.table is not None and app.focused.id == "sit-blue", "the seats")
             assert "Enter: sit down as Banshee" in screen_text(app)
             await pilot.press("tab")  # to the next free seat, then to watching
             await pilot.press("right")
@@ -135,7 +134,7 @@ async def test_the_lobby_moves_with_down_and_says_what_enter_does(tmp_path: Path
             await pilot.pause()
             assert app.focused.id == "sit-grey" and "Enter: sit down as Dozer" in screen_text(app)
             await pilot.press("enter")
-            await _until(pilot, lambda: (lobby.table or {}).get("you") == "grey", "seated as Dozer")
+            await until(pilot, lambda: (lobby.table or {}).get("you") == "grey", "seated as Dozer")
     finally:
         await stop_host(host, server)
 
