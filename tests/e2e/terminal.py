@@ -23,6 +23,20 @@ def adrenaline_command() -> str:
     return str(script) if script.exists() else f"{sys.executable} -m adrenaline_tui"
 
 
+def end_process(proc: subprocess.Popen, timeout: float = 10) -> None:
+    """Ask a child to stop, and kill it if it has not within `timeout` seconds.
+
+    OpenSSH 9.2's client loop can miss a SIGTERM that lands between its quit check and its poll
+    (seen in CI: `ssh -N` still running 30 s after it); it then waits for the next packet. That
+    is the client's problem, not the program under test's, so a stop always ends in a kill."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def have_tmux() -> bool:
     return shutil.which("tmux") is not None
 

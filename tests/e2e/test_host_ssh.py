@@ -25,7 +25,7 @@ from adrenaline_tui.rules import Game, SaveError
 from adrenaline_tui.tui.session import HUMAN, Session
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
 
-from .terminal import Tmux, adrenaline_command, have_tmux
+from .terminal import Tmux, adrenaline_command, end_process, have_tmux
 
 pytestmark = [
     pytest.mark.skipif(not have_tmux(), reason="tmux is not installed"),
@@ -64,11 +64,7 @@ class RunningHost:
             return None
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        end_process(self.process)
 
 
 @pytest.fixture
@@ -295,14 +291,6 @@ def test_the_door_offers_a_terminal_and_nothing_else(host: RunningHost, tmp_path
         assert listening, "ssh never opened the local end of the forward"
         assert not got.startswith(b"SSH-"), "the forward reached the SSH port"
     finally:
-        forward.terminate()
-        try:
-            forward.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            # OpenSSH 9.2's client loop can miss a SIGTERM that lands between its quit check and
-            # its poll (seen once in eight runs); it then waits for the next packet. That is the
-            # client's problem, not the door's, so end it for good.
-            forward.kill()
-            forward.wait(timeout=5)
+        end_process(forward, timeout=5)
     assert sys.executable  # the host is still there for the next person
     assert host.process.poll() is None

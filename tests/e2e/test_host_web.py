@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .terminal import adrenaline_command
+from .terminal import adrenaline_command, end_process
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WAIT = 40.0
@@ -67,8 +67,4 @@ def test_the_web_page_starts_a_client_in_the_lobby(tmp_path: Path) -> None:
         if browser is not None:
             browser.kill()
             browser.wait(timeout=10)
-        host.terminate()
-        try:
-            host.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            host.kill()
+        end_process(host, timeout=15)

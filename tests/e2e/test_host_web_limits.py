@@ -21,7 +21,7 @@ import pytest
 
 from adrenaline_tui.wire import limits
 
-from .terminal import adrenaline_command
+from .terminal import adrenaline_command, end_process
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("textual_serve") is None, reason="no textual-serve")
 WAIT = 60.0
@@ -108,9 +108,5 @@ def test_a_huge_screen_is_bounded_and_its_client_ends_with_its_socket(tmp_path: 
             assert time.monotonic() < deadline, f"clients left after the socket closed: {clients_of(folder)}"
             time.sleep(0.2)
     finally:
-        host.terminate()
-        try:
-            host.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            host.kill()
+        end_process(host, timeout=15)
     assert not clients_of(folder)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from .terminal import REPO, Tmux, adrenaline_command, have_tmux
+from .terminal import REPO, Tmux, adrenaline_command, end_process, have_tmux
 
 SSHD = shutil.which("sshd") or ("/usr/sbin/sshd" if Path("/usr/sbin/sshd").exists() else None)
 README = REPO / "README.md"
@@ -175,12 +175,7 @@ class Sshd:
             time.sleep(0.2)
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        end_process(self.proc)
 
 
 def _state(pid: int) -> str:
@@ -358,8 +353,8 @@ def test_local_forwarding_is_refused(sshd: Sshd, service: Listener) -> None:
         assert received == b""  # the client took the connection; the server refused to carry it
         assert service.connections == 0
     finally:
-        client.terminate()
-        _, err = client.communicate(timeout=30)
+        end_process(client)
+        err = client.stderr.read() if client.stderr else b""
     assert b"Authenticated" in err and b"administratively prohibited" in err  # logged in, then refused
 
 
