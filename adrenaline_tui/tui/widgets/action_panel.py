@@ -406,7 +406,14 @@ class ActionPanel(Vertical):
                     self.options.highlighted = min(highlight or 0, len(items) - 1)
         finally:
             self.filling = False
-        self.options.display = bool(items)
+        options = self.options
+        shown_again = bool(items) and not options.display
+        options.display = bool(items)
+        if shown_again and self.screen.focused is None:
+            # Textual takes the focus from a hidden widget, and while someone else decided the
+            # list was hidden; the screen has nothing else to focus, so the keys of the list
+            # (arrows, Enter) would do nothing until Tab. A list shown again takes it back.
+            options.focus(scroll_visible=False)
         self.call_after_refresh(while_attached(self, self.show_hidden_rows))
 
     def show_hidden_rows(self) -> None:
