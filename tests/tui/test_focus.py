@@ -18,9 +18,7 @@ PACE = 0.05  # seconds a computer decision is shown: long enough for a layout wh
 
 async def test_the_options_have_the_focus_after_the_computers_played() -> None:
     session = new_session({"blue": HUMAN, "yellow": "normal", "grey": "normal"}, seed=3)
-    app = AdrenalineApp(
-        settings=settings(bot_delay=PACE), bot_delay=PACE, session=session, seed=3, save_settings=False
-    )
+    app = AdrenalineApp(settings=settings(bot_delay=PACE), bot_delay=PACE, session=session, seed=3, save_settings=False)
     game = session.game
     checked = 0
     after_computers = False
