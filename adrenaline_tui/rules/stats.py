@@ -396,6 +396,11 @@ def awards(t: Tally, names: Mapping[str, str]) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------ as text
+def _cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters, an ellipsis marking a cut (never cut silently)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def format_stats(s: Mapping[str, Any], weapon_names: Mapping[str, str] | None = None) -> str:
     """The figures as plain text for a terminal or a script's log (no colour needed). Everyone
     is named as on the table (the bot too), weapons by their card names (`weapon_names`: id ->
@@ -404,7 +409,7 @@ def format_stats(s: Mapping[str, Any], weapon_names: Mapping[str, str] | None = 
     every = seats + list(s.get("bots", []))
     players = s["players"]
     name = {c: str(players[c]["name"]) for c in every}
-    short = {c: name[c][:7] for c in every}
+    short = {c: _cut(name[c], 7) for c in every}
     source_names = {SCOPE: "Targeting Scope", OTHER_SOURCE: "other", **(weapon_names or {})}
     lines = [
         f"{s.get('arena_name', s['arena'])}, {len(seats)} players"
@@ -419,14 +424,17 @@ def format_stats(s: Mapping[str, Any], weapon_names: Mapping[str, str] | None = 
     for c in every:
         p = players[c]
         lines.append(
-            f"{name[c][:19]:<20}{p['score']:>7}{p['kills']:>6}{p['deaths']:>7}{p['overkills']:>10}"
+            f"{_cut(name[c], 19):<20}{p['score']:>7}{p['kills']:>6}{p['deaths']:>7}{p['overkills']:>10}"
             f"{p['first_bloods']:>10}{p['damage_dealt']:>6}{p['damage_taken']:>6}{p['damage_wasted']:>7}"
             f"{p['marks_dealt']:>6}"
         )
     lines += ["", "damage taken (rows) by whom (columns):", " " * 14 + "".join(f"{short[c]:>8}" for c in every)]
     for target in every:
         row = s["damage"][target]
-        lines.append(f"  {name[target][:12]:<12}" + "".join(f"{row.get(a, 0):>8}" for a in every))
+        lines.append(f"  {_cut(name[target], 12):<12}" + "".join(f"{row.get(a, 0):>8}" for a in every))
+    if any(s["damage"][c].get(c, 0) for c in every):
+        # Nobody damages themselves; a token in one's own colour is a spawnpoint striking back.
+        lines.append("  (a player's own column: damage from the spawnpoints striking back)")
     lines += ["", "points after each turn:"]
     for point in s["timeline"]:
         label = "end" if point["turn"] == FINAL else f"turn {point['turn']}"

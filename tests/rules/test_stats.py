@@ -143,6 +143,16 @@ def test_random_games_of_every_mode_with_the_bot_agree_with_the_final_state(conf
     text = format_stats(stats, {w: c.name for w, c in game.cards.weapons.items()})
     for c in figures_of(game):
         assert game.players[c].name in text
+    # A name cut to fit a column says so: "D-struc…", never "D-struc" (issue 23, finding 12).
+    lines = text.splitlines()
+    header = lines[lines.index("damage taken (rows) by whom (columns):") + 1]
+    columns = [header[14 + 8 * i : 22 + 8 * i].strip() for i in range(len(figures_of(game)))]
+    names = [game.players[c].name for c in figures_of(game)]
+    assert all(
+        col == n or (col.endswith("…") and n.startswith(col[:-1])) for col, n in zip(columns, names, strict=True)
+    )
+    own = any(stats["damage"][c].get(c, 0) for c in figures_of(game))
+    assert ("striking back" in text) == own
 
 
 def test_a_kill_by_the_bot_is_in_the_figures_and_the_text():
