@@ -35,6 +35,7 @@ from adrenaline_tui.titles.bloodrush.game import CARD_NAMES
 from adrenaline_tui.titles.bloodrush.state import MAX_BLOOD
 
 FEED_BLOOD = 5  # flow.FEED_BLOOD: the rules' "Gain 5 blood tiles"
+PLACING = ("place-human", "place-mozzie")  # decisions whose keys are squares of the board
 View = Mapping[str, Any]
 Names = Mapping[str, str]
 
@@ -544,7 +545,8 @@ def explain_option(
 def unavailable(view: View) -> list[tuple[str, str]]:
     """(key, label) of the things a player might look for that the pending decision does not
     offer: the four steps, collect and draw in an action; turning under a Bug Commander; the
-    red cards in hand that cannot be played now."""
+    red cards in hand that cannot be played now; the Mask against a Damage tile and the
+    Umbrella against the dawn, when the hand (the seat's own) holds none."""
     pending = view.get("pending")
     if not pending or not pending.get("options"):
         return []
@@ -562,6 +564,9 @@ def unavailable(view: View) -> list[tuple[str, str]]:
         out += [(d, f"Step {DIRECTION_NAMES[d]}") for d in DIRECTIONS if d not in offered]
     if kind == "mozzie":
         out += [(t, t.capitalize()) for t in ("left", "right") if t not in offered]
+    for reaction, card in (("damage", "mask_of_immunity"), ("dawn", "giant_umbrella")):
+        if kind == reaction and f"play:{card}" not in offered:
+            out.append((f"play:{card}", f"Play {CARD_NAMES[card]}"))
     if kind in ("action", "mozzie", "end"):
         me = view["vampires"].get(view.get("seat"), {})
         for card in dict.fromkeys(me.get("hand", [])):
@@ -656,11 +661,14 @@ def explain(view: View, thing: str, names: Names | None = None, components: Comp
     keys = {o["key"] for o in pending["options"]} if pending and pending.get("options") else set()
     if thing in keys or thing in {k for k, _ in unavailable(view)}:
         return explain_option(view, thing, names, components)
+    c = components or load_components()
+    if pending and pending.get("kind") in PLACING and thing in c.tiles:
+        # While placing, a square is the question itself: is it allowed here, and why not.
+        return explain_option(view, thing, names, c)
     if thing == "time":
         return explain_time(view, components)
     if thing == "mozzie" or thing in view["vampires"]:
-        return explain_figure(view, thing, names, components)
-    c = components or load_components()
+        return explain_figure(view, thing, names, c)
     if thing in c.tiles:
         return explain_square(view, thing, names, c)
     return Explanation(thing, None, ("Nothing here goes by that name.",))

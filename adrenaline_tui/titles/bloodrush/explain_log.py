@@ -343,12 +343,18 @@ def explain_event(
 
 
 def _step_reason(log: _Log, index: int) -> str:
-    found = log.before(index, "rolled", "free-steps", "blood")
-    if found and found[1].kind == "rolled" and found[1].data.get("why") == "Donkey Ride":
-        return "A Donkey Ride: free steps, as many as the die showed, each one chosen."
-    if found and found[1].kind == "free-steps":
-        return "A free step from a Steps tile."
-    return "A step paid with 1 blood."
+    """Why a vampire stepped: the latest cause of steps in the turn before it."""
+    for i in range(index - 1, -1, -1):
+        e = log.events[i]
+        if e.kind == "turn":
+            break
+        if e.kind == "rolled" and e.data.get("why") == "Donkey Ride":
+            return "A Donkey Ride: free steps, as many as the die showed, each one chosen."
+        if e.kind == "free-steps" and e.data.get("seat"):
+            return "A free step from a Steps tile."
+        if e.kind == "blood" and e.data.get("why") == "paid to move":
+            return "A step paid with 1 blood."
+    return "A step."
 
 
 def explain_events(events: Sequence[Event], viewer: str | None = None, names: Names | None = None) -> list[Explanation]:

@@ -319,3 +319,60 @@ def test_the_privacy_check_sees_a_difference_in_ones_own_hand():
     assert explanations(a.view("violet")) == explanations(b.view("violet"))
     c = _deal((["bug_commander"], ["giant_umbrella"]), deck_seed=1)
     assert explanations(a.view("violet")) != explanations(c.view("violet"))
+
+
+# --------------------------------------------------------------- setup and reactions
+def test_placing_a_human_says_which_squares_the_rules_forbid():
+    g = Game.new({"seats": ["scarlet", "violet"], "first": "scarlet"}, 1)
+    v = g.view("scarlet")
+    assert g.pending.kind == "place-human" and "d3" not in g.pending.keys and "a3" in g.pending.keys
+    assert explain(v, "d3").why == ("d3 is immediately next to the graveyard (d4): the rules allow no human there.",)
+    assert explain(v, "d4").why == ("d4 is the graveyard: no human stands there.",)
+    hazard = explain(v, "a3")
+    assert hazard.legal is True and hazard.does[0].endswith("Its effect comes before the meal.")
+
+
+def test_a_reaction_says_why_everyone_with_red_cards_is_asked_and_what_taking_costs():
+    g = scenario(vampires={"scarlet": {"square": "b6", "blood": 5, "hand": ["giant_umbrella"]}})
+    g.choose("move:s")  # b7, a Damage tile: asked, though the hand holds no Mask
+    v = _view(g)
+    take = explain(v, "take")
+    assert take.why[0].startswith("You are asked because you hold red cards; everyone who holds one is asked")
+    assert take.does == ("You lose 2 blood (2 left).",)
+    assert ("play:mask_of_immunity", "Play Mask of Immunity") in unavailable(v)
+    assert explain(v, "play:mask_of_immunity").why == ("You hold no Mask of Immunity.",)
+
+
+def test_the_dawn_question_and_the_umbrella():
+    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 5, "hand": ["giant_umbrella"]}}, time=DAWN)
+    g.choose("collect")
+    g.choose("straight")
+    assert explain(_view(g), "end").does == (
+        "The turn ends: the time effects fall on you (a moon's bonus, a sun's penalty).",
+    )
+    g.choose("end")
+    v = _view(g)
+    assert g.pending.kind == "dawn"
+    assert explain(v, "take").does == ("You lose 2 blood (4 left).",)
+    assert explain(v, "play:giant_umbrella").does == (
+        "Giant Umbrella: no dawn penalty falls on you for the rest of this turn.",
+    )
+
+
+def test_a_red_card_drawn_is_kept_in_secret():
+    g = scenario(vampires={"scarlet": {"square": "a1"}}, deck=["carriage_ride"])
+    g.choose("draw")
+    keep = explain(_view(g), "keep")
+    assert keep.legal is True
+    assert keep.why == ("A red card is kept in secret: the others learn only that you drew a red card.",)
+
+
+def test_the_log_tells_a_donkey_ride_from_a_paid_step_even_after_a_damage_tile():
+    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 5}}, deck=["donkey_ride"], dice=[3])
+    g.choose("draw")
+    for key in ("s", "s", "s"):  # a2, a3 (a Damage tile: 2 blood), a4
+        g.choose(key)
+    seen = events_for("scarlet", g.events)
+    moves = [explain_event(seen, i, "scarlet") for i, e in enumerate(seen) if e.kind == "moved"]
+    assert [m.subject for m in moves] == ["You stepped to a2", "You stepped to a3", "You stepped to a4"]
+    assert {m.why[0] for m in moves} == {"A Donkey Ride: free steps, as many as the die showed, each one chosen."}
