@@ -376,3 +376,34 @@ def test_the_log_tells_a_donkey_ride_from_a_paid_step_even_after_a_damage_tile()
     moves = [explain_event(seen, i, "scarlet") for i, e in enumerate(seen) if e.kind == "moved"]
     assert [m.subject for m in moves] == ["You stepped to a2", "You stepped to a3", "You stepped to a4"]
     assert {m.why[0] for m in moves} == {"A Donkey Ride: free steps, as many as the die showed, each one chosen."}
+
+
+def test_every_decision_of_random_games_is_explained_and_the_verdict_is_the_engines():
+    """2-5 vampires and the 4+1 variant: every offered option explains as allowed, everything
+    listed as not allowed explains as not allowed, and every event each seat sees has words."""
+    configs = [
+        {"seats": ["scarlet", "violet"]},
+        {"seats": ["scarlet", "violet", "amber"]},
+        {"seats": ["scarlet", "violet", "amber", "teal", "ivory"]},
+        {"seats": ["scarlet", "violet", "amber", "teal", "ivory"], "mozzie_player": "ivory"},
+    ]
+    kinds = set()
+    for n, config in enumerate(configs * 4):
+        g = Game.new(config, seed=100 + n)
+        players = {s: make_player("random", n) for s in g.config.seats}
+        while g.pending is not None:
+            d = g.pending
+            view = g.view(d.player)
+            kinds.add(d.kind)
+            for t in topics(view):
+                e = explain(view, t.id)
+                assert e.subject and e.why, (d.kind, t.id)
+                if t.group == "This decision":
+                    assert e.legal is True, (d.kind, t.id, e.text)
+                elif t.group == "Not allowed now":
+                    assert e.legal is False, (d.kind, t.id, e.text)
+            g.choose(players[d.player].choose(d, None))
+        for seat in (*g.config.seats, None):
+            seen = events_for(seat, g.events)
+            assert all(x.subject for x in explain_events(seen, seat))
+    assert {"place-human", "place-mozzie", "mozzie-heading", "action", "mozzie"} <= kinds
