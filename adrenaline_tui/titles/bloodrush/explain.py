@@ -671,6 +671,10 @@ def explain(view: View, thing: str, names: Names | None = None, components: Comp
         return explain_figure(view, thing, names, c)
     if thing in c.tiles:
         return explain_square(view, thing, names, c)
+    waiting = view.get("waiting_on")
+    if waiting and waiting["player"] != view.get("seat"):
+        # Another seat's options are its own (they may name its red cards): not even their names.
+        return Explanation(thing, None, ("Only the player deciding can ask about that now.",))
     return Explanation(thing, None, ("Nothing here goes by that name.",))
 
 

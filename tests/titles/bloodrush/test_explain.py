@@ -179,7 +179,8 @@ def test_a_seat_that_does_not_decide_sees_no_options_and_cannot_ask_about_them()
     g = scenario(vampires={"scarlet": {"square": "b4"}})
     v = g.view("violet")
     assert topics(v)[0].group == "Figures"
-    assert explain(v, "collect").why == ("Nothing here goes by that name.",)
+    assert explain(v, "collect").why == ("Only the player deciding can ask about that now.",)
+    assert explain(g.view("scarlet"), "nonsense").why == ("Nothing here goes by that name.",)
 
 
 def test_the_time_track_and_a_square_explain_the_shelters():
