@@ -14,8 +14,8 @@ from adrenaline_tui.walkthrough.runner import LessonRunner as AdrenalineRunner
 LESSON_IDS = [lesson.id for lesson in load_lessons()]
 
 
-def test_there_are_the_three_lessons_the_issue_asks_for():
-    assert LESSON_IDS == ["moving", "feeding-and-the-burst", "the-mozzie-and-time"]
+def test_there_are_the_three_lessons_the_issue_asks_for_and_the_red_cards():
+    assert LESSON_IDS == ["moving", "feeding-and-the-burst", "the-mozzie-and-time", "red-cards"]
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)
@@ -58,6 +58,14 @@ def test_the_mozzie_and_time_ends_in_a_survival_victory_at_dawn():
     assert view["over"] and view["end_reason"] == "survival" and view["ranking"][0]["seat"] == "scarlet"
     assert view["time"]["label"] == "5 am (dawn)"
     assert view["vampires"]["scarlet"]["blood"] == 5 and view["vampires"]["violet"]["alive"] is False
+
+
+def test_red_cards_ends_with_every_card_spent_and_no_blood_lost_to_the_dawn():
+    view = _run_to_end("red-cards").view
+    me = view["vampires"]["scarlet"]
+    assert (me["square"], me["blood"], me["hand_count"], me["humans"]) == ("a2", 8, 0, ["blue-4"])
+    assert view["vampires"]["violet"]["blood"] == 4 and view["time"]["label"] == "4 am (first light)"
+    assert sorted(view["discard"]) == ["bug_commander", "carriage_ride", "giant_umbrella", "mask_of_immunity"]
 
 
 def test_a_step_the_engine_refuses_is_explained_and_changes_nothing():
