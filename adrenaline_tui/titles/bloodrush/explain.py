@@ -359,11 +359,13 @@ def _mozzie(ctx: _Ctx, turn: str) -> Explanation:
         f"The Mozzie is on {m['square']}, facing {DIRECTION_NAMES[m['heading']]}; it may go straight, left or right,"
         " never back. Then the die says how far it flies."
     ]
+    found = flights(view, turn, {**ctx.names, **({ctx.seat: "you"} if ctx.seat else {})}, ctx.c)
+    if any(ctx.board.kind(sq) == "damage" for f in found for sq in f.path):
+        why.append("On a Damage tile it takes blood from every vampire outside the graveyard and the mine.")
     does = []
-    # Faces that do the same are said once: "Rolls 1-6: it stops on e3 and eliminates ...".
+    # Faces that do the same are said once: "Rolls 1-6: Stops on e3: the Preacher ... is eliminated."
     groups: list[tuple[list[int], str]] = []
-    names = {**ctx.names, **({ctx.seat: "you"} if ctx.seat else {})}
-    for f in flights(view, turn, names, ctx.c):
+    for f in found:
         words = " ".join(f.happens)
         if groups and groups[-1][1] == words:
             groups[-1][0].append(f.face)

@@ -115,7 +115,7 @@ def test_steering_straight_shows_the_texts_example_for_every_roll():
     g.choose("collect")
     e = explain(g.view("violet"), "straight")
     assert e.legal is True
-    assert e.does == ("Rolls 1-6: It stops on e3 and eliminates the Preacher (green 4).",)
+    assert e.does == ("Rolls 1-6: Stops on e3: the Preacher (green 4) is eliminated.",)
 
 
 def test_steering_shows_the_damage_tile_and_who_is_safe():
@@ -127,10 +127,8 @@ def test_steering_shows_the_damage_tile_and_who_is_safe():
     )
     g.choose("collect")
     e = explain(_view(g), "straight")
-    assert e.does[1] == (
-        "Roll 2: On the Damage tile g5 it hurts every vampire outside the graveyard and the mine: you lose 2 blood"
-        " (Violet safe). It ends on g5."
-    )
+    assert e.why[1] == "On a Damage tile it takes blood from every vampire outside the graveyard and the mine."
+    assert e.does[1] == "Roll 2: Damage tile g5: you lose 2; Violet safe. Ends on g5."
 
 
 def test_the_flight_preview_agrees_with_the_engine_on_every_face():
