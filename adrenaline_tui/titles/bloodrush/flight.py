@@ -90,14 +90,22 @@ def fly(
             else:
                 words += ": nobody is out there to hurt"
             if safe:
-                words += f"; {_and([_name(names, s) for s in safe])} safe"
+                who = [_name(names, s) for s in safe]
+                words += f"; {_and(who)} {'is' if who != ['you'] and len(who) == 1 else 'are'} safe"
             happens.append(words + ".")
+            out = []
             for s in hit:
                 hurts.append(s)
                 blood[s] -= tile.amount
                 if blood[s] <= 0 and s not in masks:
-                    happens.append(f"{_cap(_name(names, s))} would be eliminated.")
+                    out.append(s)
                     del where[s]
+            if out:
+                happens.append(f"{_cap(_and([_name(names, s) for s in out]))} would be eliminated.")
+            if len(where) <= 1:
+                # "Last vampire standing wins immediately": the flight ends with the game.
+                happens.append("The game would end there.")
+                return Flight(face, heading, tuple(path), square, tuple(happens), hurts=tuple(hurts))
         elif tile.kind == "clocks":
             happens.append(f"Clocks tile {square}: time +{tile.amount} hour{'s' * (tile.amount != 1)}.")
         elif tile.kind == "steps" and square not in used:
