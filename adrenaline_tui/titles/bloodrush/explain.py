@@ -231,11 +231,11 @@ def _turn_end(ctx: _Ctx, square: str, blood: int, hours: int = 0) -> str | None:
     if t["symbol"] == "moon":
         if blood + t["blood"] > MAX_BLOOD:
             return (
-                f"If time is still {t['label']} (a moon) when your turn ends, its {t['blood']} blood takes you past"
+                f"If it is still {t['label']} when your turn ends, its moon's {t['blood']} blood takes you past"
                 f" {MAX_BLOOD}: a burst."
             )
         return (
-            f"If time is still {t['label']} (a moon) when your turn ends, you gain {t['blood']} ({blood + t['blood']})."
+            f"If it is still {t['label']} when your turn ends, its moon gives you {t['blood']} ({blood + t['blood']})."
         )
     if t["symbol"] == "sun":
         kind = ctx.board.kind(square)
@@ -243,7 +243,7 @@ def _turn_end(ctx: _Ctx, square: str, blood: int, hours: int = 0) -> str | None:
             return f"The sun at {t['label']} cannot reach you in {KIND_WORDS[kind]}."
         umbrella = " unless you play your Giant Umbrella" if "giant_umbrella" in ctx.hand() else ""
         return (
-            f"If time is still {t['label']} (a sun) when your turn ends, you lose {t['blood']} out here{umbrella}"
+            f"If it is still {t['label']} when your turn ends, its sun takes {t['blood']} blood out here{umbrella}"
             f" ({max(blood - t['blood'], 0)} left)."
         )
     return None

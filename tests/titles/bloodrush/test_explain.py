@@ -426,13 +426,13 @@ def test_every_decision_of_random_games_is_explained_and_the_verdict_is_the_engi
 def test_an_action_says_what_the_time_track_will_do_at_the_end_of_the_turn():
     g = scenario(vampires={"scarlet": {"square": "a1", "blood": 8}}, time="midnight")
     assert explain(_view(g), "collect").does[1] == (
-        "If time is still midnight (a moon) when your turn ends, its 2 blood takes you past 10: a burst."
+        "If it is still midnight when your turn ends, its moon's 2 blood takes you past 10: a burst."
     )
     g = scenario(vampires={"scarlet": {"square": "c6", "blood": 6, "hand": ["giant_umbrella"]}}, time=DAWN)
     v = _view(g)
     assert explain(v, "move:w").does[-1] == "The sun at 5 am (dawn) cannot reach you in a building."
     assert explain(v, "move:s").does[-1] == (
-        "If time is still 5 am (dawn) (a sun) when your turn ends, you lose 2 out here unless you play your"
+        "If it is still 5 am (dawn) when your turn ends, its sun takes 2 blood out here unless you play your"
         " Giant Umbrella (3 left)."
     )
     # d6 is a Clocks tile: it moves time past dawn to dusk, where nothing falls.
