@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from adrenaline_tui.rules.cards import powerup_kind
 from adrenaline_tui.rules.decision import Event
-from adrenaline_tui.rules.state import KILLSHOT, MAX_DAMAGE
+from adrenaline_tui.rules.state import KILLSHOT, MAX_DAMAGE, MODE_NAMES
 
 if TYPE_CHECKING:
     from adrenaline_tui.rules.game import Game
@@ -274,6 +274,7 @@ def game_stats(game: Game, upto: int | None = None, decisions: int | None = None
     made = len(game.history) if decisions is None else decisions
     stats = figures(t, names, arena=game.config.arena, decisions=made, bots=game.unseated)
     stats["arena_name"] = game.arena.name
+    stats["mode"] = game.config.mode
     return stats
 
 
@@ -411,8 +412,9 @@ def format_stats(s: Mapping[str, Any], weapon_names: Mapping[str, str] | None = 
     name = {c: str(players[c]["name"]) for c in every}
     short = {c: _cut(name[c], 7) for c in every}
     source_names = {SCOPE: "Targeting Scope", OTHER_SOURCE: "other", **(weapon_names or {})}
+    mode = MODE_NAMES.get(s.get("mode", "standard"), "Standard")
     lines = [
-        f"{s.get('arena_name', s['arena'])}, {len(seats)} players"
+        f"{mode}, {s.get('arena_name', s['arena'])}, {len(seats)} players"
         + "".join(f" and the bot {name[c]}" for c in every[len(seats) :])
         + f", {s['decisions']} decisions, last turn {s['last_turn']}"
         + ("" if s["finished"] else " (not finished)")

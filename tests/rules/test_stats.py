@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from adrenaline_tui.cli import main
 from adrenaline_tui.rules import Event, Game, GameConfig
-from adrenaline_tui.rules.state import KILLSHOT, MAX_DAMAGE
+from adrenaline_tui.rules.state import KILLSHOT, MAX_DAMAGE, MODE_NAMES
 from adrenaline_tui.rules.stats import (
     FINAL,
     HANDLERS,
@@ -151,6 +151,7 @@ def test_random_games_of_every_mode_with_the_bot_agree_with_the_final_state(conf
     assert all(
         col == n or (col.endswith("…") and n.startswith(col[:-1])) for col, n in zip(columns, names, strict=True)
     )
+    assert text.startswith(MODE_NAMES[game.config.mode] + ", ")  # the kind of game, first
     own = any(stats["damage"][c].get(c, 0) for c in figures_of(game))
     assert ("striking back" in text) == own
 
