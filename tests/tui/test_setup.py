@@ -72,3 +72,21 @@ async def test_keys_are_named_in_words_with_the_ascii_glyphs() -> None:
         await open_setup(pilot)
         keys = screen_text(app).splitlines()[-1]
         assert "enter Start" in keys and "up/down Move" in keys
+
+
+async def test_keys_that_arrive_together_each_move_and_change() -> None:
+    """Keys typed quickly, held down, or batched by an SSH connection arrive in one read and are
+    all queued before the first is handled. Each Up must move from where the one before it
+    went, and a Right right after must change that row (the focus used to move later, so three
+    Ups in one read moved once and the Right changed the field the cursor had left)."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        assert app.focused.id == "start"
+        for key in ("up", "up", "up", "up", "right"):  # the preset, the bot, the mode, the ending
+            app.post_message(events.Key(key, None))
+        await settle(pilot)
+        assert app.focused.id == "ending"
+        assert app.screen.query_one("#ending").value == "sudden_death"

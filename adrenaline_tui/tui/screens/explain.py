@@ -104,11 +104,11 @@ class ExplainScreen(ModalScreen[None]):
             self._show(self.topics[int(event.option.id.removeprefix("topic-"))].id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.query_one("#answer").focus()
+        self.set_focus(self.query_one("#answer"))
 
     def action_switch(self) -> None:
         answer = self.query_one("#answer")
-        (self.query_one("#topics") if self.focused is answer else answer).focus()
+        self.set_focus(self.query_one("#topics") if self.focused is answer else answer)
 
     def action_close(self) -> None:
         self.dismiss(None)

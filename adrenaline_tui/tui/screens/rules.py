@@ -132,7 +132,7 @@ class RulesScreen(BaseScreen):
             self.show(reference.section(section_id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.query_one("#page").focus()
+        self.set_focus(self.query_one("#page"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         index = self.index
@@ -141,30 +141,30 @@ class RulesScreen(BaseScreen):
         index.highlighted = first
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.index.focus()
+        self.set_focus(self.index)
 
     def on_key(self, event: events.Key) -> None:
         # Typing on the list starts a search, as people expect of a list of names.
         if self.focused is self.index and event.is_printable and event.character not in (None, "/", " "):
             search = self.query_one("#search", Input)
-            search.focus()
+            self.set_focus(search)
             search.insert_text_at_cursor(event.character)  # type: ignore[arg-type]
             event.stop()
         elif self.focused is self.query_one("#search") and event.key == "down":
-            self.index.focus()
+            self.set_focus(self.index)
             event.stop()
 
     def action_search(self) -> None:
-        self.query_one("#search", Input).focus()
+        self.set_focus(self.query_one("#search", Input))
 
     def action_switch(self) -> None:
         page = self.query_one("#page")
-        (self.index if self.focused is page else page).focus()
+        self.set_focus(self.index if self.focused is page else page)
 
     def action_back(self) -> None:
         search = self.query_one("#search", Input)
         if search.value:
             search.value = ""  # first Esc clears the search, the next one leaves
-            self.index.focus()
+            self.set_focus(self.index)
             return
         self.dismiss(None)

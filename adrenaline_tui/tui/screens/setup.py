@@ -208,13 +208,16 @@ class SetupScreen(BaseScreen):
             return
         focused = self.focused
         here = next((r for r, row in enumerate(rows) if focused in row), None)
+        # `set_focus`, not `widget.focus()`: that one moves the focus later, after the keys
+        # already queued, so a burst of keys (typed fast, held down, batched by SSH) each moved
+        # from the same row and a Right that followed changed the row the cursor had left.
         if focused is None or here is None:
-            rows[0 if delta > 0 else -1][0].focus()
+            self.set_focus(rows[0 if delta > 0 else -1][0])
             return
         row = rows[min(max(here + delta, 0), len(rows) - 1)]
         # The field of that row nearest below or above this one: the cursor keeps its column.
         x = focused.region.x
-        min(row, key=lambda w: abs(w.region.x - x)).focus()
+        self.set_focus(min(row, key=lambda w: abs(w.region.x - x)))
 
     # ---------------------------------------------------------------- actions
     def action_first_game(self) -> None:
