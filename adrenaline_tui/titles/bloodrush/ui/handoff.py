@@ -29,13 +29,13 @@ class BloodrushHandoff(BaseScreen):
 
     def __init__(self, seat: str, name: str, kind: str, recap: list[str]) -> None:
         super().__init__()
-        self.seat, self.name, self.kind = seat, name, kind
+        self.seat, self.who, self.kind = seat, name, kind
         self.recap = recap[-RECAP_LINES:]
 
     def compose_body(self) -> ComposeResult:
         who = Text(justify="center")
         who.append(f"  {seat_letter(self.seat)}  ", Style(color="#111111", bgcolor=seat_colour(self.seat), bold=True))
-        who.append(f"  {printable(self.name)}", Style(bold=True))
+        who.append(f"  {printable(self.who)}", Style(bold=True))
         recap = Text("")
         if self.recap:
             recap = Text("Since you last looked:\n", Style(bold=True))
@@ -43,13 +43,13 @@ class BloodrushHandoff(BaseScreen):
         with Center(id="card"), Vertical(id="panel"):
             yield Static(who, id="who", markup=False)
             yield Static(
-                Text(f"Pass the keyboard to {printable(self.name)}", Style(bold=True)), id="title", markup=False
+                Text(f"Pass the keyboard to {printable(self.who)}", Style(bold=True)), id="title", markup=False
             )
             yield Static(f"Your decision: {self.kind}.", id="reason", markup=False)
             yield Static(recap, id="recap", markup=False)
             yield Static(
                 Text(
-                    f"{printable(self.name)}: press Enter when you have the keyboard and nobody else is looking.",
+                    f"{printable(self.who)}: press Enter when you have the keyboard and nobody else is looking.",
                     "italic",
                 ),
                 id="prompt",
