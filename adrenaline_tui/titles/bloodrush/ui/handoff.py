@@ -39,7 +39,8 @@ class BloodrushHandoff(BaseScreen):
         recap = Text("")
         if self.recap:
             recap = Text("Since you last looked:\n", Style(bold=True))
-            recap.append(printable("\n".join(self.recap)))
+            # Each line made printable on its own: a newline is a control character to `printable`.
+            recap.append("\n".join(printable(line) for line in self.recap))
         with Center(id="card"), Vertical(id="panel"):
             yield Static(who, id="who", markup=False)
             yield Static(

@@ -245,6 +245,9 @@ class BloodrushTable(BaseScreen):
             self.notify(printable(str(exc)), severity="error")
             self.render_table()
             return
+        if self.viewer is not None:
+            # What their own decision did is not news to them at their next hand-off.
+            self.last_seen[self.viewer] = len(self.session.game.events)
         self.advance()
 
     def action_pick(self, index: int) -> None:
