@@ -70,6 +70,61 @@ async def test_a_whole_game_against_three_computers_by_keys() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert screen_name(app) == "TitleScreen"
+        # The past-games list says whose game it was and who won, from the table sidecar.
+        await pilot.press("w")
+        await settle(pilot)
+        winners = " and ".join(game.name(r["seat"]) for r in game.ranking if r["place"] == 1)
+        assert "Bloodrush: 4 vampires" in screen_text(app) and f"won by {winners}" in screen_text(app)
+
+
+async def test_setup_offers_the_titles_options_and_the_4_1_variant_by_keys() -> None:
+    app = make_app(seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        # Down to the Mozzie player option, Right to "yes": five seats, the last steers the Mozzie.
+        await pilot.press("down", "right")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "5 players" in text and "Ivory, steers the Mozzie" in text
+        # Four players cannot be 4+1: said, and Enter does not start.
+        await pilot.press("up", "left")
+        await settle(pilot)
+        assert "4 players" in screen_text(app) and "4 vampires + 1" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "TitleSetupScreen"
+        await pilot.press("right")
+        await settle(pilot)
+        # The person takes the Mozzie's seat: down past Burst and four vampires, Left twice
+        # (normal -> easy -> Person); Scarlet becomes a computer (Right: Person -> easy).
+        await pilot.press("down", "down", "down", "right")
+        for _ in range(4):
+            await pilot.press("down")
+        await pilot.press("left", "left")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, BloodrushTable)
+        session = table.session
+        assert session.game.config.mozzie_player == "ivory"
+        assert session.kinds["ivory"] == "human" and session.kinds["scarlet"] == "easy"
+        steered = 0
+        for _ in range(800):
+            await _wait_for_person(pilot, app)
+            if screen_name(app) == "BloodrushGameOver":
+                break
+            view = app.screen.view
+            assert view["seat"] == "ivory"  # the only person: the screen is always theirs
+            steered += view["pending"]["kind"] == "mozzie"
+            await pilot.press("1")
+            await settle(pilot)
+        assert screen_name(app) == "BloodrushGameOver"
+        assert steered > 0
+        # The Mozzie's player is ranked with nobody.
+        assert "Ivory" not in screen_text(app).split("vampire", 1)[1]
 
 
 def _hidden_deal(card: str) -> dict[str, Any]:
@@ -194,7 +249,7 @@ async def test_a_bloodrush_save_is_listed_continued_and_loaded() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        assert "Continue: Scarlet, Violet, Amber, Teal" in screen_text(app)
+        assert "Continue: Bloodrush: Scarlet, Violet, Amber, Teal" in screen_text(app)
         await pilot.press("l")
         await settle(pilot)
         assert "Bloodrush: 4 vampires" in screen_text(app)

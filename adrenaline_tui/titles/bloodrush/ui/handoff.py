@@ -18,6 +18,21 @@ from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
 RECAP_LINES = 8
+# The public kind of the decision waiting, in words (docs/bloodrush.md, "Decisions").
+KIND_WORDS = {
+    "place-human": "place a human on the board",
+    "place-mozzie": "place the Mozzie",
+    "mozzie-heading": "choose where the Mozzie heads",
+    "action": "your turn: choose your action",
+    "step": "take your steps",
+    "red-card": "keep or play the red card you drew",
+    "mozzie": "steer the Mozzie",
+    "end": "end your turn, or play a red card",
+    "damage": "a Damage tile: take it, or play a card",
+    "dawn": "the dawn: take it, or play a card",
+    "carriage-human": "choose the human your Carriage Ride moves",
+    "carriage-direction": "choose where the carriage goes",
+}
 
 
 class BloodrushHandoff(BaseScreen):
@@ -46,7 +61,7 @@ class BloodrushHandoff(BaseScreen):
             yield Static(
                 Text(f"Pass the keyboard to {printable(self.who)}", Style(bold=True)), id="title", markup=False
             )
-            yield Static(f"Your decision: {self.kind}.", id="reason", markup=False)
+            yield Static(f"Your decision: {KIND_WORDS.get(self.kind, self.kind)}.", id="reason", markup=False)
             yield Static(recap, id="recap", markup=False)
             yield Static(
                 Text(

@@ -38,6 +38,25 @@ from adrenaline_tui.tui.widgets.key_bar import KeyBar
 
 LOG_LINES = 200
 
+HELP_TOWN = [
+    "Columns are letters and rows numbers: c5 is the third column, fifth row. Leaving an edge "
+    "comes back in on the opposite edge.",
+    "- Each square names its kind: Grave(yard), B(ui)ld(in)g and Mine shelter from the dawn; "
+    "Dmg 2 costs 2 blood, Stp 2 gives 2 free steps, Clk+1 moves time an hour.",
+    "- Vampires are their seat's letter on its colour (S Scarlet, V Violet, A Amber, T Teal, "
+    "I Ivory); humans are their colour's initial and value (R3: a red 3); M and an arrow is the "
+    "Mozzie and where it is heading.",
+    "- Squares an option names are lit; the one under the cursor brighter.",
+    "Time: the hours of the night; moons give blood to everyone, suns take it from those out of shelter.",
+    "Red cards are private: each person sees only their own; others' show as a count.",
+]
+HELP_TURN = [
+    "One action: pay 1 blood for a step, draw a card, or collect 1 blood. Step onto a human to eat it.",
+    "Then steer the Mozzie (straight, left or right) and roll for how far it flies; then the time's moon or sun.",
+    "At most 10 blood: more bursts you. Last vampire standing wins, else most humans, "
+    "then their values with colour bonuses, then blood.",
+]
+
 
 def _option_bindings() -> list[BindingType]:
     return [
@@ -82,6 +101,13 @@ class BloodrushTable(BaseScreen):
 
     def action_explain(self) -> None:
         self.notify("Explanations for Bloodrush are not in this version yet: c opens the rules.", timeout=4)
+
+    def help_sections(self) -> list[tuple[str, list[str]]]:
+        """What F1 says at this table beyond its keys (the shell's help screen asks)."""
+        return [
+            ("The town", HELP_TOWN),
+            ("A turn in brief", HELP_TURN),
+        ]
 
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
