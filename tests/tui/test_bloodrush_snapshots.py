@@ -3,6 +3,7 @@ position, part-way through a game, seen by the person in Scarlet's seat."""
 
 from __future__ import annotations
 
+from adrenaline_tui.titles.bloodrush.title import ENGINE
 from adrenaline_tui.titles.bloodrush.ui.session import BloodrushSession
 from adrenaline_tui.titles.bloodrush.ui.table import BloodrushTable
 
@@ -11,9 +12,8 @@ from .helpers import make_app
 
 def _table() -> BloodrushTable:
     kinds = {"scarlet": "human", "violet": "normal", "amber": "hard", "teal": "easy"}
-    session = BloodrushSession.start(4, {"mozzie_player": "no", "burst": "graveyard"}, kinds, seed=21)
-    session.path = None  # a picture, not a game to keep
-    game = session.game
+    game = ENGINE.new_game(4, {"mozzie_player": "no", "burst": "graveyard"}, 21)
+    session = BloodrushSession(game, kinds, path=None)  # a picture, not a game to keep
     # On to a turn of Scarlet's, every seat played by a random player: the normal player's
     # choices change with PYTHONHASHSEED (it iterates a set somewhere), the random one's do not.
     from adrenaline_tui.titles.bloodrush.players import make_player
@@ -29,9 +29,15 @@ def _table() -> BloodrushTable:
 
 
 async def _open(pilot) -> None:
-    pilot.app.push_screen(_table())
+    # The app opens its title screen once ready: the table goes on top of it, not under it.
+    for _ in range(100):
+        if type(pilot.app.screen).__name__ == "TitleScreen":
+            break
+        await pilot.pause(0.02)
+    await pilot.app.push_screen(_table())
     await pilot.pause()
     await pilot.pause()
+    assert isinstance(pilot.app.screen, BloodrushTable), pilot.app.screen_stack
 
 
 def test_bloodrush_table_80x24(snap_compare) -> None:
