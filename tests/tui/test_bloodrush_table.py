@@ -257,3 +257,31 @@ async def test_a_bloodrush_save_is_listed_continued_and_loaded() -> None:
         await settle(pilot)
         assert isinstance(app.screen, BloodrushTable)
         assert app.screen.session.game.history == session.game.history
+
+
+async def test_explain_and_the_rules_at_the_table_are_bloodrushs() -> None:
+    game = Game.from_scenario(_hidden_deal("mask_of_immunity"), seed=4)
+    session = BloodrushSession(game, {"scarlet": "human", "violet": "normal", "amber": "normal"})
+    app = AdrenalineApp(settings=settings(), bot_delay=0.0, seed=1, save_settings=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await app.push_screen(BloodrushTable(session))
+        await settle(pilot)
+        keys = [o["key"] for o in app.screen.view["pending"]["options"]]
+        await pilot.press(*["down"] * keys.index("collect"))
+        await pilot.press("x")
+        await settle(pilot)
+        text = screen_text(app)
+        assert screen_name(app) == "ExplainScreen"
+        assert "Collect 1 blood  ✓ allowed" in text
+        await pilot.press("escape", "c")
+        await settle(pilot)
+        assert screen_name(app) == "RulesScreen"
+        assert "Wraparound" in screen_text(app) and "weapon" not in screen_text(app).lower()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, BloodrushTable)
+        # F1 speaks of this game's town, not of Adrenaline's arena.
+        await pilot.press("f1")
+        await settle(pilot)
+        assert "The town" in screen_text(app) and "killshot" not in screen_text(app)

@@ -32,7 +32,7 @@ from adrenaline_tui.titles.bloodrush.ui.vampires_panel import VampiresPanel
 from adrenaline_tui.titles.bloodrush.views import events_for
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import unsaved
-from adrenaline_tui.tui.shell import GoToTitle, LeftGame, Shell, ShowRules, shell_of
+from adrenaline_tui.tui.shell import GoToTitle, LeftGame, Shell, shell_of
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, ActionPanel, PanelState
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 
@@ -71,6 +71,7 @@ class BloodrushTable(BaseScreen):
     is_game_table = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,ctrl+z", "undo", "Undo", id="bloodrush.undo"),
+        Binding("x", "explain", "Explain", id="bloodrush.explain"),
         Binding("c", "rules", "Rules", id="bloodrush.rules"),
         Binding("escape", "leave", "Title", id="bloodrush.leave"),
         *_option_bindings(),
@@ -99,8 +100,30 @@ class BloodrushTable(BaseScreen):
     def set_points(self, shown: bool) -> None:
         self.notify("Blood and humans are always face up in Bloodrush; red cards stay private.", timeout=4)
 
-    def action_explain(self) -> None:
-        self.notify("Explanations for Bloodrush are not in this version yet: c opens the rules.", timeout=4)
+    def names(self) -> dict[str, str]:
+        game = self.session.game
+        return {seat: game.name(seat) for seat in game.config.seats}
+
+    def action_explain(self, start: str | None = None) -> None:
+        """Why the option under the cursor is allowed and what it does, and anything else on
+        the table this viewer may ask about (`titles/bloodrush/explain.py`, from the view alone)."""
+        from adrenaline_tui.titles.bloodrush import explain
+        from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+        if self.view is None:
+            return
+        view, names = self.view, self.names()
+        topics = explain.topics(view, names)
+        if not topics:
+            return
+        if start is None:
+            opts = presenter.options(view)
+            cursor = self.query_one(ActionPanel).cursor
+            # The option under the cursor; on a greyed action, the list from its top (the
+            # action's reason is already on the line under the options).
+            if cursor is not None and 0 <= cursor < len(opts):
+                start = opts[cursor]["key"]
+        self.app.push_screen(ExplainScreen(topics, lambda thing: explain.explain(view, thing, names), start))
 
     def help_sections(self) -> list[tuple[str, list[str]]]:
         """What F1 says at this table beyond its keys (the shell's help screen asks)."""
@@ -139,7 +162,8 @@ class BloodrushTable(BaseScreen):
         prompt, note = presenter.prompt_and_note(view, kinds)
         opts = presenter.options(view)
         panel = self.query_one(ActionPanel)
-        panel.show(PanelState(prompt, tuple(o["label"] for o in opts), tuple("" for _ in opts), note))
+        greyed = tuple(self._unavailable(view))
+        panel.show(PanelState(prompt, tuple(o["label"] for o in opts), tuple("" for _ in opts), note, greyed=greyed))
         self._draw_map(panel.cursor)
         self.query_one(TimeTrack).show(presenter.track_state(view))
         self.query_one(VampiresPanel).show(presenter.vampires_state(view, kinds))
@@ -151,6 +175,12 @@ class BloodrushTable(BaseScreen):
         if self.viewer is not None:
             self.last_seen[self.viewer] = len(game.events)
         self._check_saving()
+
+    def _unavailable(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+        """The actions the rules do not allow now, with why (listed greyed under the options)."""
+        from adrenaline_tui.titles.bloodrush import explain
+
+        return [(label, why) for label, why in explain.unavailable(view)]
 
     def _draw_map(self, cursor: int | None) -> None:
         if self.view is None:
@@ -211,8 +241,10 @@ class BloodrushTable(BaseScreen):
         from adrenaline_tui.titles.bloodrush.ui.game_over import BloodrushGameOver
 
         game = self.session.game
-        names = {s: game.name(s) for s in game.config.seats}
-        self.app.push_screen(BloodrushGameOver(game.view(None), names))
+        from adrenaline_tui.titles.bloodrush.figures import format_figures, game_figures
+
+        # The figures are public: blood, humans, bursts, the Mozzie's doings (figures.py).
+        self.app.push_screen(BloodrushGameOver(game.view(None), self.names(), format_figures(game_figures(game))))
 
     # ------------------------------------------------------------- computers
     def _schedule_computer(self) -> None:
@@ -284,6 +316,9 @@ class BloodrushTable(BaseScreen):
             self._finished = False
             self._finish()
             return
+        if self.view is not None and message.index >= len(presenter.options(self.view)):
+            self.action_explain()  # a greyed action: say what is missing
+            return
         self.choose(message.index)
 
     def on_town_map_square_clicked(self, message: TownMap.SquareClicked) -> None:
@@ -301,7 +336,10 @@ class BloodrushTable(BaseScreen):
         self.render_table()
 
     def action_rules(self) -> None:
-        self.post_message(ShowRules())
+        from adrenaline_tui.titles.bloodrush import reference
+        from adrenaline_tui.tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(pages=reference))
 
     def action_leave(self) -> None:
         self.stop_computers()
