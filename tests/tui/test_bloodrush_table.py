@@ -285,3 +285,26 @@ async def test_explain_and_the_rules_at_the_table_are_bloodrushs() -> None:
         await pilot.press("f1")
         await settle(pilot)
         assert "The town" in screen_text(app) and "killshot" not in screen_text(app)
+
+
+async def test_the_log_says_why_each_thing_happened() -> None:
+    game = Game.from_scenario(_hidden_deal("mask_of_immunity"), seed=4)
+    session = BloodrushSession(game, {"scarlet": "human", "violet": "normal", "amber": "normal"})
+    app = AdrenalineApp(settings=settings(), bot_delay=0.0, seed=1, save_settings=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await app.push_screen(BloodrushTable(session))
+        await settle(pilot)
+        await pilot.press(_key_of(app.screen.view, "move:w"))
+        await settle(pilot)
+        await pilot.press(_key_of(app.screen.view, "straight"))
+        await _wait_for_person(pilot, app)
+        await pilot.press("l")
+        await settle(pilot)
+        assert screen_name(app) == "ExplainScreen"
+        labels = [t.label for t in app.screen.topics]
+        # Newest first, and the step's price is there with its reason.
+        assert labels[0] == session.game.events[-1].text
+        await pilot.press(*["down"] * labels.index("Scarlet loses 1 blood (paid to move)"))
+        await settle(pilot)
+        assert "A step costs 1 blood" in screen_text(app)

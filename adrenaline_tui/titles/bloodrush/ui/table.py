@@ -13,6 +13,7 @@ is built from `game.view(viewer)` (`presenter.py`) and the events that viewer ma
 from __future__ import annotations
 
 import contextlib
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -72,6 +73,7 @@ class BloodrushTable(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,ctrl+z", "undo", "Undo", id="bloodrush.undo"),
         Binding("x", "explain", "Explain", id="bloodrush.explain"),
+        Binding("l", "log", "Log", id="bloodrush.log"),
         Binding("c", "rules", "Rules", id="bloodrush.rules"),
         Binding("escape", "leave", "Title", id="bloodrush.leave"),
         *_option_bindings(),
@@ -88,6 +90,7 @@ class BloodrushTable(BaseScreen):
         self._held: Any = None
         self._finished = False
         self._save_failing = False
+        self._due = 0.0  # when the computer's decision may be shown (time.monotonic())
 
     @property
     def shell(self) -> Shell:
@@ -248,19 +251,13 @@ class BloodrushTable(BaseScreen):
 
     # ------------------------------------------------------------- computers
     def _schedule_computer(self) -> None:
+        """The computer starts thinking at once; its decision is applied `bot_delay` after the
+        last thing shown, or when it has thought if that is later. So its thinking time (which
+        may grow with the red cards it holds) hides inside the fixed pace, as at Adrenaline's table."""
         self._generation += 1
         generation, moves = self._generation, self.session.moves
         self._thinking = True
-        # The pace: each computer decision is shown for `bot_delay` before the next is made.
-        delay = self.shell.bot_delay
-        if delay > 0:
-            self.set_timer(delay, lambda: self._think(generation, moves))
-        else:
-            self.call_later(self._think, generation, moves)
-
-    def _think(self, generation: int, moves: int) -> None:
-        if generation != self._generation or moves != self.session.moves:
-            return
+        self._due = time.monotonic() + max(0.0, self.shell.bot_delay)
         self.run_worker(
             lambda: self._think_off_thread(generation, moves), thread=True, group="computer", exit_on_error=False
         )
@@ -273,8 +270,18 @@ class BloodrushTable(BaseScreen):
     def _thought(self, generation: int, moves: int, key: str) -> None:
         if generation != self._generation or moves != self.session.moves:
             return
+        wait = self._due - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, lambda: self._apply(generation, moves, key))
+        else:
+            self._apply(generation, moves, key)
+
+    def _apply(self, generation: int, moves: int, key: str) -> None:
+        if generation != self._generation or moves != self.session.moves:
+            return
         if not self.is_current:
-            self._held = lambda: self._thought(generation, moves, key)
+            # Someone opened help or the rules: play goes on when they come back.
+            self._held = lambda: self._apply(generation, moves, key)
             return
         self._thinking = False
         self.session.choose(key)
@@ -334,6 +341,29 @@ class BloodrushTable(BaseScreen):
             return
         self.session.undo()
         self.render_table()
+
+    def action_log(self) -> None:
+        """The whole log this viewer may see, each event with why it happened ("why did I lose 3
+        blood?"), newest first (`titles/bloodrush/explain_log.py`)."""
+        from adrenaline_tui.titles.bloodrush.components import load_components
+        from adrenaline_tui.titles.bloodrush.explain import Topic
+        from adrenaline_tui.titles.bloodrush.explain_log import explain_event
+        from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+        seen = events_for(self.viewer, self.session.game.events)
+        topics, turn = [], "Setup"
+        for i, e in enumerate(seen):
+            if e.kind == "turn":
+                turn = e.text  # a turn's start heads its events
+                continue
+            topics.append(Topic(str(i), e.text, turn))
+        if not topics:
+            return
+        topics.reverse()
+        viewer, names, c = self.viewer, self.names(), load_components()
+        self.app.push_screen(
+            ExplainScreen(topics, lambda thing: explain_event(seen, int(thing), viewer, names, c), topics[0].id)
+        )
 
     def action_rules(self) -> None:
         from adrenaline_tui.titles.bloodrush import reference
