@@ -122,10 +122,10 @@ class BloodrushTable(BaseScreen):
         if start is None:
             opts = presenter.options(view)
             cursor = self.query_one(ActionPanel).cursor
-            # The option under the cursor; on a greyed action, the list from its top (the
-            # action's reason is already on the line under the options).
-            if cursor is not None and 0 <= cursor < len(opts):
-                start = opts[cursor]["key"]
+            # The option, or the greyed action, under the cursor.
+            keys = [o["key"] for o in opts] + [key for key, _ in explain.unavailable(view)]
+            if cursor is not None and 0 <= cursor < len(keys):
+                start = keys[cursor]
         self.app.push_screen(ExplainScreen(topics, lambda thing: explain.explain(view, thing, names), start))
 
     def help_sections(self) -> list[tuple[str, list[str]]]:
@@ -183,7 +183,8 @@ class BloodrushTable(BaseScreen):
         """The actions the rules do not allow now, with why (listed greyed under the options)."""
         from adrenaline_tui.titles.bloodrush import explain
 
-        return [(label, why) for label, why in explain.unavailable(view)]
+        names = self.names()
+        return [(label, explain.why_not(view, key, names)) for key, label in explain.unavailable(view)]
 
     def _draw_map(self, cursor: int | None) -> None:
         if self.view is None:
