@@ -166,9 +166,14 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _review(args: argparse.Namespace) -> int:
+    from adrenaline_tui.rules import Game, SaveError
+
+    # Adrenaline's loader, on purpose: the app's replay viewer reads Adrenaline saves only, so
+    # another title's save is refused here in one line. When the viewer serves every title,
+    # this is `_title_of_save(args.save).load(args.save)`, as `stats` does.
     try:
-        _title_of_save(args.save).load(args.save)  # a bad save is a one-line reason here, before the screen opens
-    except ValueError as exc:
+        Game.load(args.save)  # a bad save is a one-line reason here, before the screen opens
+    except SaveError as exc:
         return _refuse(exc)
     return _open_app(review=args.save)
 
