@@ -75,6 +75,18 @@ async def test_a_whole_game_against_three_computers_by_keys() -> None:
         await settle(pilot)
         winners = " and ".join(game.name(r["seat"]) for r in game.ranking if r["place"] == 1)
         assert "Bloodrush: 4 vampires" in screen_text(app) and f"won by {winners}" in screen_text(app)
+        # ... and opens it in Bloodrush's replay viewer, from its start, seen by a spectator.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "BloodrushReview"
+        total = len(game.history)
+        assert f"decision 0 of {total}" in screen_text(app) and "seen by a spectator" in screen_text(app)
+        await pilot.press("right", "right", "v")
+        await settle(pilot)
+        assert f"decision 2 of {total}" in screen_text(app) and "seen by Scarlet" in screen_text(app)
+        await pilot.press("end")
+        await settle(pilot)
+        assert f"decision {total} of {total}" in screen_text(app)
 
 
 async def test_setup_offers_the_titles_options_and_the_4_1_variant_by_keys() -> None:
