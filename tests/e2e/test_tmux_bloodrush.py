@@ -45,6 +45,13 @@ def test_game_bloodrush_opens_its_setup_plays_and_continues(tmp_path: Path) -> N
     finally:
         again.close()
 
+    watch = Tmux(f"{adrenaline_command()} review {saves[0]}", 80, 24, env(home))
+    try:
+        screen = watch.wait_for("Replay: decision 0 of")
+        assert "seen by a spectator" in screen and "Grave" in screen
+    finally:
+        watch.close()
+
 
 def test_an_unknown_game_is_refused_in_one_line(tmp_path: Path) -> None:
     term = Tmux(f"{adrenaline_command()} --game chess", 80, 24, env(tmp_path / "home"))
