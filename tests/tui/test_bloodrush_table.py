@@ -10,7 +10,7 @@ from adrenaline_tui.titles.bloodrush.ui.session import BloodrushSession
 from adrenaline_tui.titles.bloodrush.ui.table import BloodrushTable
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.app import AdrenalineApp
-from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, ActionPanel
 
 from .helpers import make_app, screen_name, screen_text, settings, settle
 
@@ -366,3 +366,37 @@ async def test_a_hot_seat_game_looks_the_same_to_the_others_whatever_one_hidden_
     assert len(others) > 10
     for a, b in others:
         assert a == b
+
+
+async def test_a_bloodrush_lesson_from_its_setup_by_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        assert "t Learn to play" in screen_text(app)  # the key line names it
+        await pilot.press("t")
+        await settle(pilot)
+        assert screen_name(app) == "BloodrushLessons" and "Moving and the wraparound" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert screen_name(app) == "BloodrushLesson"
+        runner = screen.runner
+        for _ in range(40):
+            if runner.finished:
+                break
+            if runner.waiting:
+                keys = [c.key for c in runner.choices()]
+                # The cursor starts on the option the step means: Enter plays it.
+                assert screen.query_one(ActionPanel).cursor == keys.index(runner.intended_key())
+                await pilot.press("enter")
+            else:
+                await pilot.press("1")  # Go on
+            await settle(pilot)
+        assert runner.finished and not runner.skipped
+        assert "You finished this lesson" in screen_text(app)
+        assert app.progress.status(runner.lesson.id) == "done"
+        await pilot.press("2")  # back to the lessons
+        await settle(pilot)
+        assert screen_name(app) == "BloodrushLessons" and "(done)" in screen_text(app)

@@ -44,6 +44,8 @@ class TitleSetupScreen(BaseScreen):
         Binding("down", "move(1)", "Move", show=False, id="title-setup.down"),
         Binding("enter", "start", "Start", priority=True, id="title-setup.start"),
         Binding("escape", "back", "Back", id="title-setup.back"),
+        # Shown only when the title has lessons (`TitleUI.lessons_screen`, optional).
+        Binding("t", "learn", "Learn to play", id="title-setup.learn"),
     ]
 
     def __init__(self, title_id: str) -> None:
@@ -143,6 +145,16 @@ class TitleSetupScreen(BaseScreen):
             return
         kinds = {seat: self.kinds[i] for i, seat in enumerate(self.seats)}
         self.post_message(StartTitleGame(self.game_title.id, self.count, dict(self.options), kinds))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "learn":
+            return callable(getattr(self.game_title.ui(), "lessons_screen", None))
+        return super().check_action(action, parameters)
+
+    def action_learn(self) -> None:
+        lessons = getattr(self.game_title.ui(), "lessons_screen", None)
+        if callable(lessons):
+            self.app.push_screen(lessons())
 
     def action_back(self) -> None:
         self.dismiss(None)

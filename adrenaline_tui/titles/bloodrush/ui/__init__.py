@@ -39,6 +39,13 @@ class BloodrushUI:
 
         return save_info(path, modified)
 
+    def lessons_screen(self) -> Any:
+        """The lessons (an optional part of the hook: the generic setup offers `t` when a title has it)."""
+        from adrenaline_tui.titles.bloodrush.lesson import load_lessons
+        from adrenaline_tui.titles.bloodrush.ui.lessons import BloodrushLessons
+
+        return BloodrushLessons(load_lessons())
+
     def review_screen(self, path: Path) -> Any:
         from adrenaline_tui.titles.bloodrush import Game
         from adrenaline_tui.titles.bloodrush.ui.review import BloodrushReview

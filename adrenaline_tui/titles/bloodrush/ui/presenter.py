@@ -71,10 +71,11 @@ class MapState:
     cells: tuple[Cell, ...]
 
 
-def map_state(view: dict[str, Any], cursor_square: str | None = None) -> MapState:
+def map_state(view: dict[str, Any], cursor_square: str | None = None, lit: frozenset[str] = frozenset()) -> MapState:
+    """`lit`: squares marked besides the decision's (a lesson's step points at them)."""
     c = load_components()
     humans = c.human
-    marked = {o.get("square") for o in (view.get("pending") or {}).get("options", []) if o.get("square")}
+    marked = {o.get("square") for o in (view.get("pending") or {}).get("options", []) if o.get("square")} | set(lit)
     mozzie = view["mozzie"]
     cells = []
     for square, tile in c.tiles.items():
