@@ -3,6 +3,7 @@ computers, hot-seat privacy of red cards, undo, autosave, and a save found by Lo
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from adrenaline_tui.titles.bloodrush import Game
@@ -400,3 +401,34 @@ async def test_a_bloodrush_lesson_from_its_setup_by_keys() -> None:
         await pilot.press("2")  # back to the lessons
         await settle(pilot)
         assert screen_name(app) == "BloodrushLessons" and "(done)" in screen_text(app)
+
+
+async def test_when_the_person_is_out_the_table_says_so_and_f_lets_the_computers_finish() -> None:
+    deal = _hidden_deal("mask_of_immunity")
+    deal["vampires"]["scarlet"] = {"square": "b3", "blood": 3}  # west of b3: a Damage 2 tile
+    game = Game.from_scenario(deal, seed=4)
+    session = BloodrushSession(game, {"scarlet": "human", "violet": "normal", "amber": "normal"})
+    app = AdrenalineApp(settings=settings(bot_delay=0.2), seed=1, save_settings=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await app.push_screen(BloodrushTable(session))
+        await settle(pilot)
+        table = app.screen
+        await pilot.press(_key_of(table.view, "move:w"))
+        await settle(pilot)
+        assert not session.game.view(None)["vampires"]["scarlet"]["alive"]
+        assert any("You are out" in n.message for n in app._notifications)
+        await pilot.press("f")
+        assert table.fast
+        # At full speed no computer decision waits for the pace: each is due as it is asked.
+        moves = session.moves
+        for _ in range(200):
+            if session.moves > moves + 1:
+                break
+            await pilot.pause(0.02)
+        assert table._due <= time.monotonic()
+        for _ in range(1500):
+            if session.game.over:
+                break
+            await pilot.pause(0.02)
+        assert session.game.over

@@ -76,6 +76,9 @@ class BloodrushTable(BaseScreen):
         Binding("l", "log", "Log", id="bloodrush.log"),
         Binding("c", "rules", "Rules", id="bloodrush.rules"),
         Binding("escape", "leave", "Title", id="bloodrush.leave"),
+        # Not on the key line (it is full at 80 columns): F1 lists it, and the table says it
+        # when the last person at the keyboard is out.
+        Binding("f", "fast", "Computers at full speed (or back)", show=False, id="bloodrush.fast"),
         *_option_bindings(),
     ]
 
@@ -91,6 +94,8 @@ class BloodrushTable(BaseScreen):
         self._finished = False
         self._save_failing = False
         self._due = 0.0  # when the computer's decision may be shown (time.monotonic())
+        self.fast = False  # `f`: the computers play at full speed at this table
+        self._out_said = False  # the people at the keyboard were told they are all out
 
     @property
     def shell(self) -> Shell:
@@ -223,7 +228,24 @@ class BloodrushTable(BaseScreen):
         self.viewer = viewer
         self.render_table()
         if session.computer_to_move:
+            self._say_when_all_out()
             self._schedule_computer()
+
+    def _say_when_all_out(self) -> None:
+        """Once every person's vampire is out (and no person steers the Mozzie), the rest is
+        the computers' game: say so once, and how to let them finish quickly."""
+        session, game = self.session, self.session.game
+        people = session.humans
+        if self._out_said or not people or self.fast:
+            return
+        vampires = game.view(None)["vampires"]
+        if all(seat in vampires and not vampires[seat]["alive"] for seat in people):
+            self._out_said = True
+            self.notify("You are out: the computers play on. f lets them finish at full speed.", timeout=8)
+
+    def action_fast(self) -> None:
+        self.fast = not self.fast
+        self.notify("Computers at full speed." if self.fast else "Computers at the usual pace.", timeout=3)
 
     def _handoff(self, seat: str) -> Any:
         from adrenaline_tui.titles.bloodrush.ui.handoff import BloodrushHandoff
@@ -258,7 +280,7 @@ class BloodrushTable(BaseScreen):
         self._generation += 1
         generation, moves = self._generation, self.session.moves
         self._thinking = True
-        self._due = time.monotonic() + max(0.0, self.shell.bot_delay)
+        self._due = time.monotonic() + (0.0 if self.fast else max(0.0, self.shell.bot_delay))
         self.run_worker(
             lambda: self._think_off_thread(generation, moves), thread=True, group="computer", exit_on_error=False
         )
