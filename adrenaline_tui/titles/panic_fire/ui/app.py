@@ -1,0 +1,114 @@
+"""`PanicFireApp`: Panic Fire's table on its own, until the shell opens a title's screens
+(`python -m adrenaline_tui.titles.panic_fire.ui`). It does what the shell's app does for a
+table: the look (glyphs from TERM and settings), NO_COLOR and the ASCII console, the saves
+folder; the table itself is `TableScreen` and the review `ReviewScreen`."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
+
+from adrenaline_tui.titles.panic_fire.errors import ConfigError, SaveError
+from adrenaline_tui.titles.panic_fire.game import SEATS, SHIELD_OPTIONS, Game
+from adrenaline_tui.titles.panic_fire.players import LEVELS, make_player
+from adrenaline_tui.titles.panic_fire.ui.review_screen import ReviewScreen
+from adrenaline_tui.titles.panic_fire.ui.table_screen import TableScreen
+from adrenaline_tui.tui import storage
+from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
+from adrenaline_tui.tui.look_access import Look
+from adrenaline_tui.tui.settings import Settings
+from adrenaline_tui.tui.terminal_filters import AsciiOnly, NoColour
+
+HUMAN = storage.HUMAN
+
+
+def new_table(
+    people: int, computers: int, level: str, seed: int, shields: str = "all", save_path: Path | None = None, **kw
+) -> TableScreen:
+    """A new game: the people in the first seats, then the computers."""
+    seats = SEATS[: people + computers]
+    game = Game.new({"seats": list(seats), "shields": shields}, seed)
+    players = {s: make_player(level, seed * 31 + n) for n, s in enumerate(seats[people:])}
+    if save_path is not None:
+        kinds = {s: HUMAN for s in seats[:people]} | dict.fromkeys(seats[people:], level)
+        storage.write_table(save_path, {"seats": kinds, "over": False})
+    return TableScreen(game, tuple(seats[:people]), players, save_path=save_path, seed=seed, **kw)
+
+
+def resumed_table(path: Path, **kw) -> TableScreen:
+    """A saved game, replayed from its log, with the seats its table file names (SaveError in
+    one line for a file that cannot be read)."""
+    game = Game.load(path)
+    table, problem = storage.load_table(path)
+    if problem:
+        raise SaveError(problem)
+    kinds = table.get("seats", {})
+    people = tuple(s for s in game.config.seats if kinds.get(s, HUMAN) == HUMAN)[:2]
+    players = {
+        s: make_player(kinds[s] if kinds.get(s) in LEVELS else "normal", game.seed * 31 + n)
+        for n, s in enumerate(game.config.seats)
+        if s not in people
+    }
+    if not people:
+        raise SaveError(f"{path.name}: nobody at this table is a person")
+    return TableScreen(game, people, players, save_path=path, seed=game.seed, **kw)
+
+
+class PanicFireApp(App[int]):
+    TITLE = "Panic Fire"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="panic_fire.app.quit", priority=True)]
+
+    def __init__(self, first: TableScreen | ReviewScreen, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.first = first
+        self.settings = settings or Settings.load()
+        self.look = Look(palette_for("adrenaline"), pick_glyphs(self.settings.glyphs))
+        if self.no_color:  # no colour escape at all (Textual's own filter sends greys)
+            self._filters = [f for f in self._filters if not isinstance(f, Monochrome | NoColor)]
+            self._filters.append(NoColour())
+        self._filters.append(AsciiOnly(enabled=self.look.glyphs is ASCII))
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
+
+    def on_table_screen_left(self, message: TableScreen.Left) -> None:
+        self.exit(0)
+
+    def on_review_screen_left(self, message: ReviewScreen.Left) -> None:
+        self.exit(0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play Panic Fire: one person against 1-4 computers, or two people at one keyboard."""
+    ap = argparse.ArgumentParser(prog="python -m adrenaline_tui.titles.panic_fire.ui", description=main.__doc__)
+    ap.add_argument("--computers", type=int, default=3, choices=range(0, 5))
+    ap.add_argument("--two", action="store_true", help="two people at one keyboard (left and right clusters)")
+    ap.add_argument("--level", default="normal", choices=tuple(LEVELS))
+    ap.add_argument("--shields", default="all", choices=SHIELD_OPTIONS)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--lesson", action="store_true", help="the first round slow: the computers wait for you")
+    ap.add_argument("--resume", type=Path, help="go on with a saved game (every save is an autosave)")
+    ap.add_argument("--review", type=Path, help="watch a saved game again")
+    args = ap.parse_args(argv)
+    try:
+        if args.review:
+            first: TableScreen | ReviewScreen = ReviewScreen(Game.load(args.review))
+        elif args.resume:
+            first = resumed_table(args.resume)
+        else:
+            people = 2 if args.two else 1
+            if not 2 <= people + args.computers <= 5:
+                ap.error("2 to 5 players in all")
+            seed = args.seed if args.seed is not None else random.randrange(1 << 31)
+            path = storage.new_save_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            first = new_table(people, args.computers, args.level, seed, args.shields, path, lesson=args.lesson)
+    except (SaveError, ConfigError, OSError) as exc:
+        print(f"panic fire: {exc}")
+        return 2
+    return PanicFireApp(first).run() or 0

@@ -1,0 +1,219 @@
+"""`TableScreen`: Panic Fire's table, played in real time by one person against computers or by
+two people at one keyboard.
+
+The screen is the app's referee (docs/panic_fire.md, "The referee's duties"): it holds a
+`LiveReferee` and wakes it with a Textual timer when `wake_in()` says something is due (the
+flip at 0, the gun's return, a count of three, a computer's planned action); a key is passed
+to it the moment it arrives, so the order of keys is the order of actions. The clock is
+injected (`clock`, monotonic milliseconds) so tests play rounds by hand. After every change
+each widget is drawn again from a view (a person's own, for their hand; the sets are the same
+in every view), and the game is saved: config, seed and the log (autosave, so a killed process
+loses nothing).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.timer import Timer
+
+from adrenaline_tui.titles.panic_fire.errors import SaveError
+from adrenaline_tui.titles.panic_fire.game import Game
+from adrenaline_tui.titles.panic_fire.referee import LiveReferee, Player
+from adrenaline_tui.titles.panic_fire.ui.drawing import SHOT_MS
+from adrenaline_tui.titles.panic_fire.ui.hand_view import HandView
+from adrenaline_tui.titles.panic_fire.ui.keys import LEFT, RIGHT, SOLO, Aim, Cluster
+from adrenaline_tui.titles.panic_fire.ui.legend_line import LegendLine
+from adrenaline_tui.titles.panic_fire.ui.sets_view import SetsView
+from adrenaline_tui.titles.panic_fire.ui.table_status import TableStatus
+from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+
+TICK_S = 0.1  # the countdown, the flip and a shot are redrawn this often (only what changed is sent)
+SLOW_PACE = 4.0  # a lesson's first round: the computers take four times as long
+
+
+def monotonic_ms() -> int:
+    return time.monotonic_ns() // 1_000_000
+
+
+def _bindings() -> list[BindingType]:
+    """One binding per key of every cluster, each with an id; the action says which cluster
+    and which key, and the screen ignores clusters nobody sits at."""
+    out: list[BindingType] = []
+    for c in (SOLO, LEFT, RIGHT):
+        for kind, keys in (("card", c.hand), ("aim", c.targets), ("play", c.positions), ("gun", c.gun)):
+            for n, key in enumerate(keys):
+                ident = f"panic_fire.{c.side}.{kind}{n + 1}"
+                if any(getattr(b, "key", None) == key for b in out):
+                    continue  # a key shared by two clusters: one binding, the action finds the seat
+                out.append(Binding(key, f"key({key!r})", kind, show=False, id=ident))
+        if not any(getattr(b, "key", None) == c.shield for b in out):
+            out.append(Binding(c.shield, f"key({c.shield!r})", "Shield", show=False, id=f"panic_fire.{c.side}.shield"))
+    out.append(Binding("escape", "leave", "Leave", show=False, id="panic_fire.leave"))
+    return out
+
+
+class TableScreen(BaseScreen):
+    DEFAULT_CSS = tcss_beside(__file__)
+    # No widget takes focus: every key belongs to the screen's clusters.
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = _bindings()
+
+    class Left(Message):
+        """The person left the table (escape): the app goes back to where it came from."""
+
+    def __init__(
+        self,
+        game: Game,
+        people: tuple[str, ...],
+        players: Mapping[str, Player],
+        *,
+        clock: Callable[[], int] = monotonic_ms,
+        save_path: Path | None = None,
+        lesson: bool = False,
+        seed: int = 0,
+    ) -> None:
+        super().__init__()
+        if not 1 <= len(people) <= 2:
+            raise ValueError("one person, or two at one keyboard")
+        self.game = game
+        self.people = people
+        clusters: tuple[Cluster, ...] = (SOLO,) if len(people) == 1 else (LEFT, RIGHT)
+        self.aims = [Aim(seat, c) for seat, c in zip(people, clusters, strict=True)]
+        self.lesson = lesson
+        self.save_path = save_path
+        self.referee = LiveReferee(game, players, seed=seed, clock=clock, pace=SLOW_PACE if lesson else 1.0)
+        self._timer: Timer | None = None
+        self._seen = 0  # referee events already read
+        self._last = "" if game.phase == "ready" else "the game goes on where it was saved"
+        self._shot: dict[str, Any] | None = None
+        self._saved = -1
+        self._save_failed = False
+
+    def compose_body(self) -> ComposeResult:
+        yield TableStatus(id="status")
+        yield SetsView(id="sets")
+        with Horizontal(id="hands"):
+            for a in self.aims:
+                yield HandView(a, compact=len(self.aims) > 1, classes=f"-{a.cluster.side}", id=f"hand-{a.cluster.side}")
+        yield LegendLine(id="legend")
+
+    def on_mount(self) -> None:
+        self._after_change()
+        self.set_interval(TICK_S, self._tick)
+
+    # ------------------------------------------------------------------ the referee
+    def wake(self) -> None:
+        """Whatever is due now: the clock's events and the computers' actions."""
+        self._timer = None
+        if self.referee.catch_up():
+            self._after_change()
+        else:
+            self._schedule()
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        wait = self.referee.wake_in()
+        if wait is not None:
+            self._timer = self.set_timer(max(wait, 1) / 1000, self.wake)
+
+    def _after_change(self) -> None:
+        self._read_events()
+        if self.lesson and self.referee.pace != 1.0 and self.game.round > 1:
+            self.referee.pace = 1.0  # the lesson's first round was slow; now, full speed
+            self._last = "Round 2: full speed now. Good luck!"
+        for a in self.aims:
+            a.settle(self.game.view(a.seat))
+        self._autosave()
+        self._draw()
+        self._schedule()
+
+    def _read_events(self) -> None:
+        for _rnd, at, e in self.referee.events[self._seen :]:
+            if e.kind in ("shot", "foul"):
+                result = "a foul: the shooter is out" if e.kind == "foul" else "hit!"
+                self._shot = {"seat": e.data["seat"], "target": e.data["target"], "at": at, "result": result}
+            elif e.kind == "blocked" and self._shot is not None:
+                self._shot["result"] = "hit, but a Shield stops it"
+            elif e.kind == "out" and self._shot is not None and self._shot["target"] == e.data["seat"]:
+                self._shot["result"] = "hit: out of the round"
+            if e.kind not in ("drew", "no_card"):
+                self._last = e.text
+        self._seen = len(self.referee.events)
+
+    def _autosave(self) -> None:
+        if self.save_path is None or len(self.game.log) == self._saved:
+            return
+        try:
+            self.game.save(self.save_path)
+            self._saved = len(self.game.log)
+        except (OSError, SaveError) as exc:
+            if not self._save_failed:  # said once; the game goes on
+                self._save_failed = True
+                self.app.notify(f"The game cannot be saved: {exc}", severity="warning")
+
+    # ------------------------------------------------------------------ drawing
+    def _tick(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        now = self.referee.round_now()
+        if self.game.phase == "ready":
+            now = min(now, -1)
+        shot = self._shot
+        if shot is not None and not (shot["at"] <= now < shot["at"] + SHOT_MS):
+            shot = None
+        first = self.game.view(self.aims[0].seat)
+        self.query_one(TableStatus).show(first, now, self._last)
+        self.query_one(SetsView).show(first, self.aims, now, shot)
+        for a in self.aims:
+            self.query_one(f"#hand-{a.cluster.side}", HandView).show(self.game.view(a.seat))
+        tail = "esc leave" if self.game.phase != "over" else "the game is over: esc leaves"
+        if self.lesson and self.referee.pace != 1.0:
+            tail = "slow: the computers wait for you"
+        self.query_one(LegendLine).show(first, tail)
+
+    # ------------------------------------------------------------------ keys
+    def action_key(self, key: str) -> None:
+        for a in self.aims:
+            if key in a.cluster.hand + a.cluster.targets + a.cluster.positions + a.cluster.gun + (a.cluster.shield,):
+                self._press(a, key)
+                return
+
+    def _press(self, aim: Aim, key: str) -> None:
+        action, reason = aim.press(key, self.game.view(aim.seat))
+        aim.said = reason or ""
+        if action is None:
+            self._draw()
+            return
+        outcome = self.referee.press(aim.seat, action)
+        if outcome.reason is not None:
+            aim.said = f"{key_words(action)}: {outcome.reason}"
+            self._draw()
+            self._schedule()
+            return
+        self._after_change()
+
+    def action_leave(self) -> None:
+        self.post_message(self.Left())
+
+
+def key_words(action: str) -> str:
+    """An action key as a few words, to say which key a refusal is about."""
+    verb, _, rest = action.partition(":")
+    if verb == "play":
+        char, seat, pos = rest.split(":")
+        return f"{char} on {seat} {pos}"
+    if verb == "shoot":
+        return f"shoot {rest}"
+    return verb
