@@ -117,7 +117,7 @@ def set_lines(
     return [head, cards]
 
 
-def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool) -> list[Text]:
+def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, coach: bool = False) -> list[Text]:
     """A person's hand with the keys that pick each card, their cluster, and their last note."""
     c = aim.cluster
     title = Text(no_wrap=True, overflow="ellipsis")
@@ -150,6 +150,8 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool) ->
     note = Text(no_wrap=True, overflow="ellipsis")
     if aim.said:
         note.append(aim.said, Style(bold=True))
+    elif coach and (tip := hint(view, aim)):
+        note.append(f"{glyphs.cursor} {tip}", Style(bold=True))
     else:
         what = short(view, aim.card) if aim.card else "no card"
         note.append(f"{glyphs.cursor} {what} picked, aiming at {aim.target_of(view)}", DIM)
@@ -204,3 +206,36 @@ def legend(view: dict[str, Any], glyphs: Glyphs) -> Text:
     t.append("a match: ")
     t.append(f" {glyphs.dot} ".join(f"{' '.join(names)} {n}" for n, names in sorted(by.items())))
     return t
+
+
+def hint(view: dict[str, Any], aim: Aim) -> str:
+    """A lesson's coach: one thing the person could do now and the keys for it, from their
+    legal actions (their own view): a fair shot first, then a card on their own set, then any
+    card, then a Shield."""
+    c = aim.cluster
+    acts = [a for a in moves.actions(view) if a.key != "fold"]
+    if view["phase"] != "play" or not acts:
+        return ""
+    seats = list(view["table"])
+    for a in acts:
+        if a.key.startswith("shoot:") and "foul" not in a.label:
+            seat = a.key[6:]
+            why = "your set is a match" if view["table"][view["seat"]]["match"] else f"{seat}'s set is a match"
+            return f"{why}: shoot {seat}! keys {c.shown(c.targets[seats.index(seat)])} then {c.shown(c.gun[0])}"
+    plays = [a for a in acts if a.key.startswith("play:")]
+    mine = [a for a in plays if a.key.split(":")[2] == view["seat"]]
+    for a in mine + plays:
+        char, seat, pos = a.key.split(":")[1:]
+        cards = hand_cards(view)
+        if cards.index(char) >= len(c.hand):
+            continue
+        ks = [
+            c.shown(c.hand[cards.index(char)]),
+            c.shown(c.targets[seats.index(seat)]),
+            c.shown(c.positions[int(pos) - 1]),
+        ]
+        where = "your set" if seat == view["seat"] else f"{seat}'s set"
+        return f"try {short(view, char)} on {where}: keys {' '.join(c.shown(k) for k in ks)}"
+    if any(a.key == "shield" for a in acts):
+        return f"put your Shield in play: key {c.shown(c.shield)}"
+    return ""

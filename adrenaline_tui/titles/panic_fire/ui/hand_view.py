@@ -23,9 +23,11 @@ class HandView(Static):
         self.compact = compact
         self._shown: Text | None = None
 
-    def show(self, view: dict[str, Any]) -> None:
-        """Draw from the person's own view (their hand is in no one else's)."""
-        text = Text("\n").join(hand_lines(view, self.aim, look_of(self.app).glyphs, self.compact))
+    def show(self, view: dict[str, Any], coach: bool = False) -> None:
+        """Draw from the person's own view (their hand is in no one else's); `coach`: a
+        lesson's hint of something to do now, when no note is to be said."""
+        lines = hand_lines(view, self.aim, look_of(self.app).glyphs, self.compact, coach)
+        text = Text("\n").join(lines)
         if text != self._shown:
             self._shown = text
             self.update(text)

@@ -127,9 +127,8 @@ class Aim:
         return None, f"aim at a player first ({keys}): the gun shoots the set you aim at"
 
     def settle(self, view: dict[str, Any]) -> None:
-        """After a change: a card no longer held is unpicked, and a set that left the round is
-        no longer aimed at."""
+        """After a change: a card no longer held is unpicked. The set aimed at stays aimed at,
+        even out of the round: a key pressed at it then says so ("violet is already out"),
+        which is what a person racing for the gun needs to hear."""
         if self.card is not None and self.card not in view["hand"]:
             self.card = None
-        if self.target is not None and not view["table"].get(self.target, {}).get("live"):
-            self.target = None

@@ -42,7 +42,7 @@ class ReviewScreen(BaseScreen):
     def __init__(self, game: Game) -> None:
         super().__init__()
         data: dict[str, Any] = save_data(game)
-        self.log: list[list[Any]] = data["log"]
+        self.entries: list[list[Any]] = data["log"]
         self.game = from_save_data({**data, "log": []}, "review")
         self.at = 0  # entries applied
         self.speed = SPEEDS[0]
@@ -60,9 +60,9 @@ class ReviewScreen(BaseScreen):
         self._schedule()
 
     def action_step(self) -> None:
-        if self.at >= len(self.log):
+        if self.at >= len(self.entries):
             return
-        entry = self.log[self.at]
+        entry = self.entries[self.at]
         replay(self.game, [entry], "review")
         self.at += 1
         self._last = f"round {entry[0]}, {entry[1] / 1000:.1f} s: " + (
@@ -71,12 +71,12 @@ class ReviewScreen(BaseScreen):
         self._draw()
 
     def _wait_ms(self) -> int | None:
-        if self.at >= len(self.log):
+        if self.at >= len(self.entries):
             return None
-        nxt = self.log[self.at]
+        nxt = self.entries[self.at]
         if self.at == 0:
             return BETWEEN_ROUNDS_MS
-        prev = self.log[self.at - 1]
+        prev = self.entries[self.at - 1]
         gap = nxt[1] - prev[1] if nxt[0] == prev[0] else BETWEEN_ROUNDS_MS
         return max(0, gap) // self.speed
 
@@ -107,11 +107,11 @@ class ReviewScreen(BaseScreen):
 
     def _draw(self) -> None:
         view = self.game.view(None)
-        now = self.log[self.at - 1][1] if self.at else -1
+        now = self.entries[self.at - 1][1] if self.at else -1
         if view["phase"] == "ready":
             now = -1
         self.query_one(TableStatus).show(view, max(now, 800) if view["phase"] == "play" else now, self._last)
         self.query_one(SetsView).show(view, [])
         state = "paused" if self.paused else f"x{self.speed}"
-        tail = f"review {self.at}/{len(self.log)} {state} - space pause, n next, f faster, esc leave"
+        tail = f"review {self.at}/{len(self.entries)} {state} - space pause, n next, f faster, esc leave"
         self.query_one(LegendLine).show(view, tail)

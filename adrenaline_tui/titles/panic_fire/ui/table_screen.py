@@ -117,6 +117,7 @@ class TableScreen(BaseScreen):
         if self.referee.catch_up():
             self._after_change()
         else:
+            self._draw()
             self._schedule()
 
     def _schedule(self) -> None:
@@ -177,10 +178,10 @@ class TableScreen(BaseScreen):
         self.query_one(TableStatus).show(first, now, self._last)
         self.query_one(SetsView).show(first, self.aims, now, shot)
         for a in self.aims:
-            self.query_one(f"#hand-{a.cluster.side}", HandView).show(self.game.view(a.seat))
+            self.query_one(f"#hand-{a.cluster.side}", HandView).show(self.game.view(a.seat), coach=self.lesson)
         tail = "esc leave" if self.game.phase != "over" else "the game is over: esc leaves"
-        if self.lesson and self.referee.pace != 1.0:
-            tail = "slow: the computers wait for you"
+        if self.lesson:
+            tail = "lesson, slow: the computers wait for you" if self.referee.pace != 1.0 else "lesson: full speed"
         self.query_one(LegendLine).show(first, tail)
 
     # ------------------------------------------------------------------ keys

@@ -1,0 +1,149 @@
+"""Panic Fire's table played by keys, on a clock the test moves (no real time passes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adrenaline_tui.titles.panic_fire import Game
+from adrenaline_tui.titles.panic_fire.players import make_player
+from adrenaline_tui.titles.panic_fire.referee import COUNTDOWN_MS
+from adrenaline_tui.titles.panic_fire.ui.app import PanicFireApp, new_table, resumed_table
+from adrenaline_tui.titles.panic_fire.ui.review_screen import ReviewScreen
+from adrenaline_tui.tui import storage
+from adrenaline_tui.tui.settings import Settings
+
+from .helpers import PLAIN, table
+from .table_helpers import Clock, keys, keys_for, later, table_app, text_of
+
+NUNS = ["nun", "nun", "alien", "gorilla"]  # one Nun short of a match (The Nun: 3)
+
+
+async def test_a_round_played_by_keys_pick_play_aim_shoot() -> None:
+    g = table(phase="play", sets={"scarlet": NUNS, "violet": PLAIN}, hands={"scarlet": ["nun", "viking"]})
+    app, screen, clock = table_app(g)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await later(pilot, screen, clock, 400)
+        await keys(pilot, "1", "d")  # The Nun (playable, so first) on my own card 3
+        assert g.view("scarlet")["table"]["scarlet"]["set"] == ["nun", "nun", "nun", "gorilla"]
+        assert "MATCH" in text_of(screen, "#sets")
+        await later(pilot, screen, clock, 300)
+        await keys(pilot, "w", "g")  # aim at violet, take the gun
+        assert g.bullets == {"scarlet": 1, "violet": 0}
+        assert [e[1:] for e in g.log] == [[400, "scarlet", "play:nun:scarlet:3"], [700, "scarlet", "shoot:violet"]]
+        assert g.round == 2 and g.phase == "ready"
+        assert "READY" in text_of(screen, "#status")
+
+
+async def test_an_illegal_key_changes_nothing_and_says_why_in_one_line() -> None:
+    g = table(phase="play", sets={"scarlet": NUNS, "violet": PLAIN}, hands={"scarlet": ["nun", "viking"]})
+    app, screen, _ = table_app(g)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = g.state()
+        await keys(pilot, "a")
+        assert "pick a card first" in text_of(screen, "#hand-solo")
+        await keys(pilot, "1", "w", "a")  # The Nun on violet's card 1: violet shows no Nun
+        assert g.state() == before and g.log == []
+        note = text_of(screen, "#hand-solo").splitlines()[-1]
+        assert note == "nun on violet 1: The Nun is not in violet's set"
+        await keys(pilot, "q", "g")  # the gun aimed at nobody else, and no fair target
+        assert "aim at a player first" in text_of(screen, "#hand-solo")
+        assert g.state() == before
+
+
+async def test_the_countdown_then_fire_then_the_computers_play_at_their_times() -> None:
+    g = Game.new({"seats": ["scarlet", "violet", "amber"]}, 4)
+    players = {s: make_player("hard", n) for n, s in enumerate(("violet", "amber"))}
+    app, screen, clock = table_app(g, players=players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "READY" in text_of(screen, "#status")
+        assert "face down" in text_of(screen, "#hand-solo")
+        await later(pilot, screen, clock, COUNTDOWN_MS - 1200)
+        assert "AIM" in text_of(screen, "#status")
+        await later(pilot, screen, clock, 1200)
+        assert g.phase == "play" and "FIRE!" in text_of(screen, "#status")
+        assert text_of(screen, "#hand-solo").splitlines()[1] != "face down until fire!"
+        for _ in range(200):  # the computers act when due; the person does nothing
+            if any(e[2] in players for e in g.log) and g.round > 1:
+                break
+            await later(pilot, screen, clock, screen.referee.wake_in() or 100)
+        acted = [e for e in g.log if e[2] in players]
+        assert acted and all(e[1] >= 250 for e in acted)  # never faster than a person
+
+
+async def test_two_people_at_one_keyboard_race_for_the_gun_and_the_first_key_wins() -> None:
+    sets = {"scarlet": PLAIN, "violet": PLAIN, "amber": ["nun", "nun", "nun", "alien"]}
+    # amber's Shield in play stops the first bullet, so amber is still there to race for
+    g = table(seats=["scarlet", "violet", "amber"], phase="play", sets=sets, shield=["amber"])
+    app, screen, clock = table_app(g, people=("scarlet", "violet"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        hands = text_of(screen, "#hand-left") + text_of(screen, "#hand-right")
+        assert "aim qwert" in hands and "aim yuiop" in hands  # each cluster is on screen
+        await keys(pilot, "e", "i")  # both aim at amber, the match
+        await later(pilot, screen, clock, 350)
+        await keys(pilot, "g", "h")  # left's gun key arrives first
+        assert [e[2:] for e in g.log] == [["scarlet", "shoot:amber"]]
+        assert text_of(screen, "#hand-right").splitlines()[-1] == "shoot amber: the gun is in scarlet's hand"
+        assert "amber" in g.live and not g.shield["amber"]
+
+
+async def test_two_people_play_cards_with_their_own_clusters() -> None:
+    sets = {"scarlet": NUNS, "violet": PLAIN}
+    g = table(phase="play", sets=sets, hands={"scarlet": ["viking"], "violet": ["nun"]})
+    app, _, _ = table_app(g, people=("scarlet", "violet"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keys(pilot, "6", "y", "j")  # right: The Nun on scarlet's card 1 (spoils nothing)
+        await keys(pilot, "1", "w", "a")  # left: The Viking on violet's card 1 (violet shows one)
+        assert [e[2:] for e in g.log] == [["violet", "play:nun:scarlet:1"], ["scarlet", "play:viking:violet:1"]]
+
+
+async def test_every_change_is_saved_and_a_killed_game_resumes_where_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "pf.json"
+    clock = Clock()
+    screen = new_table(1, 2, "hard", seed=8, save_path=path, clock=clock)
+    async with PanicFireApp(screen, Settings()).run_test(size=(80, 24)) as pilot:
+        while len(screen.game.log) < 12:
+            plays = [a.key for a in screen.game.legal("scarlet") if a.key.startswith("play:")]
+            if plays:
+                await keys(pilot, *keys_for(screen.game.view("scarlet"), plays[0]))
+            await later(pilot, screen, clock, min(screen.referee.wake_in() or 500, 500))
+        log = [list(e) for e in screen.game.log]
+        assert any(e[2] == "scarlet" for e in log) and any(e[2] in ("violet", "amber") for e in log)
+    # The process is gone; the save holds every action, and the table who sat where.
+    assert Game.load(path).log == log
+    assert storage.read_table(path)["seats"] == {"scarlet": "human", "violet": "hard", "amber": "hard"}
+    again = resumed_table(path, clock=Clock())
+    assert again.game.state() == screen.game.state()
+    assert again.people == ("scarlet",) and set(again.referee.players) == {"violet", "amber"}
+
+
+async def test_review_replays_a_saved_game_entry_by_entry(tmp_path: Path) -> None:
+    from adrenaline_tui.titles.panic_fire.referee import play
+
+    g = Game.new({"seats": ["scarlet", "violet"], "rounds": 1}, 3)
+    play(g, {s: make_player("normal", n) for n, s in enumerate(g.config.seats)})
+    g.save(tmp_path / "done.json")
+    screen = ReviewScreen(Game.load(tmp_path / "done.json"))
+    async with PanicFireApp(screen, Settings()).run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")  # pause: the steps are the test's
+        assert screen.game.log == []
+        for _ in g.log:
+            await pilot.press("n")
+        await pilot.pause()
+        assert screen.game.state() == g.state()
+        assert "wins the game" in text_of(screen, "#status")
+
+
+async def test_the_lesson_is_slow_for_its_first_round_then_full_speed() -> None:
+    sets = {"scarlet": NUNS, "violet": ["nun", "nun", "nun", "alien"]}
+    g = table(phase="play", sets=sets)
+    app, screen, clock = table_app(g, players={"violet": make_player("hard", 1)}, lesson=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert screen.referee.pace > 1 and "computers wait for you" in text_of(screen, "#legend")
+        # the coach: violet's set is a match, so shoot violet (aim w, gun g)
+        assert text_of(screen, "#hand-solo").splitlines()[-1].endswith("shoot violet! keys w then g")
+        first = screen.referee.plans["violet"]
+        assert first is not None and first[0] >= 1000  # a hard player, at a quarter of its speed
+        while g.round == 1:
+            await later(pilot, screen, clock, screen.referee.wake_in() or 100)
+        assert screen.referee.pace == 1.0
+        assert "full speed" in text_of(screen, "#legend")
