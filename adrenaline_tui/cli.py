@@ -291,7 +291,17 @@ def _collector_held() -> Iterator[None]:
 
 
 def _play(args: argparse.Namespace) -> int:
-    return _open_app(continue_game=getattr(args, "continue_game", False), learn=getattr(args, "learn", False))
+    game = getattr(args, "open_game", None)
+    if game is not None:
+        from adrenaline_tui.titles.registry import UnknownTitle, title
+
+        try:
+            title(game).ui()  # a title without screens is refused here, in one line
+        except UnknownTitle as exc:
+            return _refuse(exc)
+    return _open_app(
+        continue_game=getattr(args, "continue_game", False), learn=getattr(args, "learn", False), game=game
+    )
 
 
 def _host(args: argparse.Namespace) -> int:
@@ -467,6 +477,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"adrenaline {__version__}")
     parser.add_argument("--continue", dest="continue_game", action="store_true", help="resume the latest autosave")
+    # The same --game as every command's (`_game_argument`); its own dest, so that a command's
+    # default cannot overwrite it.
+    parser.add_argument(
+        "--game", dest="open_game", metavar="NAME", help="open this game's New game screen (see `games`)"
+    )
     sub = parser.add_subparsers(dest="command")
     named = set(argv) if argv is not None else set(COMMANDS)
     for command, (what, add_arguments) in COMMANDS.items():

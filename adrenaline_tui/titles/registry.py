@@ -7,7 +7,12 @@ package has a module that provides one (`titles/adrenaline.py`, `titles/bloodrus
 imported only when that title is first used, so starting one game loads no other.
 
 Nothing outside this module names a title: the shell asks the registry (`title(name)`,
-`title_of_save(path)`), and adding a title is one more `Title(...)` line here.
+`title_of_format(...)`), and adding a title is one more `Title(...)` line here.
+
+A title a person can play also names its `ui_module`: the module whose `UI` (a `TitleUI`, below)
+makes the title's screens - its setup, its table for a new game or a save, what the load list
+says of a save. The shell reaches a title's screens only through it, and lists on its title
+screen only the titles that have one (docs/titles.md, "The title hook").
 
 A title's `timing` says which of two contracts its games keep. "turns": the game waits on one
 decision at a time (`pending` / `choose`). "real-time" (Panic Fire): any seat acts at any
@@ -148,6 +153,46 @@ def play_turns(game: Any, players: Mapping[str, ComputerPlayer], random_kinds: f
         game.choose(players[d.player].choose(d, view))
 
 
+class TitleUI(Protocol):
+    """What the shell's screens need of a title: its own screens, built on request.
+
+    Screens are Textual `Screen`s, typed `Any` here because the registry imports no UI. A table
+    screen drives its game itself (computers, hand-offs, autosave, undo) and says it is a table
+    by `is_game_table = True`, with `session` (`path`, `game.over`, `save_problem`, `flush()`),
+    `save_now()` and `stop_computers()` (what the app needs to save on Ctrl+S, on quit and on a
+    hang-up, whatever the title), `show_points` and `set_points(shown)` (points face up or
+    down) and `action_explain()` (the command palette's Explain).
+    """
+
+    def setup_screen(self) -> Any:
+        """The screen that sets up a new game. When the players are ready it posts the shell's
+        `StartTitleGame` (the generic setup, `tui/screens/title_setup.py`, does), or the title's
+        own start message."""
+        ...
+
+    def seat_label(self, game: Any, seat: str) -> str:
+        """How setup names a seat of a game of these options ("Ivory, steers the Mozzie")."""
+        ...
+
+    def new_table(self, seats: int, options: Mapping[str, str], kinds: Mapping[str, str], seed: int) -> Any:
+        """The table screen of a new game, autosaved in the shell's saves folder. `kinds` maps
+        each seat to "human" or a computer level (ValueError in one line if it cannot be)."""
+        ...
+
+    def saved_table(self, path: Path) -> Any:
+        """The table screen of a saved game (ValueError in one line if the save cannot be read)."""
+        ...
+
+    def save_info(self, path: Path, modified: float) -> Any:
+        """What the load list shows of a save of this title, unreplayed (the shell's `SaveInfo`)."""
+        ...
+
+    def review_screen(self, path: Path) -> Any | None:
+        """The replay viewer of a save, or None if the title has none yet (ValueError in one
+        line if the save cannot be read)."""
+        ...
+
+
 @record
 class Title:
     id: str
@@ -159,9 +204,17 @@ class Title:
     engine_module: str
     # Which contract its games keep: "turns" (pending / choose) or "real-time" (act / advance).
     timing: str = "turns"
+    # The module whose `UI` is the title's TitleUI (its screens), imported when first used; None
+    # for a title with no table yet, which the title screen does not list.
+    ui_module: str | None = None
 
     def engine(self) -> TitleEngine:
         return importlib.import_module(self.engine_module).ENGINE
+
+    def ui(self) -> TitleUI:
+        if self.ui_module is None:
+            raise UnknownTitle(f"{self.name} cannot be played on this screen yet")
+        return importlib.import_module(self.ui_module).UI
 
 
 TITLES: tuple[Title, ...] = (
@@ -171,6 +224,7 @@ TITLES: tuple[Title, ...] = (
         "3-5 players shoot each other in a small arena",
         "adrenaline-save",
         "adrenaline_tui.titles.adrenaline",
+        ui_module="adrenaline_tui.titles.adrenaline_ui",
     ),
     Title(
         "bloodrush",
@@ -201,6 +255,11 @@ def title(name: str) -> Title:
             return t
     known = ", ".join(t.id for t in TITLES)
     raise UnknownTitle(f"no game called {name[:40]!r} (the games: {known})")
+
+
+def playable() -> tuple[Title, ...]:
+    """The titles with screens, in the registry's order: the title screen lists these."""
+    return tuple(t for t in TITLES if t.ui_module is not None)
 
 
 def title_of_format(save_format: object) -> Title | None:

@@ -33,7 +33,7 @@ from textual.theme import BUILTIN_THEMES, Theme
 
 from adrenaline_tui.atomicfile import write_problem
 from adrenaline_tui.printable import printable
-from adrenaline_tui.rules import GameConfig, SaveError
+from adrenaline_tui.rules import GameConfig
 from adrenaline_tui.tui import crash, shell, storage
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
@@ -163,8 +163,10 @@ class AdrenalineApp(App[int]):
         seed: int | None = None,
         save_settings: bool = True,
         review: Path | None = None,
+        game: str | None = None,
     ) -> None:
         super().__init__()
+        self._game = game  # `--game NAME`: that title's New game screen, over the title screen
         self.settings = settings or Settings.load()
         self._bot_delay = bot_delay
         self._continue = continue_game
@@ -367,7 +369,9 @@ class AdrenalineApp(App[int]):
         if self._continue and self._continue_latest():
             return
         self.push_screen(TitleScreen())
-        if self._learn:
+        if self._game is not None:
+            self.open_setup(self._game)
+        elif self._learn:
             self.open_lessons()
 
     def _started(self) -> None:
@@ -436,10 +440,16 @@ class AdrenalineApp(App[int]):
         return any(binding.action == "quit" for binding in bindings)
 
     # ----------------------------------------------------------------- screens
-    def open_setup(self) -> None:
-        from adrenaline_tui.tui.screens.setup import SetupScreen
+    def open_setup(self, title_id: str | None = None) -> None:
+        """A title's New game screen (the first title's when none is named)."""
+        from adrenaline_tui.titles.registry import DEFAULT, UnknownTitle, title
 
-        self.push_screen(SetupScreen())
+        try:
+            screen = title(title_id or DEFAULT).ui().setup_screen()
+        except UnknownTitle as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.push_screen(screen)
 
     def start_game(self, config: GameConfig, kinds: dict[str, str]) -> None:
         from adrenaline_tui.tui.screens.table import TableScreen
@@ -447,18 +457,31 @@ class AdrenalineApp(App[int]):
         session = Session.start(config, self.next_seed(), kinds)
         self.switch_screen(TableScreen(session))
 
+    def start_title_game(self, title_id: str, seats: int, options: dict[str, str], kinds: dict[str, str]) -> None:
+        """A new game of any title, from the generic setup: the title builds its own table."""
+        from adrenaline_tui.titles.registry import title
+
+        try:
+            screen = title(title_id).ui().new_table(seats, options, kinds, self.next_seed())
+        except ValueError as exc:  # options that do not go together: said, and setup stays
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.switch_screen(screen)
+
     def open_session(self, session: Session) -> None:
         from adrenaline_tui.tui.screens.table import TableScreen
 
         self.push_screen(TableScreen(session))
 
     def open_game(self, path: Path | str) -> bool:
+        """The table of a saved game, whichever title's (a bad save is a one-line notice)."""
+        path = Path(path)
         try:
-            session = Session.resume(Path(path))
-        except SaveError as exc:
+            screen = storage.title_of_save(path).ui().saved_table(path)
+        except ValueError as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return False
-        self.open_session(session)
+        self.push_screen(screen)
         return True
 
     def open_load(self) -> None:
@@ -471,16 +494,18 @@ class AdrenalineApp(App[int]):
         self.push_screen(LoadScreen(), callback=loaded)
 
     def open_review(self, path: Path | str) -> bool:
-        """The replay viewer on a save (a bad save is a one-line notice)."""
-        from adrenaline_tui.rules import Game
-        from adrenaline_tui.tui.screens.review import ReviewScreen
-
+        """The replay viewer on a save (a bad save, or a title without one, is a one-line notice)."""
+        path = Path(path)
         try:
-            game = Game.load(Path(path))
-        except SaveError as exc:
+            named = storage.title_of_save(path)
+            screen = named.ui().review_screen(path)
+        except ValueError as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return False
-        self.push_screen(ReviewScreen(game))
+        if screen is None:
+            self.notify(f"{named.name} games cannot be watched again yet; Load opens this one.", timeout=8)
+            return False
+        self.push_screen(screen)
         return True
 
     def open_past_games(self) -> None:
@@ -519,11 +544,14 @@ class AdrenalineApp(App[int]):
             self.open_setup()
 
     # ------------------------------------------- what the screens ask (tui/shell.py)
-    def on_open_setup(self, _: shell.OpenSetup) -> None:
-        self.open_setup()
+    def on_open_setup(self, message: shell.OpenSetup) -> None:
+        self.open_setup(message.title)
 
     def on_start_game(self, message: shell.StartGame) -> None:
         self.start_game(message.config, message.kinds)
+
+    def on_start_title_game(self, message: shell.StartTitleGame) -> None:
+        self.start_title_game(message.title, message.seats, message.options, message.kinds)
 
     def on_open_game(self, message: shell.OpenGame) -> None:
         self.open_game(message.path)
@@ -559,9 +587,8 @@ class AdrenalineApp(App[int]):
         self.notify_saved(message.session)
 
     def table(self):
-        from adrenaline_tui.tui.screens.table import TableScreen
-
-        return next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
+        """The table on the screen stack, of whichever title (`shell.is_game_table`)."""
+        return next((s for s in reversed(self.screen_stack) if shell.is_game_table(s)), None)
 
     # ----------------------------------------------------------------- actions
     def action_help(self) -> None:
@@ -732,11 +759,15 @@ def run_app(
     bot_delay: float | None = None,
     seed: int | None = None,
     review: Path | None = None,
+    game: str | None = None,
 ) -> int:
-    """Run the game in this terminal; `adrenaline`, `adrenaline --continue` and `adrenaline review`
-    come here (the command line has checked the terminal and the environment first)."""
+    """Run the game in this terminal; `adrenaline`, `adrenaline --continue`, `adrenaline --game
+    NAME` and `adrenaline review` come here (the command line has checked the terminal and the
+    environment first)."""
     return run_in_terminal(
-        AdrenalineApp(continue_game=continue_game, learn=learn, bot_delay=bot_delay, seed=seed, review=review)
+        AdrenalineApp(
+            continue_game=continue_game, learn=learn, bot_delay=bot_delay, seed=seed, review=review, game=game
+        )
     )
 
 

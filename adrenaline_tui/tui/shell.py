@@ -56,9 +56,28 @@ def shell_of(screen: Screen[Any]) -> Shell:
     return cast(Shell, screen.app)
 
 
+def is_game_table(screen: object) -> bool:
+    """Whether `screen` is a title's table (`titles.registry.TitleUI` says what one offers): the
+    app saves the game of the table on top on Ctrl+S, on quit and on a hang-up, whatever the title."""
+    return getattr(screen, "is_game_table", False) is True
+
+
 # ------------------------------------------------------------ requests to the app
 class OpenSetup(Message):
-    """The New game screen."""
+    """The New game screen of a title (`title` an id of the registry; None: the first title)."""
+
+    def __init__(self, title: str | None = None) -> None:
+        super().__init__()
+        self.title = title
+
+
+class StartTitleGame(Message):
+    """A new game of a title, set up from its options (`titles.registry.TitleOption`): `kinds`
+    says who plays each seat, "human" or a computer level. It replaces the screen that asks."""
+
+    def __init__(self, title: str, seats: int, options: dict[str, str], kinds: dict[str, str]) -> None:
+        super().__init__()
+        self.title, self.seats, self.options, self.kinds = title, seats, options, kinds
 
 
 class StartGame(Message):

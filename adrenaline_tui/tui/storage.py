@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.paths import data_home
@@ -31,6 +31,9 @@ from adrenaline_tui.rules.errors import SaveError
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
 from adrenaline_tui.rules.saves import MAX_SAVE_BYTES, read_save
 from adrenaline_tui.rules.state import HEROES, MODE_NAMES
+
+if TYPE_CHECKING:
+    from adrenaline_tui.titles.registry import Title
 
 TABLE_FORMAT = "adrenaline-table"
 TABLE_VERSION = 1
@@ -133,6 +136,10 @@ class SaveInfo:
     mode: str = "standard"
     bot: str | None = None
     people: int = 0  # seats played by a person (from the table file; all, without one)
+    # A save of a title other than the first: its name, and what its game is in a few words (in
+    # place of the arena and the kind of game, which are the first title's).
+    title: str = ""
+    summary: str = ""
 
     @property
     def readable(self) -> bool:
@@ -148,6 +155,8 @@ class SaveInfo:
         if self.problem:
             return f"{when}  {printable(self.path.name)}  unreadable: {printable(self.problem)}"
         state = "finished" if self.over else f"{self.decisions} decisions in"
+        if self.title:
+            return f"{when}  {printable(self.title)}: {printable(self.summary)}  {self.who}  ({state})"
         return f"{when}  {self.kind}  {self.arena_name}  {self.who}  ({state})"
 
     @property
@@ -175,8 +184,31 @@ class SaveInfo:
         return f"{mode}, {seats}"
 
 
+MAX_FORMAT = 40  # characters of a save's "format" field that are looked at
+
+
+def save_format(path: Path) -> str | None:
+    """The "format" a save file names (which title's save it is), None if it names none."""
+    try:
+        data = read_json(path, max_bytes=MAX_SAVE_BYTES, max_depth=64, max_text=1 << 16)
+    except (FileNotFoundError, JsonFileError, OSError):
+        return None
+    value = data.get("format") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and len(value) <= MAX_FORMAT else None
+
+
+def title_of_save(path: Path) -> Title:
+    """The title whose save `path` is; the first title's when the file names no title with
+    screens (its own loader then says what is wrong with the file)."""
+    from adrenaline_tui.titles.registry import DEFAULT, title, title_of_format
+
+    named = title_of_format(save_format(path))
+    return named if named is not None and named.ui_module is not None else title(DEFAULT)
+
+
 def save_info(path: Path, modified: float | None = None) -> SaveInfo:
-    """The save's game, checked against the save schema (not replayed), or its problem."""
+    """The save's game, checked against the save schema (not replayed), or its problem. A save of
+    another title is described by that title (`TitleUI.save_info`)."""
     if modified is None:
         try:
             modified = path.stat().st_mtime
@@ -185,6 +217,9 @@ def save_info(path: Path, modified: float | None = None) -> SaveInfo:
     try:
         save = read_save(path)
     except SaveError as exc:
+        other = _other_title(path)
+        if other is not None:
+            return other.ui().save_info(path, modified)
         problem = str(exc).removeprefix(f"{path}: ")
         if len(problem) > MAX_PROBLEM:
             problem = problem[: MAX_PROBLEM - 3] + "..."
@@ -205,6 +240,14 @@ def save_info(path: Path, modified: float | None = None) -> SaveInfo:
         # A seat the table file does not name is a person's (as when the game is resumed).
         people=sum(1 for c in config.players if kinds.get(c, HUMAN) == HUMAN),
     )
+
+
+def _other_title(path: Path) -> Title | None:
+    """The title with screens whose save this is, if not the first title's."""
+    from adrenaline_tui.titles.registry import DEFAULT
+
+    named = title_of_save(path)
+    return named if named.id != DEFAULT else None
 
 
 def _save_files(folder: Path) -> list[tuple[float, int, Path]]:

@@ -82,6 +82,8 @@ OFFER_EVENT = "lesson_offer"
 class TableScreen(BaseScreen):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#options"
+    # A title's table, as the app finds one to save (`shell.is_game_table`).
+    is_game_table = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
         Binding("x", "explain", "Explain", id="table.explain"),

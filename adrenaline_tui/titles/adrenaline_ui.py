@@ -1,0 +1,51 @@
+"""Adrenaline's screens as the shell reaches them (`titles/registry.py`, `TitleUI`).
+
+Adrenaline's screens stay where they were (`tui/screens/`: its setup, table and replay viewer
+came first and the product card fixes the package); this module only hands them to the shell
+through the same hook as every other title's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from adrenaline_tui.titles.adrenaline import ENGINE
+
+
+class AdrenalineUI:
+    def setup_screen(self) -> Any:
+        from adrenaline_tui.tui.screens.setup import SetupScreen
+
+        return SetupScreen()
+
+    def seat_label(self, game: Any, seat: str) -> str:
+        return game.name(seat)
+
+    def new_table(self, seats: int, options: Mapping[str, str], kinds: Mapping[str, str], seed: int) -> Any:
+        from adrenaline_tui.tui.screens.table import TableScreen
+        from adrenaline_tui.tui.session import Session
+
+        config = ENGINE.new_game(seats, options, seed).config
+        return TableScreen(Session.start(config, seed, dict(kinds)))
+
+    def saved_table(self, path: Path) -> Any:
+        from adrenaline_tui.tui.screens.table import TableScreen
+        from adrenaline_tui.tui.session import Session
+
+        return TableScreen(Session.resume(path))
+
+    def save_info(self, path: Path, modified: float) -> Any:
+        from adrenaline_tui.tui.storage import save_info
+
+        return save_info(path, modified)
+
+    def review_screen(self, path: Path) -> Any:
+        from adrenaline_tui.rules import Game
+        from adrenaline_tui.tui.screens.review import ReviewScreen
+
+        return ReviewScreen(Game.load(path))
+
+
+UI = AdrenalineUI()
