@@ -8,55 +8,33 @@ from __future__ import annotations
 import argparse
 import random
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
 
-from adrenaline_tui.titles.panic_fire.errors import ConfigError, SaveError
 from adrenaline_tui.titles.panic_fire.game import SEATS, SHIELD_OPTIONS, Game
-from adrenaline_tui.titles.panic_fire.players import LEVELS, make_player
+from adrenaline_tui.titles.panic_fire.players import LEVELS
+from adrenaline_tui.titles.panic_fire.ui import HUMAN, UI
 from adrenaline_tui.titles.panic_fire.ui.review_screen import ReviewScreen
 from adrenaline_tui.titles.panic_fire.ui.table_screen import TableScreen
-from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.settings import Settings
+from adrenaline_tui.tui.shell import GoToTitle
 from adrenaline_tui.tui.terminal_filters import AsciiOnly, NoColour
 
-HUMAN = storage.HUMAN
 
-
-def new_table(
-    people: int, computers: int, level: str, seed: int, shields: str = "all", save_path: Path | None = None, **kw
-) -> TableScreen:
-    """A new game: the people in the first seats, then the computers."""
+def new_table(people: int, computers: int, level: str, seed: int, shields: str = "all", **kw: Any) -> TableScreen:
+    """A new game through the title's UI: the people in the first seats, then the computers."""
     seats = SEATS[: people + computers]
-    game = Game.new({"seats": list(seats), "shields": shields}, seed)
-    players = {s: make_player(level, seed * 31 + n) for n, s in enumerate(seats[people:])}
-    if save_path is not None:
-        kinds = {s: HUMAN for s in seats[:people]} | dict.fromkeys(seats[people:], level)
-        storage.write_table(save_path, {"seats": kinds, "over": False})
-    return TableScreen(game, tuple(seats[:people]), players, save_path=save_path, seed=seed, **kw)
+    kinds = {s: HUMAN if n < people else level for n, s in enumerate(seats)}
+    return UI.new_table(len(seats), {"shields": shields}, kinds, seed, **kw)
 
 
-def resumed_table(path: Path, **kw) -> TableScreen:
-    """A saved game, replayed from its log, with the seats its table file names (SaveError in
-    one line for a file that cannot be read)."""
-    game = Game.load(path)
-    table, problem = storage.load_table(path)
-    if problem:
-        raise SaveError(problem)
-    kinds = table.get("seats", {})
-    people = tuple(s for s in game.config.seats if kinds.get(s, HUMAN) == HUMAN)[:2]
-    players = {
-        s: make_player(kinds[s] if kinds.get(s) in LEVELS else "normal", game.seed * 31 + n)
-        for n, s in enumerate(game.config.seats)
-        if s not in people
-    }
-    if not people:
-        raise SaveError(f"{path.name}: nobody at this table is a person")
-    return TableScreen(game, people, players, save_path=path, seed=game.seed, **kw)
+def resumed_table(path: Path, **kw: Any) -> TableScreen:
+    return UI.saved_table(path, **kw)
 
 
 class PanicFireApp(App[int]):
@@ -74,12 +52,10 @@ class PanicFireApp(App[int]):
         self._filters.append(AsciiOnly(enabled=self.look.glyphs is ASCII))
 
     def on_mount(self) -> None:
-        self.push_screen(self.first)
+        self.push_screen(self.first, callback=lambda _: self.exit(0))
 
-    def on_table_screen_left(self, message: TableScreen.Left) -> None:
-        self.exit(0)
-
-    def on_review_screen_left(self, message: ReviewScreen.Left) -> None:
+    def on_go_to_title(self, message: GoToTitle) -> None:
+        # No title screen here: leaving the table leaves the app (the game is saved).
         self.exit(0)
 
 
@@ -105,10 +81,8 @@ def main(argv: list[str] | None = None) -> int:
             if not 2 <= people + args.computers <= 5:
                 ap.error("2 to 5 players in all")
             seed = args.seed if args.seed is not None else random.randrange(1 << 31)
-            path = storage.new_save_path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            first = new_table(people, args.computers, args.level, seed, args.shields, path, lesson=args.lesson)
-    except (SaveError, ConfigError, OSError) as exc:
+            first = new_table(people, args.computers, args.level, seed, args.shields, lesson=args.lesson)
+    except (ValueError, OSError) as exc:
         print(f"panic fire: {exc}")
         return 2
     return PanicFireApp(first).run() or 0

@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.timer import Timer
 
 from adrenaline_tui.titles.panic_fire.game import Game
@@ -35,9 +34,6 @@ class ReviewScreen(BaseScreen):
         Binding("f", "faster", "Faster", id="panic_fire.review.faster"),
         Binding("escape", "leave", "Leave", id="panic_fire.review.leave"),
     ]
-
-    class Left(Message):
-        """The review was left (escape)."""
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -103,7 +99,7 @@ class ReviewScreen(BaseScreen):
         self._draw()
 
     def action_leave(self) -> None:
-        self.post_message(self.Left())
+        self.dismiss(None)
 
     def _draw(self) -> None:
         view = self.game.view(None)

@@ -21,12 +21,11 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.timer import Timer
 
-from adrenaline_tui.titles.panic_fire.errors import SaveError
 from adrenaline_tui.titles.panic_fire.game import Game
 from adrenaline_tui.titles.panic_fire.referee import LiveReferee, Player
+from adrenaline_tui.titles.panic_fire.ui.autosave import Autosave
 from adrenaline_tui.titles.panic_fire.ui.drawing import SHOT_MS
 from adrenaline_tui.titles.panic_fire.ui.hand_view import HandView
 from adrenaline_tui.titles.panic_fire.ui.keys import LEFT, RIGHT, SOLO, Aim, Cluster
@@ -34,6 +33,7 @@ from adrenaline_tui.titles.panic_fire.ui.legend_line import LegendLine
 from adrenaline_tui.titles.panic_fire.ui.sets_view import SetsView
 from adrenaline_tui.titles.panic_fire.ui.table_status import TableStatus
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.shell import GoToTitle, LeftGame
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
 TICK_S = 0.1  # the countdown, the flip and a shot are redrawn this often (only what changed is sent)
@@ -66,9 +66,10 @@ class TableScreen(BaseScreen):
     # No widget takes focus: every key belongs to the screen's clusters.
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
-
-    class Left(Message):
-        """The person left the table (escape): the app goes back to where it came from."""
+    # A title's table, as the app finds one to save on Ctrl+S, quit and hang-up (`shell.is_game_table`).
+    is_game_table = True
+    # Bullets are won face up: there are no hidden points to turn over.
+    show_points = True
 
     def __init__(
         self,
@@ -80,6 +81,7 @@ class TableScreen(BaseScreen):
         save_path: Path | None = None,
         lesson: bool = False,
         seed: int = 0,
+        kinds: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
         if not 1 <= len(people) <= 2:
@@ -89,14 +91,18 @@ class TableScreen(BaseScreen):
         clusters: tuple[Cluster, ...] = (SOLO,) if len(people) == 1 else (LEFT, RIGHT)
         self.aims = [Aim(seat, c) for seat, c in zip(people, clusters, strict=True)]
         self.lesson = lesson
-        self.save_path = save_path
+        if kinds is None:
+            kinds = {
+                s: "human" if s in people else getattr(players.get(s), "level_name", "?") for s in game.config.seats
+            }
+        self.session = Autosave(game, save_path, kinds)
         self.referee = LiveReferee(game, players, seed=seed, clock=clock, pace=SLOW_PACE if lesson else 1.0)
         self._timer: Timer | None = None
         self._seen = 0  # referee events already read
         self._last = "" if game.phase == "ready" else "the game goes on where it was saved"
         self._shot: dict[str, Any] | None = None
-        self._saved = -1
-        self._save_failed = False
+        self._said_problem: str | None = None
+        self._stopped = False
 
     def compose_body(self) -> ComposeResult:
         yield TableStatus(id="status")
@@ -114,6 +120,8 @@ class TableScreen(BaseScreen):
     def wake(self) -> None:
         """Whatever is due now: the clock's events and the computers' actions."""
         self._timer = None
+        if self._stopped:
+            return
         if self.referee.catch_up():
             self._after_change()
         else:
@@ -124,6 +132,8 @@ class TableScreen(BaseScreen):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        if self._stopped:
+            return
         wait = self.referee.wake_in()
         if wait is not None:
             self._timer = self.set_timer(max(wait, 1) / 1000, self.wake)
@@ -153,15 +163,33 @@ class TableScreen(BaseScreen):
         self._seen = len(self.referee.events)
 
     def _autosave(self) -> None:
-        if self.save_path is None or len(self.game.log) == self._saved:
-            return
-        try:
-            self.game.save(self.save_path)
-            self._saved = len(self.game.log)
-        except (OSError, SaveError) as exc:
-            if not self._save_failed:  # said once; the game goes on
-                self._save_failed = True
-                self.app.notify(f"The game cannot be saved: {exc}", severity="warning")
+        if not self.session.save() and self.session.save_problem != self._said_problem:
+            self._said_problem = self.session.save_problem  # said once a problem; the game goes on
+            self.app.notify(f"The game is not being saved: {self.session.save_problem}", severity="warning")
+
+    # ------------------------------------------------------------------ what the shell asks of a table
+    def save_now(self) -> Path | None:
+        self.session.save()
+        return self.session.path
+
+    def stop_computers(self) -> None:
+        """The game is being left as it is: nothing more happens by the clock or a computer."""
+        self._stopped = True
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def set_points(self, shown: bool) -> None:
+        self.app.notify("In Panic Fire the Bullets are won face up: everyone sees them.")
+
+    def action_explain(self) -> None:
+        """What each person at the keyboard may do now, from their own legal actions."""
+        for a in self.aims:
+            acts = [x.label for x in self.game.legal(a.seat, self.referee.round_now()) if x.key != "fold"]
+            shots = [x for x in acts if x.startswith("shoot") and "foul" not in x]
+            plays = [x for x in acts if not x.startswith("shoot")]
+            what = "; ".join(shots[:2] + plays[:3]) or "nothing but wait"
+            self.app.notify(f"{a.seat}: {len(acts)} legal actions now: {what}", timeout=8)
 
     # ------------------------------------------------------------------ drawing
     def _tick(self) -> None:
@@ -192,6 +220,8 @@ class TableScreen(BaseScreen):
                 return
 
     def _press(self, aim: Aim, key: str) -> None:
+        if self._stopped:
+            return
         action, reason = aim.press(key, self.game.view(aim.seat))
         aim.said = reason or ""
         if action is None:
@@ -206,7 +236,11 @@ class TableScreen(BaseScreen):
         self._after_change()
 
     def action_leave(self) -> None:
-        self.post_message(self.Left())
+        """Back to the title; the game is saved as it stands and goes on from here (Continue)."""
+        self.stop_computers()
+        self.session.flush()
+        self.post_message(GoToTitle())
+        self.post_message(LeftGame(self.session))  # type: ignore[arg-type]
 
 
 def key_words(action: str) -> str:
