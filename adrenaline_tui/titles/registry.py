@@ -232,6 +232,7 @@ TITLES: tuple[Title, ...] = (
         "2-5 vampires hunt humans in a Far West town while a mosquito flies",
         "bloodrush-save",
         "adrenaline_tui.titles.bloodrush.title",
+        ui_module="adrenaline_tui.titles.bloodrush.ui",
     ),
     Title(
         "panic_fire",

@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from adrenaline_tui.printable import printable
+from adrenaline_tui.titles.registry import playable
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.shell import (
@@ -64,6 +65,8 @@ class TitleScreen(BaseScreen):
         Binding("r", "pick('rules')", "Rules", id="title.rules"),
         Binding("s", "pick('settings')", "Settings", id="title.settings"),
         Binding("q", "pick('quit')", "Quit", id="title.quit"),
+        # The second title on: its digit opens its New game screen (`n` is the first title's).
+        *(Binding(str(i), f"pick('new:{i - 1}')", show=False, id=f"title.game-{i}") for i in range(2, 10)),
     ]
 
     @property
@@ -108,9 +111,12 @@ class TitleScreen(BaseScreen):
         if newest is not None and not newest.readable:
             hint = Text(unreadable_newest(newest), "bold")
         self.query_one("#menu-hint", Static).update(hint)
+        titles = playable()
+        games = [Option("n  New game" + (f": {titles[0].name}" if len(titles) > 1 else ""), id="new")]
+        games += [Option(f"{i + 1}  New game: {t.name}", id=f"new:{i}") for i, t in enumerate(titles[1:9], 1)]
         menu.set_options(
             [
-                Option("n  New game", id="new"),
+                *games,
                 Option("t  Tutorial: learn to play", id="learn"),
                 Option(cont, id="continue", disabled=latest is None),
                 Option("l  Load a saved game", id="load", disabled=not has_saves),
@@ -129,6 +135,11 @@ class TitleScreen(BaseScreen):
     def action_pick(self, what: str) -> None:
         if what == "new":
             self.post_message(OpenSetup())
+        elif what.startswith("new:"):
+            titles = playable()
+            index = int(what.removeprefix("new:"))
+            if index < len(titles):
+                self.post_message(OpenSetup(titles[index].id))
         elif what == "learn":
             self.post_message(OpenLessons())
         elif what == "continue":
