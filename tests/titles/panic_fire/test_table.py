@@ -108,6 +108,7 @@ async def test_every_change_is_saved_and_a_killed_game_resumes_where_it_was(tmp_
             await later(pilot, screen, clock, min(screen.referee.wake_in() or 500, 500))
         log = [list(e) for e in screen.game.log]
         assert any(e[2] == "scarlet" for e in log) and any(e[2] in ("violet", "amber") for e in log)
+        screen.session.saver.flush()  # the writes under way (a kill loses at most that one)
     # The process is gone; the save holds every action, and the table who sat where.
     assert Game.load(path).log == log
     assert storage.read_table(path)["seats"] == {"scarlet": "human", "violet": "hard", "amber": "hard"}

@@ -2,50 +2,63 @@
 `path`, `game.over`, `save_problem`, `flush()`).
 
 The save is the engine's own (config, seed, deck, the ordered log: `saves.py`), written after
-every change, atomically, so a killed process loses nothing; beside it the shell's table file
-says who sat where (a person or a computer level) and whether the game is over. Writing is
-synchronous: a save is a few kilobytes, and the log grows by one entry per action."""
+every change on the shell's autosave thread (`tui.session.Autosaver`: in order, atomically, so
+a slow disk never holds back a frame of a real-time game and a killed process loses at most the
+write under way); beside it the shell's table file says who sat where (a person or a computer
+level) and, at the end, that the game is over and its ranking."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 
 from adrenaline_tui.atomicfile import write_problem
 from adrenaline_tui.titles.panic_fire.game import Game
+from adrenaline_tui.titles.panic_fire.saves import save_data
 from adrenaline_tui.tui import storage
+from adrenaline_tui.tui.session import Autosaver
 
 
 class Autosave:
-    def __init__(self, game: Game, path: Path | None, kinds: Mapping[str, str]) -> None:
+    def __init__(self, game: Game, path: Path | None, kinds: Mapping[str, str], saver: Autosaver | None = None) -> None:
         self.game = game
         self.path = path
         self.kinds = dict(kinds)
-        self.save_problem: str | None = None
+        self.saver = saver or Autosaver()
+        self.table_error: str | None = None
         self._saved = -1
-        self._over_written = False
+        self._table_over: bool | None = None
 
-    def save(self) -> bool:
-        """Write the game if it changed since the last write; False if writing failed (the
-        problem, one line, stays in `save_problem` until a write succeeds)."""
-        if self.path is None or (len(self.game.log) == self._saved and self._over_written == self.game.over):
-            return True
+    @property
+    def save_problem(self) -> str | None:
+        """Why the game is not being saved, if it is not (one line naming the file)."""
+        return self.saver.error or self.table_error
+
+    def save(self) -> None:
+        """Queue a write of the game if it changed since the last (and of the table file when
+        the game starts and when it ends)."""
+        if self.path is None:
+            return
+        if self._table_over != self.game.over:
+            self._write_table()
+        if len(self.game.log) != self._saved:
+            self._saved = len(self.game.log)
+            self.saver.write(self.path, json.dumps(save_data(self.game), separators=(",", ":")))
+
+    def _write_table(self) -> None:
+        assert self.path is not None
+        table: dict = {"seats": self.kinds, "over": self.game.over}
+        if self.game.over:
+            table["ranking"] = self.game.ranking()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            if self._saved < 0 or self.game.over != self._over_written:
-                table = {"seats": self.kinds, "over": self.game.over}
-                if self.game.over:
-                    table["ranking"] = self.game.ranking()
-                storage.write_table(self.path, table)
-                self._over_written = self.game.over
-            self.game.save(self.path)
+            storage.write_table(self.path, table)
+            self._table_over, self.table_error = self.game.over, None
         except OSError as exc:
-            self.save_problem = write_problem(self.path, exc)
-            return False
-        self._saved = len(self.game.log)
-        self.save_problem = None
-        return True
+            self.table_error = write_problem(storage.table_path(self.path), exc)
 
     def flush(self) -> None:
-        """Everything is written as it happens; a last try if the last write failed."""
+        """Wait for the writes under way (quitting, a hang-up, a test reading the file)."""
         self.save()
+        self.saver.flush()

@@ -33,6 +33,7 @@ from adrenaline_tui.titles.panic_fire.ui.legend_line import LegendLine
 from adrenaline_tui.titles.panic_fire.ui.sets_view import SetsView
 from adrenaline_tui.titles.panic_fire.ui.table_status import TableStatus
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.session import unsaved
 from adrenaline_tui.tui.shell import GoToTitle, LeftGame
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
@@ -163,13 +164,15 @@ class TableScreen(BaseScreen):
         self._seen = len(self.referee.events)
 
     def _autosave(self) -> None:
-        if not self.session.save() and self.session.save_problem != self._said_problem:
-            self._said_problem = self.session.save_problem  # said once a problem; the game goes on
-            self.app.notify(f"The game is not being saved: {self.session.save_problem}", severity="warning")
+        self.session.save()
+        problem = self.session.save_problem  # the last write's, from the saving thread
+        if problem is not None and problem != self._said_problem:
+            self.app.notify(unsaved(problem), severity="warning")  # once a problem; the game goes on
+        self._said_problem = problem
 
     # ------------------------------------------------------------------ what the shell asks of a table
     def save_now(self) -> Path | None:
-        self.session.save()
+        self.session.flush()
         return self.session.path
 
     def stop_computers(self) -> None:
