@@ -144,9 +144,11 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
     pos = " ".join(c.shown(k) for k in c.positions)
     gun = "/".join(c.shown(k) for k in c.gun)
     d = f" {glyphs.dot} "
-    keys.append(f"card {c.shown(c.hand[0])}-{c.shown(c.hand[-1])}{d}aim {sets}{d}play {pos}{d}gun {gun}")
-    if not compact:
-        keys.append(f"{d}Shield {c.shown(c.shield)}")
+    cards = f"{c.shown(c.hand[0])}-{c.shown(c.hand[-1])}"
+    if compact:  # half the width: every key of the cluster still shows (a Shield's with the card)
+        keys.append(f"{cards} card{d}{sets} aim{d}{pos.replace(' ', '')} play{d}{gun} gun")
+    else:
+        keys.append(f"card {cards}{d}aim {sets}{d}play {pos}{d}gun {gun}{d}Shield {c.shown(c.shield)}")
     note = Text(no_wrap=True, overflow="ellipsis")
     if aim.said:
         note.append(aim.said, Style(bold=True))

@@ -1,4 +1,5 @@
-"""`LegendLine`: how many of each character make a match, and the keys that leave."""
+"""`LegendLine`: how many of each character make a match, and under it the keys that leave (or
+where the lesson stands)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ class LegendLine(Static):
 
     def show(self, view: dict[str, Any], tail: str) -> None:
         text = legend(view, look_of(self.app).glyphs)
-        text.append(f"  {tail}")
+        text.append("\n")
+        text.append(tail)
         if text != self._shown:
             self._shown = text
             self.update(text)

@@ -28,7 +28,11 @@ class SetsView(Static):
         """Draw the sets as `view` sees them; repaint only if something changed."""
         glyphs = look_of(self.app).glyphs
         lines: list[Text] = []
+        # A blank line between sets where the screen has room for it (five sets at 24 lines do not).
+        spaced = len(view["table"]) <= 4 or self.app.size.height >= 30
         for n, seat in enumerate(view["table"]):
+            if n and spaced:
+                lines.append(Text())
             lines += set_lines(view, seat, n, aims, glyphs, now, shot)
         text = Text("\n").join(lines)
         if text != self._shown:

@@ -210,7 +210,7 @@ class TableScreen(BaseScreen):
         self.query_one(SetsView).show(first, self.aims, now, shot)
         for a in self.aims:
             self.query_one(f"#hand-{a.cluster.side}", HandView).show(self.game.view(a.seat), coach=self.lesson)
-        tail = "esc leave" if self.game.phase != "over" else "the game is over: esc leaves"
+        tail = "esc: leave (the game is saved)" if not self.game.over else "the game is over: esc leaves"
         if self.lesson:
             tail = "lesson, slow: the computers wait for you" if self.referee.pace != 1.0 else "lesson: full speed"
         self.query_one(LegendLine).show(first, tail)
