@@ -77,8 +77,8 @@ async def test_two_people_at_one_keyboard_race_for_the_gun_and_the_first_key_win
     app, screen, clock = table_app(g, people=("scarlet", "violet"))
     async with app.run_test(size=(80, 24)) as pilot:
         hands = text_of(screen, "#hand-left") + text_of(screen, "#hand-right")
-        assert "qwert aim · asdf play · g gun" in hands  # each cluster is on screen
-        assert "yuiop aim · jkl; play · h gun" in hands
+        assert "1-5 card·qwert aim·asdf play·g gun" in hands  # each cluster is on screen
+        assert "6-0 card·yuiop aim·jkl; play·h gun" in hands
         await keys(pilot, "e", "i")  # both aim at amber, the match
         await later(pilot, screen, clock, 350)
         await keys(pilot, "g", "h")  # left's gun key arrives first

@@ -146,7 +146,7 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
     d = f" {glyphs.dot} "
     cards = f"{c.shown(c.hand[0])}-{c.shown(c.hand[-1])}"
     if compact:  # half the width: every key of the cluster still shows (a Shield's with the card)
-        keys.append(f"{cards} card{d}{sets} aim{d}{pos.replace(' ', '')} play{d}{gun} gun")
+        keys.append(f"{cards} card{glyphs.dot}{sets} aim{glyphs.dot}{pos.replace(' ', '')} play{glyphs.dot}{gun} gun")
     else:
         keys.append(f"card {cards}{d}aim {sets}{d}play {pos}{d}gun {gun}{d}Shield {c.shown(c.shield)}")
     note = Text(no_wrap=True, overflow="ellipsis")
