@@ -62,7 +62,7 @@ def keys_for(view: dict[str, Any], action: str, cluster: Cluster = SOLO) -> list
     seats = list(view["table"])
     if verb == "play":
         char, seat, pos = rest.split(":")
-        card = cluster.hand[hand_cards(view).index(char)]
+        card = cluster.hand[hand_cards(view, len(cluster.hand)).index(char)]
         return [card, cluster.targets[seats.index(seat)], cluster.positions[int(pos) - 1]]
     if verb == "shoot":
         return [cluster.targets[seats.index(rest)], cluster.gun[0]]

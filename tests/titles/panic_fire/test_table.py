@@ -44,7 +44,7 @@ async def test_an_illegal_key_changes_nothing_and_says_why_in_one_line() -> None
         await keys(pilot, "1", "w", "a")  # The Nun on violet's card 1: violet shows no Nun
         assert g.state() == before and g.log == []
         note = text_of(screen, "#hand-solo").splitlines()[-1]
-        assert note == "nun on violet 1: The Nun is not in violet's set"
+        assert note == "Nun on violet's card 1: The Nun is not in violet's set"
         await keys(pilot, "q", "g")  # the gun aimed at nobody else, and no fair target
         assert "aim at a player first" in text_of(screen, "#hand-solo")
         assert g.state() == before

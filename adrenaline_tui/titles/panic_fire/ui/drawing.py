@@ -130,7 +130,7 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
         hand.append(
             "out of this round" if mine.get("in_round") and not mine.get("live") else "face down until fire!", DIM
         )
-    for n, char in enumerate(hand_cards(view)):
+    for n, char in enumerate(hand_cards(view, len(c.hand))):
         key = c.shown(c.hand[n]) if n < len(c.hand) else " "
         hand.append(f"{key}:", Style(bold=True, reverse=char == aim.card))
         style = card_style(char) + Style(reverse=char == aim.card)
@@ -228,7 +228,7 @@ def hint(view: dict[str, Any], aim: Aim) -> str:
     mine = [a for a in plays if a.key.split(":")[2] == view["seat"]]
     for a in mine + plays:
         char, seat, pos = a.key.split(":")[1:]
-        cards = hand_cards(view)
+        cards = hand_cards(view, len(c.hand))
         if cards.index(char) >= len(c.hand):
             continue
         ks = [

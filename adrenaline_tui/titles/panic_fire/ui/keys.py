@@ -56,11 +56,14 @@ SOLO = Cluster(
 )
 
 
-def hand_cards(view: dict[str, Any]) -> list[str]:
-    """The kinds of character card in the view's hand, in the order the hand keys pick them:
-    the ones that can be played somewhere now first (a hand grows past the keys only in a
-    stalemate, when the card just drawn is the one that matters), then the rest, by name."""
+def hand_cards(view: dict[str, Any], keys: int = 9) -> list[str]:
+    """The kinds of character card in the view's hand, in the order the hand keys pick them: by
+    name, so a key keeps its card while the table changes under a person's fingers. Only a hand
+    of more kinds than keys (a long stalemate, two people at one keyboard) puts the cards that
+    can be played now first, so the one just drawn that matters has a key."""
     chars = sorted(set(view["hand"]) - {moves.SHIELD}, key=lambda c: view["characters"][c]["name"])
+    if len(chars) <= keys:
+        return chars
     live = [s["set"] for s in view["table"].values() if s["live"] and s["set"][0] is not None]
 
     def playable(c: str) -> bool:
@@ -88,7 +91,7 @@ class Aim:
         c = self.cluster
         seats = list(view["table"])
         if key in c.hand:
-            cards = hand_cards(view)
+            cards = hand_cards(view, len(c.hand))
             n = c.hand.index(key)
             if n >= len(cards):
                 return None, f"no card {c.shown(key)}: your hand has {len(cards)} character card(s)"

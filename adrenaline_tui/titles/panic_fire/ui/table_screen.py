@@ -232,7 +232,7 @@ class TableScreen(BaseScreen):
             return
         outcome = self.referee.press(aim.seat, action)
         if outcome.reason is not None:
-            aim.said = f"{key_words(action)}: {outcome.reason}"
+            aim.said = f"{key_words(action, self.game.view(aim.seat))}: {outcome.reason}"
             self._draw()
             self._schedule()
             return
@@ -246,12 +246,13 @@ class TableScreen(BaseScreen):
         self.post_message(LeftGame(self.session))  # type: ignore[arg-type]
 
 
-def key_words(action: str) -> str:
+def key_words(action: str, view: dict[str, Any]) -> str:
     """An action key as a few words, to say which key a refusal is about."""
     verb, _, rest = action.partition(":")
     if verb == "play":
         char, seat, pos = rest.split(":")
-        return f"{char} on {seat} {pos}"
+        name = view["characters"].get(char, {}).get("name", char).removeprefix("The ").removeprefix("Great ")
+        return f"{name} on {seat}'s card {pos}"
     if verb == "shoot":
         return f"shoot {rest}"
     return verb
