@@ -9,11 +9,18 @@ from .helpers import PLAIN, table
 HAND = ["zombie", "cowboy", "gorilla", "shield"]
 
 
-def test_a_hand_key_keeps_its_card_whatever_the_table_shows() -> None:
-    """By name, not by what can be played: a card a person reached for stays under the key."""
+def test_alone_each_character_has_its_own_key_whatever_the_hand_and_the_table() -> None:
+    """A card drawn never moves another to a different key under a person's fingers."""
+    deck_order = ["grandma", "cowboy", "gangster", "nun", "viking", "zombie", "alien", "gorilla"]
     for sets in ({"scarlet": PLAIN, "violet": PLAIN}, {"scarlet": ["cowboy"] * 2 + PLAIN[:2], "violet": PLAIN}):
-        view = table(phase="play", sets=sets, hands={"scarlet": HAND}).view("scarlet")
-        assert hand_cards(view) == ["cowboy", "gorilla", "zombie"]
+        for hand in (HAND, [*HAND, "alien"]):
+            view = table(phase="play", sets=sets, hands={"scarlet": hand}).view("scarlet")
+            assert hand_cards(view, len(SOLO.hand)) == [c if c in hand else None for c in deck_order]
+
+
+def test_with_five_keys_the_hand_is_picked_by_name() -> None:
+    view = table(phase="play", sets={"scarlet": PLAIN, "violet": PLAIN}, hands={"scarlet": HAND}).view("scarlet")
+    assert hand_cards(view, len(LEFT.hand)) == ["cowboy", "gorilla", "zombie"]
 
 
 def test_more_kinds_than_keys_puts_the_playable_ones_first() -> None:
@@ -25,11 +32,14 @@ def test_more_kinds_than_keys_puts_the_playable_ones_first() -> None:
 def test_keys_make_actions_or_say_what_is_missing() -> None:
     view = table(phase="play", sets={"scarlet": PLAIN, "violet": PLAIN}, hands={"scarlet": HAND}).view("scarlet")
     aim = Aim("scarlet", SOLO)
-    assert aim.press("a", view) == (None, "pick a card first (1-9)")
-    assert aim.press("2", view) == (None, None) and aim.card == "gorilla"
+    assert aim.press("a", view) == (None, "pick a card first (1-8)")
+    assert aim.press("8", view) == (None, None) and aim.card == "gorilla"
     assert aim.press("w", view) == (None, None) and aim.target == "violet"
     assert aim.press("s", view) == ("play:gorilla:violet:2", None)
     assert aim.press("space", view) == ("shoot:violet", None)
     assert aim.press("z", view) == ("shield", None)
-    assert aim.press("8", view)[1] == "no card 8: your hand has 3 character card(s)"
+    assert aim.press("1", view)[1] == "you hold no Great Grandma (key 1)"
+    assert aim.press("9", view)[1] == "no card under 9: you hold 3 kinds of card"
     assert aim.press("t", view)[1] == "no set t: 2 players at this table"
+    left = Aim("scarlet", LEFT)
+    assert left.press("4", view)[1] == "no card under 4: you hold 3 kinds of card"

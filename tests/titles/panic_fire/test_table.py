@@ -23,7 +23,7 @@ async def test_a_round_played_by_keys_pick_play_aim_shoot() -> None:
     app, screen, clock = table_app(g)
     async with app.run_test(size=(80, 24)) as pilot:
         await later(pilot, screen, clock, 400)
-        await keys(pilot, "1", "d")  # The Nun (playable, so first) on my own card 3
+        await keys(pilot, "4", "d")  # The Nun (key 4: one key a character) on my own card 3
         assert g.view("scarlet")["table"]["scarlet"]["set"] == ["nun", "nun", "nun", "gorilla"]
         assert "MATCH" in text_of(screen, "#sets")
         await later(pilot, screen, clock, 300)
@@ -41,7 +41,9 @@ async def test_an_illegal_key_changes_nothing_and_says_why_in_one_line() -> None
         before = g.state()
         await keys(pilot, "a")
         assert "pick a card first" in text_of(screen, "#hand-solo")
-        await keys(pilot, "1", "w", "a")  # The Nun on violet's card 1: violet shows no Nun
+        await keys(pilot, "1")  # The Great Grandma's key: not in this hand
+        assert text_of(screen, "#hand-solo").splitlines()[-1] == "you hold no Great Grandma (key 1)"
+        await keys(pilot, "4", "w", "a")  # The Nun on violet's card 1: violet shows no Nun
         assert g.state() == before and g.log == []
         note = text_of(screen, "#hand-solo").splitlines()[-1]
         assert note == "Nun on violet's card 1: The Nun is not in violet's set"

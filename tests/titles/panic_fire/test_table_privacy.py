@@ -84,7 +84,7 @@ async def _screen_of(game: Any) -> str:
     app, screen, clock = table_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         await later(pilot, screen, clock, 1500)
-        await pilot.press("1", "e")  # pick a card, aim at amber: the screen marks where it goes
+        await pilot.press("4", "e")  # pick a card, aim at amber: the screen marks where it goes
         await pilot.pause()
         return app.export_screenshot()
 

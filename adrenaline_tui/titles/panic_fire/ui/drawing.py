@@ -131,6 +131,8 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
             "out of this round" if mine.get("in_round") and not mine.get("live") else "face down until fire!", DIM
         )
     for n, char in enumerate(hand_cards(view, len(c.hand))):
+        if char is None:
+            continue
         key = c.shown(c.hand[n]) if n < len(c.hand) else " "
         hand.append(f"{key}:", Style(bold=True, reverse=char == aim.card))
         style = card_style(char) + Style(reverse=char == aim.card)
@@ -144,7 +146,7 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
     pos = " ".join(c.shown(k) for k in c.positions)
     gun = "/".join(c.shown(k) for k in c.gun)
     d = f" {glyphs.dot} "
-    cards = f"{c.shown(c.hand[0])}-{c.shown(c.hand[-1])}"
+    cards = c.card_keys(view)
     if compact:  # half the width: every key of the cluster still shows (a Shield's with the card)
         keys.append(f"{cards} card{glyphs.dot}{sets} aim{glyphs.dot}{pos.replace(' ', '')} play{glyphs.dot}{gun} gun")
     else:

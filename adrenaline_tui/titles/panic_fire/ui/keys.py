@@ -34,6 +34,11 @@ class Cluster:
     def shown(self, key: str) -> str:
         return SHOWN.get(key, key)
 
+    def card_keys(self, view: dict[str, Any]) -> str:
+        """The hand keys in use, as shown: "1-8" alone (a key a character), "1-5" at two."""
+        last = min(len(self.hand), len(view["characters"])) - 1
+        return f"{self.shown(self.hand[0])}-{self.shown(self.hand[last])}"
+
 
 SHOWN = {"semicolon": ";", "slash": "/", "space": "space"}
 
@@ -56,20 +61,28 @@ SOLO = Cluster(
 )
 
 
-def hand_cards(view: dict[str, Any], keys: int = 9) -> list[str]:
-    """The kinds of character card in the view's hand, in the order the hand keys pick them: by
-    name, so a key keeps its card while the table changes under a person's fingers. Only a hand
-    of more kinds than keys (a long stalemate, two people at one keyboard) puts the cards that
-    can be played now first, so the one just drawn that matters has a key."""
-    chars = sorted(set(view["hand"]) - {moves.SHIELD}, key=lambda c: view["characters"][c]["name"])
+def hand_cards(view: dict[str, Any], keys: int = 9) -> list[str | None]:
+    """Which card each hand key picks (None: a key with no card of the hand under it).
+
+    Where the cluster has a key for every character of the deck (one person alone), each
+    character has its own key, in the deck's order, whatever else is in the hand: a card drawn
+    never moves another card to a different key under a person's fingers (it did, when the keys
+    counted the hand's cards). Where it has fewer (two people, five keys each), the keys pick
+    the hand's kinds by name, and only a hand of more kinds than keys (a long stalemate) puts
+    the cards that can be played now first, so the one just drawn that matters has a key."""
+    chars = list(view["characters"])
+    held = set(view["hand"]) - {moves.SHIELD}
     if len(chars) <= keys:
-        return chars
+        return [c if c in held else None for c in chars]
+    mine = sorted(held, key=lambda c: view["characters"][c]["name"])
+    if len(mine) <= keys:
+        return list(mine)
     live = [s["set"] for s in view["table"].values() if s["live"] and s["set"][0] is not None]
 
     def playable(c: str) -> bool:
         return c == moves.GRANDMA or any(c in tops for tops in live)
 
-    return [c for c in chars if playable(c)] + [c for c in chars if not playable(c)]
+    return [c for c in mine if playable(c)] + [c for c in mine if not playable(c)]
 
 
 @dataclass
@@ -93,9 +106,14 @@ class Aim:
         if key in c.hand:
             cards = hand_cards(view, len(c.hand))
             n = c.hand.index(key)
-            if n >= len(cards):
-                return None, f"no card {c.shown(key)}: your hand has {len(cards)} character card(s)"
-            self.card = cards[n]
+            card = cards[n] if n < len(cards) else None
+            if card is None:
+                chars = list(view["characters"])
+                if len(chars) <= len(c.hand) and n < len(chars):
+                    name = view["characters"][chars[n]]["name"].removeprefix("The ")
+                    return None, f"you hold no {name} (key {c.shown(key)})"
+                return None, f"no card under {c.shown(key)}: you hold {len([x for x in cards if x])} kinds of card"
+            self.card = card
             return None, None
         if key in c.targets:
             n = c.targets.index(key)
@@ -105,7 +123,7 @@ class Aim:
             return None, None
         if key in c.positions:
             if self.card is None:
-                return None, f"pick a card first ({c.shown(c.hand[0])}-{c.shown(c.hand[-1])})"
+                return None, f"pick a card first ({c.card_keys(view)})"
             if self.card not in view["hand"]:
                 return None, f"you no longer hold {view['characters'][self.card]['name']}"
             return f"play:{self.card}:{self.target_of(view)}:{c.positions.index(key) + 1}", None

@@ -103,6 +103,7 @@ class TableScreen(BaseScreen):
         self._last = "" if game.phase == "ready" else "the game goes on where it was saved"
         self._shot: dict[str, Any] | None = None
         self._said_problem: str | None = None
+        self._round = game.round
         self._stopped = False
 
     def compose_body(self) -> ComposeResult:
@@ -141,6 +142,13 @@ class TableScreen(BaseScreen):
 
     def _after_change(self) -> None:
         self._read_events()
+        if self.game.round != self._round:
+            # A new deal: each person starts with nothing picked, their own set aimed at, and
+            # nothing said (a refusal of the last round is no longer news).
+            self._round = self.game.round
+            self.aims = [Aim(a.seat, a.cluster) for a in self.aims]
+            for a in self.aims:
+                self.query_one(f"#hand-{a.cluster.side}", HandView).aim = a
         if self.lesson and self.referee.pace != 1.0 and self.game.round > 1:
             self.referee.pace = 1.0  # the lesson's first round was slow; now, full speed
             self._last = "Round 2: full speed now. Good luck!"
