@@ -151,3 +151,17 @@ async def test_the_lesson_is_slow_for_its_first_round_then_full_speed() -> None:
             await later(pilot, screen, clock, screen.referee.wake_in() or 100)
         assert screen.referee.pace == 1.0
         assert "full speed" in text_of(screen, "#legend")
+
+
+async def test_a_foul_is_drawn_on_the_shooters_line() -> None:
+    g = table(
+        seats=["scarlet", "violet", "amber"], phase="play", sets={"scarlet": NUNS, "violet": PLAIN, "amber": PLAIN}
+    )
+    app, screen, clock = table_app(g)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await later(pilot, screen, clock, 500)
+        await keys(pilot, "w", "g")  # no match on scarlet's set nor violet's
+        sets = text_of(screen, "#sets").splitlines()
+        assert sets[0].endswith("FOUL ▶ violet: no match, out") and sets[1].strip() == "out of this round"
+        assert "hit" not in text_of(screen, "#sets")
+        assert g.live == ["violet", "amber"]

@@ -82,9 +82,11 @@ def set_lines(
             head.append(f" {glyphs.dot} Shield in play")
         head.append(f" {glyphs.dot} {t['hand_size']} in hand")
     if shot is not None and now is not None:
-        if shot["seat"] == seat:
+        if shot["seat"] == seat and shot["foul"]:
+            head.append(f"  FOUL {glyphs.cursor} {shot['target']}: no match, out", Style(bold=True))
+        elif shot["seat"] == seat:
             head.append(f"  BANG {glyphs.cursor} {shot['target']}", Style(bold=True))
-        elif shot["target"] == seat:
+        elif shot["target"] == seat and not shot["foul"]:
             head.append(f"  {shot['result']}", Style(bold=True))
     if t["match"]:
         head.append("  ")

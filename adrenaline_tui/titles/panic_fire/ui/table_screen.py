@@ -161,8 +161,8 @@ class TableScreen(BaseScreen):
     def _read_events(self) -> None:
         for _rnd, at, e in self.referee.events[self._seen :]:
             if e.kind in ("shot", "foul"):
-                result = "a foul: the shooter is out" if e.kind == "foul" else "hit!"
-                self._shot = {"seat": e.data["seat"], "target": e.data["target"], "at": at, "result": result}
+                seat, target = e.data["seat"], e.data["target"]
+                self._shot = {"seat": seat, "target": target, "at": at, "result": "hit!", "foul": e.kind == "foul"}
             elif e.kind == "blocked" and self._shot is not None:
                 self._shot["result"] = "hit, but a Shield stops it"
             elif e.kind == "out" and self._shot is not None and self._shot["target"] == e.data["seat"]:
