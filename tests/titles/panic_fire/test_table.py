@@ -165,3 +165,29 @@ async def test_a_foul_is_drawn_on_the_shooters_line() -> None:
         assert sets[0].endswith("FOUL ▶ violet: no match, out") and sets[1].strip() == "out of this round"
         assert "hit" not in text_of(screen, "#sets")
         assert g.live == ["violet", "amber"]
+
+
+async def test_the_last_round_ends_the_game_with_its_ranking_on_screen_and_in_the_table_file(tmp_path: Path) -> None:
+    match = ["nun", "nun", "nun", "gorilla"]  # The Nun's match is 3
+    g = table(phase="play", rounds=2, round=2, sets={"scarlet": match, "violet": PLAIN}, bullets={"violet": 1})
+    path = tmp_path / "last.json"
+    app, screen, clock = table_app(g, save_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await later(pilot, screen, clock, 600)
+        await keys(pilot, "w", "g")  # a tie, 1 Bullet each: sudden death between the two
+        assert g.sudden_death and not g.over
+        await later(pilot, screen, clock, COUNTDOWN_MS + 10)
+        for _ in range(300):  # nobody else plays: scarlet plays until a match, and shoots, by keys
+            if g.over:
+                break
+            legal = g.legal("scarlet")
+            fair = [a.key for a in legal if a.key.startswith("shoot:") and "foul" not in a.label]
+            plays = [a.key for a in legal if a.key.startswith("play:")]
+            if fair or plays:
+                await keys(pilot, *keys_for(g.view("scarlet"), (fair or plays)[0]))
+            await later(pilot, screen, clock, 1100)
+        status = text_of(screen, "#status")
+        assert f"{g.champion} wins the game!" in status and "Bullets: " in status
+        screen.session.flush()
+    assert storage.read_table(path)["over"] is True
+    assert storage.read_table(path)["ranking"][0]["seat"] == g.champion

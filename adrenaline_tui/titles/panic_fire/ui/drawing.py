@@ -179,7 +179,8 @@ def status_line(view: dict[str, Any], glyphs: Glyphs) -> Text:
     t.append("Panic Fire", Style(bold=True))
     t.append(f" {glyphs.dot} {what} {glyphs.dot} gun: ")
     t.append("in the middle" if view["gun"] is None else f"{view['gun']}'s", Style(bold=True))
-    t.append(f" {glyphs.dot} draw pile {view['draw_pile']} {glyphs.dot} {view['bullets_left']} Bullets left")
+    left = view["bullets_left"]
+    t.append(f" {glyphs.dot} draw pile {view['draw_pile']} {glyphs.dot} {left} Bullet{'s' if left != 1 else ''} left")
     return t
 
 
@@ -188,6 +189,8 @@ def banner(view: dict[str, Any], now: int, last: str, glyphs: Glyphs) -> Text:
     t = Text(no_wrap=True, overflow="ellipsis", justify="center")
     if view["over"]:
         t.append(f" {view['champion']} wins the game! ", MATCH)
+        ranked = sorted(view["table"].items(), key=lambda st: (-st[1]["bullets"], st[0] != view["champion"]))
+        t.append("  Bullets: " + f" {glyphs.dot} ".join(f"{seat} {st['bullets']}" for seat, st in ranked))
         return t
     if view["phase"] == "ready":
         t.append(f" {countdown(now)} ", MATCH)
