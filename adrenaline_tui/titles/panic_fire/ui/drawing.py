@@ -99,6 +99,9 @@ def set_lines(
     if not t["live"]:
         cards.append("out of this round", DIM)
         return [head, cards]
+    if view["over"]:
+        cards.append("the last one standing", DIM)
+        return [head, cards]
     flash = now is not None and 0 <= now < FLASH_MS
     picked = {a.card for a in aiming if a.card is not None}
     for p, char in enumerate(t["set"]):
