@@ -172,11 +172,19 @@ class LiveReferee(Referee):
 
     clock: Callable[[], int] = field(default=lambda: 0)
     pace: float = 1.0
+    # A game taken up in the middle of a round (a save, Continue) waits this long before its
+    # clock goes on, so a person sees the table before anyone can act; keys wait too.
+    resume_ms: int = 0
 
     def __post_init__(self) -> None:
         self._raw: dict[str, tuple[int, str] | None] = {}
         super().__post_init__()
-        self.origin = self.clock() - self.now  # the round's clock is clock() - origin
+        hold = self.resume_ms if self.game.phase == "play" else 0
+        self.origin = self.clock() - self.now + hold  # the round's clock is clock() - origin
+
+    def holding(self) -> int:
+        """Milliseconds before a round taken up in the middle goes on (0: it is going on)."""
+        return max(0, self.now - self.round_now())
 
     def round_now(self) -> int:
         return self.clock() - self.origin
@@ -213,6 +221,8 @@ class LiveReferee(Referee):
     def press(self, seat: str, key: str) -> Outcome:
         """A person's action, stamped with the round's clock as it arrives."""
         self.catch_up()
+        if (wait := self.holding()) > 0:
+            return Outcome([], f"wait: the round goes on in {-(-wait // 1000)} s")
         refused = len(self.refused)
         events = self.apply(seat, key, self.round_now())
         if len(self.refused) > refused:

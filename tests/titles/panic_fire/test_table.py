@@ -118,6 +118,17 @@ async def test_every_change_is_saved_and_a_killed_game_resumes_where_it_was(tmp_
     again = resumed_table(path, clock=Clock())
     assert again.game.state() == screen.game.state()
     assert again.people == ("scarlet",) and set(again.referee.players) == {"violet", "amber"}
+    # Taken up in the middle of a round, it waits 3 s before anyone (the person too) can act.
+    async with PanicFireApp(again, Settings()).run_test(size=(80, 24)) as pilot:
+        clock = again.referee.clock
+        assert "the round goes on in 3" in text_of(again, "#status")
+        assert (again.referee.wake_in() or 0) >= COUNTDOWN_MS  # nothing happens meanwhile
+        before = again.game.state()
+        await keys(pilot, "z")
+        assert again.game.state() == before
+        assert text_of(again, "#hand-solo").splitlines()[-1] == "shield: wait: the round goes on in 3 s"
+        await later(pilot, again, clock, COUNTDOWN_MS)  # type: ignore[arg-type]
+        assert "goes on" not in text_of(again, "#status")
 
 
 async def test_review_replays_a_saved_game_entry_by_entry(tmp_path: Path) -> None:

@@ -79,6 +79,9 @@ class PanicFireUI:
         players = {
             s: make_player(level[s], game.seed * 31 + n) for n, s in enumerate(game.config.seats) if s not in people
         }
+        from adrenaline_tui.titles.panic_fire.referee import COUNTDOWN_MS
+
+        kw.setdefault("resume_ms", COUNTDOWN_MS)  # a round taken up in the middle: 3 s to look first
         return TableScreen(game, people, players, save_path=path, seed=game.seed, kinds=kinds, **kw)
 
     def save_info(self, path: Path, modified: float) -> Any:

@@ -187,8 +187,9 @@ def status_line(view: dict[str, Any], glyphs: Glyphs) -> Text:
     return t
 
 
-def banner(view: dict[str, Any], now: int, last: str, glyphs: Glyphs) -> Text:
-    """The line under the status: the countdown, "FIRE!", a count of three, or what just happened."""
+def banner(view: dict[str, Any], now: int, last: str, glyphs: Glyphs, urgent: str = "") -> Text:
+    """The line under the status: the countdown, `urgent` (a saved round about to go on),
+    "FIRE!", a count of three, or what just happened."""
     t = Text(no_wrap=True, overflow="ellipsis", justify="center")
     if view["over"]:
         t.append(f" {view['champion']} wins the game! ", MATCH)
@@ -197,6 +198,9 @@ def banner(view: dict[str, Any], now: int, last: str, glyphs: Glyphs) -> Text:
         return t
     if view["phase"] == "ready":
         t.append(f" {countdown(now)} ", MATCH)
+        return t
+    if urgent:
+        t.append(f" {urgent} ", MATCH)
         return t
     if 0 <= now < 800:
         t.append(" FIRE! ", MATCH)

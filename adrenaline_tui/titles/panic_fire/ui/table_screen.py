@@ -83,6 +83,7 @@ class TableScreen(BaseScreen):
         lesson: bool = False,
         seed: int = 0,
         kinds: Mapping[str, str] | None = None,
+        resume_ms: int = 0,
     ) -> None:
         super().__init__()
         if not 1 <= len(people) <= 2:
@@ -97,7 +98,8 @@ class TableScreen(BaseScreen):
                 s: "human" if s in people else getattr(players.get(s), "level_name", "?") for s in game.config.seats
             }
         self.session = Autosave(game, save_path, kinds)
-        self.referee = LiveReferee(game, players, seed=seed, clock=clock, pace=SLOW_PACE if lesson else 1.0)
+        pace = SLOW_PACE if lesson else 1.0
+        self.referee = LiveReferee(game, players, seed=seed, clock=clock, pace=pace, resume_ms=resume_ms)
         self._timer: Timer | None = None
         self._seen = 0  # referee events already read
         self._last = "" if game.phase == "ready" else "the game goes on where it was saved"
@@ -214,7 +216,9 @@ class TableScreen(BaseScreen):
         if shot is not None and not (shot["at"] <= now < shot["at"] + SHOT_MS):
             shot = None
         first = self.game.view(self.aims[0].seat)
-        self.query_one(TableStatus).show(first, now, self._last)
+        hold = self.referee.holding()
+        urgent = f"the round goes on in {-(-hold // 1000)}..." if hold else ""
+        self.query_one(TableStatus).show(first, now, self._last, urgent)
         self.query_one(SetsView).show(first, self.aims, now, shot)
         for a in self.aims:
             self.query_one(f"#hand-{a.cluster.side}", HandView).show(self.game.view(a.seat), coach=self.lesson)

@@ -21,9 +21,9 @@ class TableStatus(Static):
         super().__init__("", **kwargs)
         self._shown: Text | None = None
 
-    def show(self, view: dict[str, Any], now: int, last: str) -> None:
+    def show(self, view: dict[str, Any], now: int, last: str, urgent: str = "") -> None:
         glyphs = look_of(self.app).glyphs
-        text = Text("\n").join([status_line(view, glyphs), banner(view, now, last, glyphs)])
+        text = Text("\n").join([status_line(view, glyphs), banner(view, now, last, glyphs, urgent)])
         if text != self._shown:
             self._shown = text
             self.update(text)
