@@ -33,6 +33,7 @@ COLOUR = {
 CARD_WIDTH = 8  # "Gangster", the longest short name
 FLASH_MS = 400  # the sets show reversed this long after "fire!": the flip, seen
 SHOT_MS = 1000  # a shot stays drawn while the gun is out of the middle (game.GUN_MS)
+HALF_WIDTH, FULL_WIDTH = 36, 76  # the text width of a hand at two to a screen, and alone (80 columns)
 MATCH = Style(reverse=True, bold=True)
 DIM = Style(dim=True)
 
@@ -128,24 +129,32 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
     title = Text(no_wrap=True, overflow="ellipsis")
     title.append(f"{view['seat'].upper()}", Style(bold=True))
     title.append(f"'s hand ({c.side})" if c.side != "solo" else "'s hand")
-    hand = Text(no_wrap=True, overflow="ellipsis")
     counts = Counter(view["hand"])
+    items: list[Text] = []
     if not view["hand"]:
         mine = view["table"].get(view["seat"], {})
-        hand.append(
-            "out of this round" if mine.get("in_round") and not mine.get("live") else "face down until fire!", DIM
-        )
+        out = mine.get("in_round") and not mine.get("live")
+        items.append(Text("out of this round" if out else "face down until fire!", DIM))
     for n, char in enumerate(hand_cards(view, len(c.hand))):
         if char is None:
             continue
-        key = c.shown(c.hand[n]) if n < len(c.hand) else " "
-        hand.append(f"{key}:", Style(bold=True, reverse=char == aim.card))
-        style = card_style(char) + Style(reverse=char == aim.card)
-        hand.append(short(view, char), style)
-        hand.append(f" x{counts[char]}  " if counts[char] > 1 else "  ")
+        item = Text(f"{c.shown(c.hand[n])}:", Style(bold=True, reverse=char == aim.card))
+        item.append(short(view, char), card_style(char) + Style(reverse=char == aim.card))
+        item.append(f" x{counts[char]}" if counts[char] > 1 else "")
+        items.append(item)
     if counts[moves.SHIELD]:
         many = f" x{counts[moves.SHIELD]}" if counts[moves.SHIELD] > 1 else ""
-        hand.append(f"{c.shown(c.shield)}:Shield{many}", Style(bold=True))
+        items.append(Text(f"{c.shown(c.shield)}:Shield{many}", Style(bold=True)))
+    # Two lines for the hand: a stalemate's hand, or half the screen's width, still shows every card.
+    width = HALF_WIDTH if compact else FULL_WIDTH
+    lines = [Text(no_wrap=True, overflow="ellipsis"), Text(no_wrap=True, overflow="ellipsis")]
+    row = 0
+    for item in items:
+        if lines[row].cell_len and lines[row].cell_len + 2 + item.cell_len > width and row == 0:
+            row = 1
+        if lines[row].cell_len:
+            lines[row].append("  ")
+        lines[row].append_text(item)
     keys = Text(no_wrap=True, overflow="ellipsis", style=DIM)
     sets = "".join(c.shown(k) for k in c.targets)
     pos = " ".join(c.shown(k) for k in c.positions)
@@ -164,7 +173,7 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
     else:
         what = short(view, aim.card) if aim.card else "no card"
         note.append(f"{glyphs.cursor} {what} picked, aiming at {aim.target_of(view)}", DIM)
-    return [title, hand, keys, note]
+    return [title, *lines, keys, note]
 
 
 def countdown(now: int) -> str:
