@@ -43,3 +43,12 @@ def test_keys_make_actions_or_say_what_is_missing() -> None:
     assert aim.press("t", view)[1] == "no set t: 2 players at this table"
     left = Aim("scarlet", LEFT)
     assert left.press("4", view)[1] == "no card under 4: you hold 3 kinds of card"
+
+
+def test_the_lessons_coach_points_at_a_card_that_makes_a_match_and_its_keys() -> None:
+    from adrenaline_tui.titles.panic_fire.ui.drawing import hint
+
+    sets = {"scarlet": PLAIN, "violet": ["gangster", "gangster", "nun", "alien"]}
+    view = table(phase="play", sets=sets, hands={"scarlet": ["gangster", "zombie"]}).view("scarlet")
+    tip = hint(view, Aim("scarlet", SOLO))
+    assert tip == "try Gangster on violet's set: keys 3 w d, a match: then g to shoot"

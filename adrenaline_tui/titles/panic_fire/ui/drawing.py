@@ -249,7 +249,9 @@ def hint(view: dict[str, Any], aim: Aim) -> str:
             return f"{why}: shoot {seat}! keys {c.shown(c.targets[seats.index(seat)])} then {c.shown(c.gun[0])}"
     plays = [a for a in acts if a.key.startswith("play:")]
     mine = [a for a in plays if a.key.split(":")[2] == view["seat"]]
-    for a in mine + plays:
+    # A card that makes a set a match opens a fair shot (an opponent's: at them; your own: at anyone).
+    matching = [a for a in plays if _makes_match(view, *a.key.split(":")[1:])]
+    for a in matching + mine + plays:
         char, seat, pos = a.key.split(":")[1:]
         cards = hand_cards(view, len(c.hand))
         if cards.index(char) >= len(c.hand):
@@ -260,7 +262,17 @@ def hint(view: dict[str, Any], aim: Aim) -> str:
             c.shown(c.positions[int(pos) - 1]),
         ]
         where = "your set" if seat == view["seat"] else f"{seat}'s set"
-        return f"try {short(view, char)} on {where}: keys {' '.join(c.shown(k) for k in ks)}"
+        then = f", a match: then {c.shown(c.gun[0])} to shoot" if a in matching else ""
+        return f"try {short(view, char)} on {where}: keys {' '.join(c.shown(k) for k in ks)}{then}"
     if any(a.key == "shield" for a in acts):
         return f"put your Shield in play: key {c.shown(c.shield)}"
     return ""
+
+
+def _makes_match(view: dict[str, Any], char: str, seat: str, pos: str) -> bool:
+    tops = list(view["table"][seat]["set"])
+    if view["table"][seat]["match"]:
+        return False
+    tops[int(pos) - 1] = char
+    chars = view["characters"]
+    return any(tops.count(c) >= chars[c]["match"] for c in set(tops) if c in chars)
