@@ -137,26 +137,38 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stats(args: argparse.Namespace) -> int:
-    from adrenaline_tui.rules import Game, SaveError
-    from adrenaline_tui.rules.stats import format_stats, game_stats
+def _title_of_save(path: Path) -> Any:
+    """The engine of the title a save belongs to, by the "format" its file names (the registry's
+    one mechanism). A file that names none goes to the default title, whose loader then says in
+    one line what is wrong with it."""
+    from adrenaline_tui.titles.files import read_save
+    from adrenaline_tui.titles.registry import DEFAULT, title, title_of_format
 
     try:
-        game = Game.load(args.save)
-    except SaveError as exc:
+        data = read_save(path, 1 << 20, ValueError)
+    except (ValueError, RecursionError):
+        data = None
+    found = title_of_format(data.get("format")) if isinstance(data, dict) else None
+    return (found or title(DEFAULT)).engine()
+
+
+def _stats(args: argparse.Namespace) -> int:
+    engine = _title_of_save(args.save)
+    try:
+        game = engine.load(args.save)
+    except ValueError as exc:  # every title's SaveError is a ValueError with a one-line reason
         return _refuse(exc)
-    figures = game_stats(game)
-    weapon_names = {w: card.name for w, card in game.cards.weapons.items()}
-    print(json.dumps(figures, indent=2) if args.json else format_stats(figures, weapon_names))
+    if not hasattr(engine, "stats"):  # an optional part of TitleEngine: a title may have no figures yet
+        return _refuse(ValueError(f"{args.save}: this game has no figures yet"))
+    figures = engine.stats(game)
+    print(json.dumps(figures, indent=2) if args.json else engine.stats_text(game, figures))
     return 0
 
 
 def _review(args: argparse.Namespace) -> int:
-    from adrenaline_tui.rules import Game, SaveError
-
     try:
-        Game.load(args.save)  # a bad save is a one-line reason here, before the screen opens
-    except SaveError as exc:
+        _title_of_save(args.save).load(args.save)  # a bad save is a one-line reason here, before the screen opens
+    except ValueError as exc:
         return _refuse(exc)
     return _open_app(review=args.save)
 

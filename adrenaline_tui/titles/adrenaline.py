@@ -73,5 +73,15 @@ class Adrenaline:
     def load(self, path: Path) -> Game:
         return Game.load(path)
 
+    def stats(self, game: Game) -> dict[str, Any]:
+        from adrenaline_tui.rules.stats import game_stats
+
+        return game_stats(game)
+
+    def stats_text(self, game: Game, figures: dict[str, Any]) -> str:
+        from adrenaline_tui.rules.stats import format_stats
+
+        return format_stats(figures, {w: card.name for w, card in game.cards.weapons.items()})
+
 
 ENGINE = Adrenaline()

@@ -143,6 +143,15 @@ class TitleEngine(Protocol):
         """A saved game, replayed (SaveError in one line)."""
         ...
 
+    def stats(self, game: Any) -> dict[str, Any]:
+        """The figures of a saved game as JSON, with its "format" and "version" (`adrenaline stats
+        --json`). Optional: a title without figures yet has none, and `stats` says so."""
+        ...
+
+    def stats_text(self, game: Any, figures: dict[str, Any]) -> str:
+        """`stats(game)`'s figures as plain text (`adrenaline stats`)."""
+        ...
+
 
 def play_turns(game: Any, players: Mapping[str, ComputerPlayer], random_kinds: frozenset[str] = frozenset()) -> None:
     """A turn-based game played to its end: each pending decision answered by its seat's

@@ -7,14 +7,13 @@ lists `chapters()`, shows an entry's `text`, and follows its `see` links.
 
 from __future__ import annotations
 
-import difflib
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from adrenaline_tui.pagesearch import PageIndex
 from adrenaline_tui.rules import DataError
 from adrenaline_tui.rules.yamlfile import read_yaml_mapping
 from adrenaline_tui.walkthrough.card_pages import CardPage, ammo_page, card_pages
@@ -111,82 +110,12 @@ def chapters() -> dict[str, list[Section]]:
 
 
 # ------------------------------------------------------------------------- search
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _stem(word: str) -> str:
-    """A crude stem so that `marks`/`mark`, `doors`/`door`, `reloading`/`reload` meet."""
-    for suffix in ("ing", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-# Words that say nothing about which rule is meant; without them "what can I see" finds sight.
-_STOP = frozenset(
-    {"a", "an", "and", "are", "at", "be", "by", "can", "do", "does", "for", "from", "how", "i", "if", "in"}
-    | {"is", "it", "me", "my", "of", "on", "or", "the", "to", "what", "when", "where", "who", "why", "you", "your"}
-)
-
-
-def _words(text: str) -> list[str]:
-    return [_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP]
-
-
-# How much a word found by its beginning, or by a near spelling, counts next to the word itself.
-PREFIX_WEIGHT = 0.6
-NEAR_WEIGHT = 0.5
-
-
 @cache
-def _vocabulary() -> frozenset[str]:
-    words: set[str] = set()
-    for s in sections():
-        words.update(_words(s.title), _words(" ".join(s.keywords)), _words(s.text))
-    return frozenset(words)
-
-
-def _meanings(term: str, vocabulary: frozenset[str]) -> dict[str, float]:
-    """The words a typed term may mean, with a weight: itself; words it begins (`overk` is
-    `overkill`, from 3 letters); and near spellings (`ovrekill`) when nothing else matches."""
-    out = {term: 1.0} if term in vocabulary else {}
-    if len(term) >= 3:
-        out.update({w: PREFIX_WEIGHT for w in vocabulary if w != term and w.startswith(term)})
-    if not out and len(term) >= 4:
-        out.update({w: NEAR_WEIGHT for w in difflib.get_close_matches(term, vocabulary, n=3, cutoff=0.75)})
-    return out
+def _index() -> PageIndex[Section]:
+    return PageIndex(sections())
 
 
 def search(query: str, limit: int = 10) -> list[Section]:
-    """Sections and card pages for a query, best first.
-
-    A section ranks by how many of the query's words it has at all, then by where they are
-    (title, keywords, text) and how often; a whole-phrase match in the title or keywords wins.
-    A word also matches the words it begins and, failing that, near spellings, for less.
-    """
-    terms = list(dict.fromkeys(_words(query)))
-    if not terms:
-        return []
-    vocabulary = _vocabulary()
-    meanings = [_meanings(t, vocabulary) for t in terms]
-    phrase = " ".join(_WORD.findall(query.lower()))
-    scored = []
-    for order, s in enumerate(sections()):
-        title = _words(s.title)
-        keys = _words(" ".join(s.keywords))
-        body = _words(s.text)
-        matched = 0
-        weight = 0.0
-        for words in meanings:
-            hits = sum(
-                factor * (5 * title.count(w) + 3 * keys.count(w) + min(body.count(w), 5)) for w, factor in words.items()
-            )
-            if hits:
-                matched += 1
-                weight += hits
-        if not matched:
-            continue
-        exact = phrase in s.title.lower() or any(phrase == k.lower() for k in s.keywords)
-        scored.append(((exact, matched, weight, -order), s))
-    scored.sort(key=lambda item: item[0], reverse=True)
-    return [s for _, s in scored[:limit]]
+    """Sections and card pages for a query, best first (`pagesearch`: the search every title's
+    reference shares)."""
+    return _index().search(query, limit)

@@ -211,7 +211,7 @@ class Game:
         track = self.components.time
         self.time = (self.time + hours) % len(track)
         text = f"Time moves {hours} hour{'s' * (hours != 1)} to {track[self.time].label} ({why})"
-        self.emit("time", text, hours=hours, to=self.time)
+        self.emit("time", text, hours=hours, to=self.time, why=why)
 
     def gain(self, v: Vampire, amount: int, why: str, *, capped: bool) -> None:
         """Blood in. `capped` gains stop at the maximum; the others burst past it."""

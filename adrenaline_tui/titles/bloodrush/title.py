@@ -65,5 +65,15 @@ class Bloodrush:
     def load(self, path: Path) -> Game:
         return Game.load(path)
 
+    def stats(self, game: Game) -> dict[str, Any]:
+        from adrenaline_tui.titles.bloodrush.figures import game_figures
+
+        return game_figures(game)
+
+    def stats_text(self, game: Game, figures: dict[str, Any]) -> str:
+        from adrenaline_tui.titles.bloodrush.figures import format_figures
+
+        return format_figures(figures)
+
 
 ENGINE = Bloodrush()

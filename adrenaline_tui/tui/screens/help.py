@@ -91,10 +91,16 @@ class HelpScreen(BaseScreen):
                     continue
                 seen.add(b.description)
                 rows.append((keys, b.description))
-        if self.under is not None and self.under.__class__.__name__ in ("TableScreen", "LessonScreen"):
+        if self.under is not None and (
+            self.under.__class__.__name__ in ("TableScreen", "LessonScreen")
+            or callable(getattr(self.under, "help_sections", None))
+        ):
             rows.insert(0, ("1-9, a, b, d...", "pick the option with that key"))
             rows.insert(1, ("up, down, enter", "move through the options and pick one"))
-            rows.insert(2, ("click", "a board or a square: explain it"))
+            click = (
+                "a square an option names: pick it" if callable(getattr(self.under, "help_sections", None)) else None
+            )
+            rows.insert(2, ("click", click or "a board or a square: explain it"))
         if self.under is not None and self.under.__class__.__name__ == "LessonScreen":
             rows.insert(3, ("pageup, pagedown", "scroll the lesson's text"))
         rows.append(("ctrl+p", "commands: rules lookup, learn to play, save, theme, settings"))
@@ -104,6 +110,21 @@ class HelpScreen(BaseScreen):
         keys.add_column(ratio=1)
         for key, what in rows:
             keys.add_row(key, what)
+        header = (
+            Text("Help (Esc to go back)", bold),
+            NewLine(),
+            Text("Keys here", heading),
+            Padding(keys, (0, 0, 0, 2)),
+        )
+        # A title's table says what its own figures and symbols are (`help_sections`: a list of
+        # (heading, paragraphs)); the help of the first title's table is the one below.
+        sections = getattr(self.under, "help_sections", None)
+        if callable(sections):
+            parts: list = list(header)
+            for title, items in sections():
+                parts += [NewLine(), Text(title, heading), *paragraphs(tuple(items))]
+            self.query_one("#help", Static).update(Group(*parts))
+            return
         figures = Text()
         for colour, letter in LETTER.items():
             figures.append(f" {letter} ", look.palette.figure_style(colour))
@@ -112,10 +133,7 @@ class HelpScreen(BaseScreen):
         track = g.zone.join(g.empty * n for n in (2, 3, 5, 1, 1))
         names = {"p": g.powerup, "s": g.skull, "h": g.hidden, "u": g.unloaded, "l": g.loaded, "e": g.ellipsis}
         body = Group(
-            Text("Help (Esc to go back)", bold),
-            NewLine(),
-            Text("Keys here", heading),
-            Padding(keys, (0, 0, 0, 2)),
+            *header,
             NewLine(),
             Text("Figures", heading),
             Padding(figures, (0, 0, 0, 2)),

@@ -8,7 +8,7 @@ screen holds no text of its own about the game.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group
 from rich.style import Style
@@ -31,27 +31,27 @@ HEADER = "chapter:"
 INDEX_WIDTH = 31  # the index is 32 wide at 80 columns (rules.tcss), one for its scrollbar
 
 
-def find_section(show: str | None) -> Section | None:
+def find_section(show: str | None, pages: Any = reference) -> Section | None:
     """A section by its id, or a card's page by the weapon id or powerup kind."""
     if not show:
         return None
     for candidate in (show, f"weapon:{show}", f"powerup:{show}"):
         try:
-            return reference.section(candidate)
+            return pages.section(candidate)
         except KeyError:
             continue
     return None
 
 
-def index_options(query: str = "") -> list[Option]:
+def index_options(query: str = "", pages: Any = reference) -> list[Option]:
     """The list on the left: every chapter and its sections, or the search's finds, best first."""
     if query.strip():
-        found = reference.search(query, limit=30)
+        found = pages.search(query, limit=30)
         if not found:
             return [Option(Text("Nothing found", Style(italic=True)), disabled=True)]
         return [Option(clip(f"{s.title} ({s.chapter})", INDEX_WIDTH), id=s.id) for s in found]
     out = []
-    for chapter, sections in reference.chapters().items():
+    for chapter, sections in pages.chapters().items():
         out.append(Option(Text(chapter, Style(bold=True)), id=HEADER + chapter, disabled=True))
         out += [Option(clip("  " + s.title, INDEX_WIDTH), id=s.id) for s in sections]
     return out
@@ -73,9 +73,13 @@ class RulesScreen(BaseScreen):
         Binding("tab", "switch", "List/text", show=False, id="rules.switch"),
     ]
 
-    def __init__(self, show: str | None = None) -> None:
+    def __init__(self, show: str | None = None, pages: Any = None) -> None:
+        """`pages`: a title's rules reference (`sections()`, `section(id)`, `chapters()`,
+        `search(query, limit)`, sections with `page`s laid out line by line); the first
+        title's (`walkthrough.reference`) when None."""
         super().__init__()
-        self.initial = find_section(show)
+        self.pages = pages if pages is not None else reference
+        self.initial = find_section(show, self.pages)
         self.shown: Section | None = None
 
     def compose_body(self) -> ComposeResult:
@@ -83,7 +87,7 @@ class RulesScreen(BaseScreen):
         with Horizontal(id="body"):
             with Vertical(id="index"):
                 yield Input(placeholder="/ search the rules", id="search", select_on_focus=False, restrict=NO_CONTROL)
-                yield OptionList(*index_options(), id="sections", markup=False)
+                yield OptionList(*index_options(pages=self.pages), id="sections", markup=False)
             with VerticalScroll(id="page"):
                 yield Static("", id="title", markup=False)
                 yield Static("", id="text", markup=False)
@@ -95,7 +99,7 @@ class RulesScreen(BaseScreen):
         return self.query_one("#sections", OptionList)
 
     def on_mount(self) -> None:
-        target = self.initial or next(iter(reference.sections()))
+        target = self.initial or next(iter(self.pages.sections()))
         self.select(target.id)
 
     def select(self, section_id: str) -> None:
@@ -104,7 +108,7 @@ class RulesScreen(BaseScreen):
         try:
             index.highlighted = index.get_option_index(section_id)
         except Exception:  # not in the current list (a search hides it): show it all the same
-            self.show(reference.section(section_id))
+            self.show(self.pages.section(section_id))
 
     def show(self, section: Section) -> None:
         if section == self.shown:
@@ -122,21 +126,21 @@ class RulesScreen(BaseScreen):
         diagram = section.page.diagram if section.page is not None else None
         self.query_one("#diagram", Static).update(drawing(diagram) if diagram else "")
         self.query_one("#diagram").display = diagram is not None
-        see = [reference.section(s).title for s in section.see]
+        see = [self.pages.section(s).title for s in section.see]
         self.query_one("#see", Static).update("See also: " + ", ".join(see) if see else "")
         self.query_one("#page", VerticalScroll).scroll_home(animate=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         section_id = event.option.id
         if section_id and not section_id.startswith(HEADER):
-            self.show(reference.section(section_id))
+            self.show(self.pages.section(section_id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#page").focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         index = self.index
-        index.set_options(index_options(event.value))
+        index.set_options(index_options(event.value, self.pages))
         first = next((i for i, o in enumerate(index.options) if not o.disabled), None)
         index.highlighted = first
 

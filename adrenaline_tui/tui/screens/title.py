@@ -103,7 +103,8 @@ class TitleScreen(BaseScreen):
                     latest = info
                     break
         if latest is not None:
-            cont = f"c  Continue: {latest.who} ({ago(time.time() - latest.modified)})"
+            game = f"{printable(latest.title)}: " if latest.title else ""  # a save of another title says whose
+            cont = f"c  Continue: {game}{latest.who} ({ago(time.time() - latest.modified)})"
         else:
             cont = "c  Continue (no game in progress)"
         # Continue skips a newest save that cannot be read, but never silently: it says so here.

@@ -117,7 +117,7 @@ class TitleSetupScreen(BaseScreen):
             self.count = int(message.value)
         elif ident.startswith("option-"):
             self.options[ident.removeprefix("option-")] = str(message.value)
-            # An option can change the table (a seat for the Mozzie's player): the usual count.
+            # An option can change the table (a seat more or less): the usual count.
             self.count = self.engine.default_seats(self.options)
             self.query_one("#players", Choice).set_value(self.count)
         elif ident.startswith("seat-"):

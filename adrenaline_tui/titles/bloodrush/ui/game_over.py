@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from adrenaline_tui.printable import printable
@@ -53,11 +54,13 @@ class BloodrushGameOver(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape", "title", "Title screen", id="bloodrush-over.title"),
         Binding("b", "board", "See the board", id="bloodrush-over.board"),
+        Binding("down", "scroll(1)", "Figures", key_display="↑↓", id="bloodrush-over.down"),
+        Binding("up", "scroll(-1)", show=False, id="bloodrush-over.up"),
     ]
 
-    def __init__(self, view: dict[str, Any], names: dict[str, str]) -> None:
+    def __init__(self, view: dict[str, Any], names: dict[str, str], figures: str = "") -> None:
         super().__init__()
-        self.view, self.names = view, names
+        self.view, self.names, self.figures = view, names, figures
 
     def compose_body(self) -> ComposeResult:
         ranking = self.view.get("ranking") or []
@@ -74,10 +77,17 @@ class BloodrushGameOver(BaseScreen):
             id="how",
             markup=False,
         )
+        with VerticalScroll(id="figures-box"):
+            # Line by line: `printable` takes a newline for a control character.
+            lines = "\n".join(printable(line) for line in self.figures.splitlines())
+            yield Static(Text(lines, no_wrap=True, overflow="crop"), id="figures", markup=False)
         yield KeyBar()
 
     def action_title(self) -> None:
         self.post_message(GoToTitle())
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#figures-box", VerticalScroll).scroll_relative(y=lines * 3, animate=False)
 
     def action_board(self) -> None:
         self.dismiss(None)

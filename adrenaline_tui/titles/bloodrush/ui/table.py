@@ -13,6 +13,7 @@ is built from `game.view(viewer)` (`presenter.py`) and the events that viewer ma
 from __future__ import annotations
 
 import contextlib
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -32,11 +33,30 @@ from adrenaline_tui.titles.bloodrush.ui.vampires_panel import VampiresPanel
 from adrenaline_tui.titles.bloodrush.views import events_for
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import unsaved
-from adrenaline_tui.tui.shell import GoToTitle, LeftGame, Shell, ShowRules, shell_of
+from adrenaline_tui.tui.shell import GoToTitle, LeftGame, Shell, shell_of
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, ActionPanel, PanelState
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 
 LOG_LINES = 200
+
+HELP_TOWN = [
+    "Columns are letters and rows numbers: c5 is the third column, fifth row. Leaving an edge "
+    "comes back in on the opposite edge.",
+    "- Each square names its kind: Grave(yard), B(ui)ld(in)g and Mine shelter from the dawn; "
+    "Dmg 2 costs 2 blood, Stp 2 gives 2 free steps, Clk+1 moves time an hour.",
+    "- Vampires are their seat's letter on its colour (S Scarlet, V Violet, A Amber, T Teal, "
+    "I Ivory); humans are their colour's initial and value (R3: a red 3); M and an arrow is the "
+    "Mozzie and where it is heading.",
+    "- Squares an option names are lit; the one under the cursor brighter.",
+    "Time: the hours of the night; moons give blood to everyone, suns take it from those out of shelter.",
+    "Red cards are private: each person sees only their own; others' show as a count.",
+]
+HELP_TURN = [
+    "One action: pay 1 blood for a step, draw a card, or collect 1 blood. Step onto a human to eat it.",
+    "Then steer the Mozzie (straight, left or right) and roll for how far it flies; then the time's moon or sun.",
+    "At most 10 blood: more bursts you. Last vampire standing wins, else most humans, "
+    "then their values with colour bonuses, then blood.",
+]
 
 
 def _option_bindings() -> list[BindingType]:
@@ -52,6 +72,8 @@ class BloodrushTable(BaseScreen):
     is_game_table = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,ctrl+z", "undo", "Undo", id="bloodrush.undo"),
+        Binding("x", "explain", "Explain", id="bloodrush.explain"),
+        Binding("l", "log", "Log", id="bloodrush.log"),
         Binding("c", "rules", "Rules", id="bloodrush.rules"),
         Binding("escape", "leave", "Title", id="bloodrush.leave"),
         *_option_bindings(),
@@ -68,6 +90,7 @@ class BloodrushTable(BaseScreen):
         self._held: Any = None
         self._finished = False
         self._save_failing = False
+        self._due = 0.0  # when the computer's decision may be shown (time.monotonic())
 
     @property
     def shell(self) -> Shell:
@@ -80,8 +103,37 @@ class BloodrushTable(BaseScreen):
     def set_points(self, shown: bool) -> None:
         self.notify("Blood and humans are always face up in Bloodrush; red cards stay private.", timeout=4)
 
-    def action_explain(self) -> None:
-        self.notify("Explanations for Bloodrush are not in this version yet: c opens the rules.", timeout=4)
+    def names(self) -> dict[str, str]:
+        game = self.session.game
+        return {seat: game.name(seat) for seat in game.config.seats}
+
+    def action_explain(self, start: str | None = None) -> None:
+        """Why the option under the cursor is allowed and what it does, and anything else on
+        the table this viewer may ask about (`titles/bloodrush/explain.py`, from the view alone)."""
+        from adrenaline_tui.titles.bloodrush import explain
+        from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+        if self.view is None:
+            return
+        view, names = self.view, self.names()
+        topics = explain.topics(view, names)
+        if not topics:
+            return
+        if start is None:
+            opts = presenter.options(view)
+            cursor = self.query_one(ActionPanel).cursor
+            # The option, or the greyed action, under the cursor.
+            keys = [o["key"] for o in opts] + [key for key, _ in explain.unavailable(view)]
+            if cursor is not None and 0 <= cursor < len(keys):
+                start = keys[cursor]
+        self.app.push_screen(ExplainScreen(topics, lambda thing: explain.explain(view, thing, names), start))
+
+    def help_sections(self) -> list[tuple[str, list[str]]]:
+        """What F1 says at this table beyond its keys (the shell's help screen asks)."""
+        return [
+            ("The town", HELP_TOWN),
+            ("A turn in brief", HELP_TURN),
+        ]
 
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
@@ -113,7 +165,8 @@ class BloodrushTable(BaseScreen):
         prompt, note = presenter.prompt_and_note(view, kinds)
         opts = presenter.options(view)
         panel = self.query_one(ActionPanel)
-        panel.show(PanelState(prompt, tuple(o["label"] for o in opts), tuple("" for _ in opts), note))
+        greyed = tuple(self._unavailable(view))
+        panel.show(PanelState(prompt, tuple(o["label"] for o in opts), tuple("" for _ in opts), note, greyed=greyed))
         self._draw_map(panel.cursor)
         self.query_one(TimeTrack).show(presenter.track_state(view))
         self.query_one(VampiresPanel).show(presenter.vampires_state(view, kinds))
@@ -125,6 +178,13 @@ class BloodrushTable(BaseScreen):
         if self.viewer is not None:
             self.last_seen[self.viewer] = len(game.events)
         self._check_saving()
+
+    def _unavailable(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+        """The actions the rules do not allow now, with why (listed greyed under the options)."""
+        from adrenaline_tui.titles.bloodrush import explain
+
+        names = self.names()
+        return [(label, explain.why_not(view, key, names)) for key, label in explain.unavailable(view)]
 
     def _draw_map(self, cursor: int | None) -> None:
         if self.view is None:
@@ -185,24 +245,20 @@ class BloodrushTable(BaseScreen):
         from adrenaline_tui.titles.bloodrush.ui.game_over import BloodrushGameOver
 
         game = self.session.game
-        names = {s: game.name(s) for s in game.config.seats}
-        self.app.push_screen(BloodrushGameOver(game.view(None), names))
+        from adrenaline_tui.titles.bloodrush.figures import format_figures, game_figures
+
+        # The figures are public: blood, humans, bursts, the Mozzie's doings (figures.py).
+        self.app.push_screen(BloodrushGameOver(game.view(None), self.names(), format_figures(game_figures(game))))
 
     # ------------------------------------------------------------- computers
     def _schedule_computer(self) -> None:
+        """The computer starts thinking at once; its decision is applied `bot_delay` after the
+        last thing shown, or when it has thought if that is later. So its thinking time (which
+        may grow with the red cards it holds) hides inside the fixed pace, as at Adrenaline's table."""
         self._generation += 1
         generation, moves = self._generation, self.session.moves
         self._thinking = True
-        # The pace: each computer decision is shown for `bot_delay` before the next is made.
-        delay = self.shell.bot_delay
-        if delay > 0:
-            self.set_timer(delay, lambda: self._think(generation, moves))
-        else:
-            self.call_later(self._think, generation, moves)
-
-    def _think(self, generation: int, moves: int) -> None:
-        if generation != self._generation or moves != self.session.moves:
-            return
+        self._due = time.monotonic() + max(0.0, self.shell.bot_delay)
         self.run_worker(
             lambda: self._think_off_thread(generation, moves), thread=True, group="computer", exit_on_error=False
         )
@@ -215,8 +271,18 @@ class BloodrushTable(BaseScreen):
     def _thought(self, generation: int, moves: int, key: str) -> None:
         if generation != self._generation or moves != self.session.moves:
             return
+        wait = self._due - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, lambda: self._apply(generation, moves, key))
+        else:
+            self._apply(generation, moves, key)
+
+    def _apply(self, generation: int, moves: int, key: str) -> None:
+        if generation != self._generation or moves != self.session.moves:
+            return
         if not self.is_current:
-            self._held = lambda: self._thought(generation, moves, key)
+            # Someone opened help or the rules: play goes on when they come back.
+            self._held = lambda: self._apply(generation, moves, key)
             return
         self._thinking = False
         self.session.choose(key)
@@ -245,6 +311,9 @@ class BloodrushTable(BaseScreen):
             self.notify(printable(str(exc)), severity="error")
             self.render_table()
             return
+        if self.viewer is not None:
+            # What their own decision did is not news to them at their next hand-off.
+            self.last_seen[self.viewer] = len(self.session.game.events)
         self.advance()
 
     def action_pick(self, index: int) -> None:
@@ -254,6 +323,9 @@ class BloodrushTable(BaseScreen):
         if self.session.game.over:
             self._finished = False
             self._finish()
+            return
+        if self.view is not None and message.index >= len(presenter.options(self.view)):
+            self.action_explain()  # a greyed action: say what is missing
             return
         self.choose(message.index)
 
@@ -271,8 +343,34 @@ class BloodrushTable(BaseScreen):
         self.session.undo()
         self.render_table()
 
+    def action_log(self) -> None:
+        """The whole log this viewer may see, each event with why it happened ("why did I lose 3
+        blood?"), newest first (`titles/bloodrush/explain_log.py`)."""
+        from adrenaline_tui.titles.bloodrush.components import load_components
+        from adrenaline_tui.titles.bloodrush.explain import Topic
+        from adrenaline_tui.titles.bloodrush.explain_log import explain_event
+        from adrenaline_tui.tui.screens.explain import ExplainScreen
+
+        seen = events_for(self.viewer, self.session.game.events)
+        topics, turn = [], "Setup"
+        for i, e in enumerate(seen):
+            if e.kind == "turn":
+                turn = e.text  # a turn's start heads its events
+                continue
+            topics.append(Topic(str(i), e.text, turn))
+        if not topics:
+            return
+        topics.reverse()
+        viewer, names, c = self.viewer, self.names(), load_components()
+        self.app.push_screen(
+            ExplainScreen(topics, lambda thing: explain_event(seen, int(thing), viewer, names, c), topics[0].id)
+        )
+
     def action_rules(self) -> None:
-        self.post_message(ShowRules())
+        from adrenaline_tui.titles.bloodrush import reference
+        from adrenaline_tui.tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(pages=reference))
 
     def action_leave(self) -> None:
         self.stop_computers()

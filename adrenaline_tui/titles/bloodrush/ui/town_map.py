@@ -120,7 +120,7 @@ class TownMap(Drawn):
         lines.append(middle)
         if roomy:
             name = cell.human[2] if cell.human is not None else ""
-            lines.append(Text(name[:cw].center(cw), base + Style(color="#cfcfcf")))
+            lines.append(Text(name[: cw - 1].center(cw), base + Style(color="#cfcfcf")))
             lines.append(Text(cell.square.rjust(cw - 1) + " ", base + Style(color="#5a5a5a")))
         return lines[:ch]
 
