@@ -181,6 +181,22 @@ class LiveReferee(Referee):
         super().__post_init__()
         hold = self.resume_ms if self.game.phase == "play" else 0
         self.origin = self.clock() - self.now + hold  # the round's clock is clock() - origin
+        self._paused_at: int | None = None
+
+    def pause(self) -> None:
+        """Stop the round's clock (the person is reading help, or the rules): nothing is due,
+        nothing can be done, until `resume`."""
+        if self._paused_at is None:
+            self._paused_at = self.clock()
+
+    def resume(self, hold_ms: int) -> None:
+        """Start the clock again where the last thing happened, after `hold_ms` to look first
+        (a round not yet fired counts down again from the start)."""
+        if self._paused_at is None:
+            return
+        self._paused_at = None
+        hold = hold_ms if self.game.phase == "play" else 0
+        self.origin = self.clock() - self.now + hold
 
     def holding(self) -> int:
         """Milliseconds before a round taken up in the middle goes on (0: it is going on)."""
@@ -208,6 +224,8 @@ class LiveReferee(Referee):
     def catch_up(self) -> int:
         """Carry out everything due by now, in order; how many things happened."""
         done = 0
+        if self._paused_at is not None:
+            return 0
         while (nxt := self._next()) is not None and nxt[0] <= self.round_now():
             self._carry_out(*nxt[:2], nxt[3])
             done += 1
@@ -215,11 +233,13 @@ class LiveReferee(Referee):
 
     def wake_in(self) -> int | None:
         """Milliseconds until the next thing is due (0: now; None: nothing will happen)."""
-        nxt = self._next()
+        nxt = self._next() if self._paused_at is None else None
         return None if nxt is None else max(0, nxt[0] - self.round_now())
 
     def press(self, seat: str, key: str) -> Outcome:
         """A person's action, stamped with the round's clock as it arrives."""
+        if self._paused_at is not None:
+            return Outcome([], "the game is paused")
         self.catch_up()
         if (wait := self.holding()) > 0:
             return Outcome([], f"wait: the round goes on in {-(-wait // 1000)} s")

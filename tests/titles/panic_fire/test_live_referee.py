@@ -127,3 +127,19 @@ def test_the_slow_pace_stretches_the_computers_delays_only() -> None:
     fast, slow = first_action(1.0), first_action(4.0)
     assert fast[3] == slow[3] == "shoot:violet"
     assert slow[1] == 4 * fast[1]
+
+
+def test_a_paused_round_does_nothing_and_goes_on_after_a_hold() -> None:
+    clock = Clock()
+    g = table(phase="play", sets={"scarlet": MATCH, "violet": PLAIN})
+    ref = LiveReferee(g, {"violet": make_player("hard", 2)}, clock=clock)
+    clock.ms += 100
+    ref.pause()
+    assert ref.wake_in() is None and ref.press("scarlet", "shoot:violet").reason == "the game is paused"
+    clock.ms += 60_000  # a minute reading the rules
+    assert ref.catch_up() == 0 and g.log == []
+    ref.resume(COUNTDOWN_MS)
+    assert ref.holding() == COUNTDOWN_MS
+    clock.ms += COUNTDOWN_MS
+    assert ref.press("scarlet", "shoot:violet").reason is None
+    assert g.log == [[1, 0, "scarlet", "shoot:violet"]]  # the round's clock stood still

@@ -202,3 +202,20 @@ async def test_the_last_round_ends_the_game_with_its_ranking_on_screen_and_in_th
         screen.session.flush()
     assert storage.read_table(path)["over"] is True
     assert storage.read_table(path)["ranking"][0]["seat"] == g.champion
+
+
+async def test_a_screen_over_the_table_stops_its_clock_and_the_round_goes_on_3_s_after() -> None:
+    from textual.screen import Screen
+
+    g = table(phase="play", sets={"scarlet": NUNS, "violet": PLAIN}, hands={"scarlet": ["nun"], "violet": ["alien"]})
+    app, screen, clock = table_app(g, players={"violet": make_player("hard", 4)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert screen.referee.wake_in() is not None  # the computer has a plan
+        await app.push_screen(Screen())  # help, the rules, the palette...
+        await pilot.pause()
+        clock.ms += 60_000
+        assert screen.referee.wake_in() is None and screen.referee.catch_up() == 0 and g.log == []
+        app.pop_screen()
+        await pilot.pause()
+        assert screen.referee.holding() == COUNTDOWN_MS
+        assert "the round goes on in 3" in text_of(screen, "#status")

@@ -24,7 +24,7 @@ from textual.containers import Horizontal
 from textual.timer import Timer
 
 from adrenaline_tui.titles.panic_fire.game import Game
-from adrenaline_tui.titles.panic_fire.referee import LiveReferee, Player
+from adrenaline_tui.titles.panic_fire.referee import COUNTDOWN_MS, LiveReferee, Player
 from adrenaline_tui.titles.panic_fire.ui.autosave import Autosave
 from adrenaline_tui.titles.panic_fire.ui.drawing import SHOT_MS
 from adrenaline_tui.titles.panic_fire.ui.hand_view import HandView
@@ -55,9 +55,10 @@ def _bindings() -> list[BindingType]:
                 ident = f"panic_fire.{c.side}.{kind}{n + 1}"
                 if any(getattr(b, "key", None) == key for b in out):
                     continue  # a key shared by two clusters: one binding, the action finds the seat
-                out.append(Binding(key, f"key({key!r})", kind, show=False, id=ident))
+                # No description: F1 lists the clusters as a table of their own (`help_sections`).
+                out.append(Binding(key, f"key({key!r})", "", show=False, id=ident))
         if not any(getattr(b, "key", None) == c.shield for b in out):
-            out.append(Binding(c.shield, f"key({c.shield!r})", "Shield", show=False, id=f"panic_fire.{c.side}.shield"))
+            out.append(Binding(c.shield, f"key({c.shield!r})", "", show=False, id=f"panic_fire.{c.side}.shield"))
     out.append(Binding("escape", "leave", "Leave", show=False, id="panic_fire.leave"))
     return out
 
@@ -119,6 +120,17 @@ class TableScreen(BaseScreen):
     def on_mount(self) -> None:
         self._after_change()
         self.set_interval(TICK_S, self._tick)
+
+    def on_screen_suspend(self) -> None:
+        # Help, the rules or the command palette over the table: a real-time round cannot go on
+        # unseen, so its clock stops, and starts again 3 s after the table is back.
+        self.referee.pause()
+
+    def on_screen_resume(self) -> None:
+        self.referee.resume(COUNTDOWN_MS)
+        if self.is_mounted:
+            self._schedule()
+            self._draw()
 
     # ------------------------------------------------------------------ the referee
     def wake(self) -> None:
@@ -191,6 +203,40 @@ class TableScreen(BaseScreen):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+
+    def help_sections(self) -> list[tuple[str, list[str]]]:
+        """What F1 says at this table (the shell's help screen asks)."""
+        clusters = []
+        for a in self.aims:
+            c = a.cluster
+            clusters.append(
+                f"{a.seat} ({c.side}): card {c.card_keys(self.game.view(a.seat))}, aim at a set "
+                f"{''.join(c.shown(k) for k in c.targets)} (the n-th set on screen), play the card on "
+                f"the set aimed at {' '.join(c.shown(k) for k in c.positions)} (its cards 1-4), gun "
+                f"{'/'.join(c.shown(k) for k in c.gun)} (shoots the set aimed at), Shield {c.shown(c.shield)}."
+            )
+        return [
+            ("Your keys", clusters),
+            (
+                "The game",
+                [
+                    "No turns: everyone plays at once. Put a card from your hand on a set that already "
+                    "shows that character (The Great Grandma goes anywhere); you draw after each card.",
+                    "A set showing its character's match number (the last line) is a MATCH: its owner may "
+                    "shoot anyone, and anyone may shoot its owner. A shot with no match on either set is a "
+                    "foul: the shooter leaves the round.",
+                    "One gun: after a shot it is out for a second. A Shield in play, else in your hand, "
+                    "stops a bullet. The last one standing takes a Bullet; the most Bullets after 6 rounds wins.",
+                ],
+            ),
+            (
+                "The table",
+                [
+                    "+n after a card: cards under it. A line under your hand says why a key did nothing.",
+                    "Esc leaves for the title; the game is saved after every change (Continue picks it up).",
+                ],
+            ),
+        ]
 
     def set_points(self, shown: bool) -> None:
         self.app.notify("In Panic Fire the Bullets are won face up: everyone sees them.")
