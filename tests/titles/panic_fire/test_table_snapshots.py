@@ -102,3 +102,14 @@ def test_review(snap_compare) -> None:
         await pilot.pause()
 
     assert snap_compare(PanicFireApp(screen, Settings()), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_in_play_160x50_with_what_happened(snap_compare) -> None:
+    app, screen, clock = table_app(in_play())
+
+    async def run_before(pilot: Pilot) -> None:
+        await later(pilot, screen, clock, 2000)
+        await pilot.press("e", "g")  # a shot, listed under "What happened"
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)

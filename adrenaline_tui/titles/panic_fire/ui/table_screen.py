@@ -14,6 +14,7 @@ loses nothing).
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -30,6 +31,7 @@ from adrenaline_tui.titles.panic_fire.ui.drawing import SHOT_MS
 from adrenaline_tui.titles.panic_fire.ui.hand_view import HandView
 from adrenaline_tui.titles.panic_fire.ui.keys import LEFT, RIGHT, SOLO, Aim, Cluster
 from adrenaline_tui.titles.panic_fire.ui.legend_line import LegendLine
+from adrenaline_tui.titles.panic_fire.ui.recent_events import RecentEvents
 from adrenaline_tui.titles.panic_fire.ui.sets_view import SetsView
 from adrenaline_tui.titles.panic_fire.ui.table_status import TableStatus
 from adrenaline_tui.tui.screens.base import BaseScreen
@@ -37,6 +39,7 @@ from adrenaline_tui.tui.session import unsaved
 from adrenaline_tui.tui.shell import GoToTitle, LeftGame
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 
+RECENT = 40  # events kept for the list a large screen shows
 TICK_S = 0.1  # the countdown, the flip and a shot are redrawn this often (only what changed is sent)
 SLOW_PACE = 4.0  # a lesson's first round: the computers take four times as long
 
@@ -105,6 +108,7 @@ class TableScreen(BaseScreen):
         self._seen = 0  # referee events already read
         self._last = "" if game.phase == "ready" else "the game goes on where it was saved"
         self._shot: dict[str, Any] | None = None
+        self._recent: deque[tuple[int, int, str]] = deque(maxlen=RECENT)
         self._said_problem: str | None = None
         self._round = game.round
         self._stopped = False
@@ -115,6 +119,7 @@ class TableScreen(BaseScreen):
         with Horizontal(id="hands"):
             for a in self.aims:
                 yield HandView(a, compact=len(self.aims) > 1, classes=f"-{a.cluster.side}", id=f"hand-{a.cluster.side}")
+        yield RecentEvents(id="events")
         yield LegendLine(id="legend")
 
     def on_mount(self) -> None:
@@ -173,7 +178,7 @@ class TableScreen(BaseScreen):
         self._schedule()
 
     def _read_events(self) -> None:
-        for _rnd, at, e in self.referee.events[self._seen :]:
+        for rnd, at, e in self.referee.events[self._seen :]:
             if e.kind in ("shot", "foul"):
                 seat, target = e.data["seat"], e.data["target"]
                 self._shot = {"seat": seat, "target": target, "at": at, "result": "hit!", "foul": e.kind == "foul"}
@@ -183,6 +188,7 @@ class TableScreen(BaseScreen):
                 self._shot["result"] = "hit: out of the round"
             if e.kind not in ("drew", "no_card"):
                 self._last = e.text
+                self._recent.append((rnd, max(at, 0), e.text))
         self._seen = len(self.referee.events)
 
     def _autosave(self) -> None:
@@ -272,6 +278,8 @@ class TableScreen(BaseScreen):
         if self.lesson:
             tail = "lesson, slow: the computers wait for you" if self.referee.pace != 1.0 else "lesson: full speed"
         self.query_one(LegendLine).show(first, tail)
+        if self.has_class("-large"):
+            self.query_one(RecentEvents).show(self._recent)
 
     # ------------------------------------------------------------------ keys
     def action_key(self, key: str) -> None:
