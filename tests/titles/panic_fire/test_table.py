@@ -146,6 +146,8 @@ async def test_review_replays_a_saved_game_entry_by_entry(tmp_path: Path) -> Non
         await pilot.pause()
         assert screen.game.state() == g.state()
         assert "wins the game" in text_of(screen, "#status")
+        await pilot.press("escape")  # pushed over the app's own screen: back to where it was
+        await pilot.pause()
 
 
 async def test_the_lesson_is_slow_for_its_first_round_then_full_speed() -> None:
@@ -202,6 +204,10 @@ async def test_the_last_round_ends_the_game_with_its_ranking_on_screen_and_in_th
         screen.session.flush()
     assert storage.read_table(path)["over"] is True
     assert storage.read_table(path)["ranking"][0]["seat"] == g.champion
+    from adrenaline_tui.titles.panic_fire.ui import UI
+
+    info = UI.save_info(path, 0.0)
+    assert info.over and info.summary == f"2 players, {g.champion} won" and info.decisions == len(g.log)
 
 
 async def test_a_screen_over_the_table_stops_its_clock_and_the_round_goes_on_3_s_after() -> None:

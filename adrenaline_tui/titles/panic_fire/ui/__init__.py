@@ -104,6 +104,9 @@ class PanicFireUI:
         table = storage.read_table(path)
         kinds = table.get("seats", {})
         last = log[-1] if log and isinstance(log[-1], list) and log[-1] else [1]
+        ranking = table.get("ranking") if table.get("over") else None
+        first = ranking[0] if isinstance(ranking, list) and ranking and isinstance(ranking[0], dict) else {}
+        winner = first.get("seat") if first.get("seat") in seats else None
         rnd = last[0] if isinstance(last[0], int) else 1
         return storage.SaveInfo(
             path,
@@ -114,7 +117,7 @@ class PanicFireUI:
             over=bool(table.get("over", False)),
             people=sum(1 for s in seats if kinds.get(s, HUMAN) == HUMAN),
             title="Panic Fire",
-            summary=f"{len(seats)} players, round {rnd}",
+            summary=f"{len(seats)} players, " + (f"{winner} won" if winner else f"round {rnd}"),
         )
 
     def review_screen(self, path: Path) -> ReviewScreen:

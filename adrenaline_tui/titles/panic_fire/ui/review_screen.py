@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
 from adrenaline_tui.titles.panic_fire.game import Game
-from adrenaline_tui.titles.panic_fire.saves import from_save_data, replay, save_data
+from adrenaline_tui.titles.panic_fire.saves import from_save_data, save_data
 from adrenaline_tui.titles.panic_fire.ui.legend_line import LegendLine
 from adrenaline_tui.titles.panic_fire.ui.sets_view import SetsView
 from adrenaline_tui.titles.panic_fire.ui.table_status import TableStatus
@@ -59,11 +59,13 @@ class ReviewScreen(BaseScreen):
         if self.at >= len(self.entries):
             return
         entry = self.entries[self.at]
-        replay(self.game, [entry], "review")
+        rnd, ms, seat, key = entry
+        # The save was replayed whole when it was loaded, so every entry applies; its events
+        # are what the table said at the time.
+        events = self.game.advance(ms) if seat is None else self.game.act(seat, key, ms)
         self.at += 1
-        self._last = f"round {entry[0]}, {entry[1] / 1000:.1f} s: " + (
-            "the clock" if entry[2] is None else f"{entry[2]} {entry[3]}"
-        )
+        said = "; ".join(e.text for e in events if e.kind not in ("drew", "no_card")) or f"{seat} {key}"
+        self._last = f"round {rnd}, {ms / 1000:.1f} s: {said}"
         self._draw()
 
     def _wait_ms(self) -> int | None:
