@@ -52,3 +52,8 @@ def test_the_lessons_coach_points_at_a_card_that_makes_a_match_and_its_keys() ->
     view = table(phase="play", sets=sets, hands={"scarlet": ["gangster", "zombie"]}).view("scarlet")
     tip = hint(view, Aim("scarlet", SOLO))
     assert tip == "try Gangster on violet's set: keys 3 w d, a match: then g to shoot"
+
+
+def test_the_gun_before_fire_says_to_wait() -> None:
+    view = table(phase="ready", sets={"scarlet": PLAIN, "violet": PLAIN}).view("scarlet")
+    assert Aim("scarlet", SOLO).press("g", view) == (None, 'wait for "fire!"')

@@ -139,6 +139,8 @@ class Aim:
         target = self.target_of(view)
         if target != self.seat:
             return f"shoot:{target}", None
+        if view["phase"] != "play":
+            return None, 'wait for "fire!"'  # the engine's words, before any set can be a match
         table = view["table"]
         others = [s for s, t in table.items() if s != self.seat and t["live"]]
         fair = others if table[self.seat]["match"] else [s for s in others if table[s]["match"]]
