@@ -61,8 +61,11 @@ async def test_the_countdown_then_fire_then_the_computers_play_at_their_times() 
         assert "face down" in text_of(screen, "#hand-solo")
         await later(pilot, screen, clock, COUNTDOWN_MS - 1200)
         assert "AIM" in text_of(screen, "#status")
+        await keys(pilot, "g")
+        assert text_of(screen, "#hand-solo").splitlines()[-1] == 'wait for "fire!"'
         await later(pilot, screen, clock, 1200)
         assert g.phase == "play" and "FIRE!" in text_of(screen, "#status")
+        assert "wait" not in text_of(screen, "#hand-solo")  # the countdown's note is gone
         assert text_of(screen, "#hand-solo").splitlines()[1] != "face down until fire!"
         for _ in range(200):  # the computers act when due; the person does nothing
             if any(e[2] in players for e in g.log) and g.round > 1:

@@ -111,6 +111,7 @@ class TableScreen(BaseScreen):
         self._recent: deque[tuple[int, int, str]] = deque(maxlen=RECENT)
         self._said_problem: str | None = None
         self._round = game.round
+        self._phase = game.phase
         self._stopped = False
 
     def compose_body(self) -> ComposeResult:
@@ -161,6 +162,10 @@ class TableScreen(BaseScreen):
 
     def _after_change(self) -> None:
         self._read_events()
+        if self.game.phase == "play" and self._phase == "ready":
+            for a in self.aims:  # a key pressed in the countdown is no news once the sets are up
+                a.said = ""
+        self._phase = self.game.phase
         if self.game.round != self._round:
             # A new deal: each person starts with nothing picked, their own set aimed at, and
             # nothing said (a refusal of the last round is no longer news).
