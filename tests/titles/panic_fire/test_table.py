@@ -228,3 +228,32 @@ async def test_a_screen_over_the_table_stops_its_clock_and_the_round_goes_on_3_s
         await pilot.pause()
         assert screen.referee.holding() == COUNTDOWN_MS
         assert "the round goes on in 3" in text_of(screen, "#status")
+
+
+async def test_a_whole_game_of_six_rounds_against_three_computers_by_keys(tmp_path: Path) -> None:
+    """The person plays by keys as the screen shows them (a fair shot first, else a card),
+    a little slower than a hard computer; the computers play at their times. The game ends, the
+    save replays to the same game, and every key the person pressed was either applied or said why."""
+    clock = Clock()
+    path = tmp_path / "six.json"
+    screen = new_table(1, 3, "normal", seed=21, save_path=path, clock=clock)
+    g = screen.game
+    async with PanicFireApp(screen, Settings()).run_test(size=(80, 24)) as pilot:
+        for _ in range(6000):
+            if g.over:
+                break
+            legal = g.legal("scarlet")
+            fair = [a.key for a in legal if a.key.startswith("shoot:") and "foul" not in a.label]
+            plays = [a.key for a in legal if a.key.startswith("play:")]
+            wait = screen.referee.wake_in()
+            if (fair or plays) and not screen.referee.holding():
+                await keys(pilot, *keys_for(g.view("scarlet"), (fair or plays)[0]))
+                note = text_of(screen, "#hand-solo").splitlines()[-1]
+                assert note.startswith("▶") or ": " in note  # applied, or refused with its reason
+                wait = min(wait or 1000, 1000)
+            await later(pilot, screen, clock, max(wait or 500, 1))
+        assert g.over and g.champion in g.config.seats
+        assert sum(g.bullets.values()) >= 6 and g.round >= 6
+        assert any(e[2] == "scarlet" for e in g.log) and any(e[2] == "teal" for e in g.log)
+        screen.session.flush()
+    assert Game.load(path).state() == g.state()
