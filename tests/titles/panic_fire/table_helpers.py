@@ -32,11 +32,13 @@ def table_app(
     players: Mapping[str, Player] | None = None,
     clock: Clock | None = None,
     save_path: Path | None = None,
+    glyphs: str = "unicode",
     **kw: Any,
 ) -> tuple[PanicFireApp, TableScreen, Clock]:
+    """The table in an app, its glyphs fixed (not the TERM the tests run under) unless "auto"."""
     clock = clock or Clock()
     screen = TableScreen(game, people, players or {}, clock=clock, save_path=save_path, **kw)
-    return PanicFireApp(screen, Settings()), screen, clock
+    return PanicFireApp(screen, Settings(glyphs=glyphs)), screen, clock
 
 
 async def later(pilot: Pilot, screen: TableScreen, clock: Clock, ms: int) -> None:

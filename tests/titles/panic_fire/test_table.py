@@ -106,7 +106,7 @@ async def test_every_change_is_saved_and_a_killed_game_resumes_where_it_was(tmp_
     path = tmp_path / "pf.json"
     clock = Clock()
     screen = new_table(1, 2, "hard", seed=8, save_path=path, clock=clock)
-    async with PanicFireApp(screen, Settings()).run_test(size=(80, 24)) as pilot:
+    async with PanicFireApp(screen, Settings(glyphs="unicode")).run_test(size=(80, 24)) as pilot:
         while len(screen.game.log) < 12:
             plays = [a.key for a in screen.game.legal("scarlet") if a.key.startswith("play:")]
             if plays:
@@ -122,7 +122,7 @@ async def test_every_change_is_saved_and_a_killed_game_resumes_where_it_was(tmp_
     assert again.game.state() == screen.game.state()
     assert again.people == ("scarlet",) and set(again.referee.players) == {"violet", "amber"}
     # Taken up in the middle of a round, it waits 3 s before anyone (the person too) can act.
-    async with PanicFireApp(again, Settings()).run_test(size=(80, 24)) as pilot:
+    async with PanicFireApp(again, Settings(glyphs="unicode")).run_test(size=(80, 24)) as pilot:
         clock = again.referee.clock
         assert "the round goes on in 3" in text_of(again, "#status")
         assert (again.referee.wake_in() or 0) >= COUNTDOWN_MS  # nothing happens meanwhile
@@ -141,7 +141,7 @@ async def test_review_replays_a_saved_game_entry_by_entry(tmp_path: Path) -> Non
     play(g, {s: make_player("normal", n) for n, s in enumerate(g.config.seats)})
     g.save(tmp_path / "done.json")
     screen = ReviewScreen(Game.load(tmp_path / "done.json"))
-    async with PanicFireApp(screen, Settings()).run_test(size=(80, 24)) as pilot:
+    async with PanicFireApp(screen, Settings(glyphs="unicode")).run_test(size=(80, 24)) as pilot:
         await pilot.press("space")  # pause: the steps are the test's
         assert screen.game.log == []
         for _ in g.log:
@@ -238,7 +238,7 @@ async def test_a_whole_game_of_six_rounds_against_three_computers_by_keys(tmp_pa
     path = tmp_path / "six.json"
     screen = new_table(1, 3, "normal", seed=21, save_path=path, clock=clock)
     g = screen.game
-    async with PanicFireApp(screen, Settings()).run_test(size=(80, 24)) as pilot:
+    async with PanicFireApp(screen, Settings(glyphs="unicode")).run_test(size=(80, 24)) as pilot:
         for _ in range(6000):
             if g.over:
                 break

@@ -82,7 +82,7 @@ def test_two_people_at_one_keyboard(snap_compare) -> None:
 
 def test_ascii_console(snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TERM", "linux")
-    app, screen, clock = table_app(in_play())
+    app, screen, clock = table_app(in_play(), glyphs="auto")  # the Linux console: ASCII
 
     async def run_before(pilot: Pilot) -> None:
         await later(pilot, screen, clock, 2000)
@@ -101,7 +101,7 @@ def test_review(snap_compare) -> None:
             await pilot.press("n")
         await pilot.pause()
 
-    assert snap_compare(PanicFireApp(screen, Settings()), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(PanicFireApp(screen, Settings(glyphs="unicode")), terminal_size=(80, 24), run_before=run_before)
 
 
 def test_in_play_160x50_with_what_happened(snap_compare) -> None:
