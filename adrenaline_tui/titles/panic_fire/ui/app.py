@@ -1,7 +1,9 @@
-"""`PanicFireApp`: Panic Fire's table on its own, until the shell opens a title's screens
-(`python -m adrenaline_tui.titles.panic_fire.ui`). It does what the shell's app does for a
-table: the look (glyphs from TERM and settings), NO_COLOR and the ASCII console, the saves
-folder; the table itself is `TableScreen` and the review `ReviewScreen`."""
+"""`PanicFireApp`: Panic Fire's table without the shell around it: the tests' app (a table on an
+injected clock, nothing else loaded) and `python -m adrenaline_tui.titles.panic_fire.ui`, which
+opens a table, a save or a review directly, and the lesson (the shell reaches the table through
+the registry's hook: `adrenaline --game panic_fire`). It does what the shell's app does for a
+table: the look (glyphs from TERM and settings), NO_COLOR and the ASCII console (the same
+filters as `AdrenalineApp._terminal_filters`, which a shared helper could hold for both)."""
 
 from __future__ import annotations
 
