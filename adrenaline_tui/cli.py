@@ -166,9 +166,11 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _review(args: argparse.Namespace) -> int:
+    # The save's own title loads it first, so a bad save is a one-line reason here, before the
+    # screen opens; the app then opens that title's replay viewer (`TitleUI.review_screen`).
     try:
-        _title_of_save(args.save).load(args.save)  # a bad save is a one-line reason here, before the screen opens
-    except ValueError as exc:
+        _title_of_save(args.save).load(args.save)
+    except ValueError as exc:  # every title's SaveError is a ValueError with a one-line reason
         return _refuse(exc)
     return _open_app(review=args.save)
 

@@ -75,6 +75,18 @@ async def test_a_whole_game_against_three_computers_by_keys() -> None:
         await settle(pilot)
         winners = " and ".join(game.name(r["seat"]) for r in game.ranking if r["place"] == 1)
         assert "Bloodrush: 4 vampires" in screen_text(app) and f"won by {winners}" in screen_text(app)
+        # ... and opens it in Bloodrush's replay viewer, from its start, seen by a spectator.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "BloodrushReview"
+        total = len(game.history)
+        assert f"decision 0 of {total}" in screen_text(app) and "seen by a spectator" in screen_text(app)
+        await pilot.press("right", "right", "v")
+        await settle(pilot)
+        assert f"decision 2 of {total}" in screen_text(app) and "seen by Scarlet" in screen_text(app)
+        await pilot.press("end")
+        await settle(pilot)
+        assert f"decision {total} of {total}" in screen_text(app)
 
 
 async def test_setup_offers_the_titles_options_and_the_4_1_variant_by_keys() -> None:
@@ -308,3 +320,49 @@ async def test_the_log_says_why_each_thing_happened() -> None:
         await pilot.press(*["down"] * labels.index("Scarlet loses 1 blood (paid to move)"))
         await settle(pilot)
         assert "A step costs 1 blood" in screen_text(app)
+
+
+async def _hot_seat_frames(card: str, decisions: int = 40) -> list[tuple[str | None, str]]:
+    """Three people play the same way whatever Scarlet's hidden card (nobody plays a red card):
+    every frame, with whose view it is (None: a hand-off or public information)."""
+    deal = _hidden_deal(card)
+    deal["deck"] = ["coyote_snack", "donkey_ride", "giant_umbrella", "time_energy", "coyote_snack"] * 2 + [
+        "coyote_snack"
+    ] * 8
+    deal["dice"] = [2, 3, 1, 2, 3, 1, 2, 3] * 6
+    game = Game.from_scenario(deal, seed=4)
+    session = BloodrushSession(game, dict.fromkeys(("scarlet", "violet", "amber"), "human"))
+    app = AdrenalineApp(settings=settings(), bot_delay=0.0, seed=1, save_settings=False)
+    frames: list[tuple[str | None, str]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await app.push_screen(BloodrushTable(session))
+        await settle(pilot)
+        for _ in range(decisions):
+            if session.game.over:
+                break
+            if screen_name(app) == "BloodrushHandoff":
+                frames.append((None, screen_text(app)))
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            view = app.screen.view
+            frames.append((view.get("seat"), screen_text(app)))
+            keys = [o["key"] for o in view["pending"]["options"]]
+            key = next(k for k in keys if not k.startswith("play:"))
+            await pilot.press(HOTKEYS[keys.index(key)] if keys.index(key) < len(HOTKEYS) else "enter")
+            await settle(pilot)
+    return frames
+
+
+async def test_a_hot_seat_game_looks_the_same_to_the_others_whatever_one_hidden_card() -> None:
+    mask = await _hot_seat_frames("mask_of_immunity")
+    ride = await _hot_seat_frames("carriage_ride")
+    assert [seat for seat, _ in mask] == [seat for seat, _ in ride]
+    assert {"scarlet", "violet", "amber", None} <= {seat for seat, _ in mask}
+    # Scarlet's own screens differ (her card is on them); nobody else's, hand-offs included.
+    assert any(a != b for (seat, a), (_, b) in zip(mask, ride, strict=True) if seat == "scarlet")
+    others = [(a, b) for (seat, a), (_, b) in zip(mask, ride, strict=True) if seat != "scarlet"]
+    assert len(others) > 10
+    for a, b in others:
+        assert a == b

@@ -187,8 +187,9 @@ def tile_words(ctx: _Ctx, square: str) -> str:
     return f"{square} is a plain tile."
 
 
-def _arrive(ctx: _Ctx, square: str, blood: int) -> list[str]:
-    """What stepping onto `square` with `blood` left will do (the hidden hazard first)."""
+def _arrive(ctx: _Ctx, square: str, blood: int) -> tuple[list[str], int]:
+    """What stepping onto `square` with `blood` left will do (the hidden hazard first), and the
+    blood it leaves (0: eliminated; a Mask's holder is counted as not playing it)."""
     out = []
     tile = ctx.board.tile(square)
     human = ctx.view["humans"].get(square)
@@ -203,7 +204,7 @@ def _arrive(ctx: _Ctx, square: str, blood: int) -> list[str]:
             out.append(f"{square} is a Damage tile: you lose {tile.amount} blood{first}{mask}.")
             if blood <= 0 and not mask:
                 out.append("That is your last blood: you would be eliminated" + (" before feeding." if human else "."))
-                return out
+                return out, 0
     elif tile.kind == "clocks":
         out.append(f"{square} is a Clocks tile: time moves {_s(tile.amount, 'hour')} forward.")
     elif tile.kind == "steps":
@@ -216,7 +217,36 @@ def _arrive(ctx: _Ctx, square: str, blood: int) -> list[str]:
             f"You feed on {ctx.human(human)}: you collect the tile and gain {FEED_BLOOD} blood, never past"
             f" {MAX_BLOOD} ({after} after). Your movement stops there."
         )
-    return out
+        blood = after
+    return out, max(blood, 0)
+
+
+def _turn_end(ctx: _Ctx, square: str, blood: int, hours: int = 0) -> str | None:
+    """What the time track will do at the end of this turn, if nothing moves time or blood first
+    (`hours`: a Clocks tile on the way moves it first)."""
+    t = ctx.view["time"]
+    if hours:
+        space = ctx.c.time[(t["index"] + hours) % len(ctx.c.time)]
+        t = {"label": space.label, "symbol": space.symbol, "blood": space.blood}
+    if t["symbol"] == "moon":
+        if blood + t["blood"] > MAX_BLOOD:
+            return (
+                f"If it is still {t['label']} when your turn ends, its moon's {t['blood']} blood takes you past"
+                f" {MAX_BLOOD}: a burst."
+            )
+        return (
+            f"If it is still {t['label']} when your turn ends, its moon gives you {t['blood']} ({blood + t['blood']})."
+        )
+    if t["symbol"] == "sun":
+        kind = ctx.board.kind(square)
+        if kind in SHELTERS:
+            return f"The sun at {t['label']} cannot reach you in {KIND_WORDS[kind]}."
+        umbrella = " unless you play your Giant Umbrella" if "giant_umbrella" in ctx.hand() else ""
+        return (
+            f"If it is still {t['label']} when your turn ends, its sun takes {t['blood']} blood out here{umbrella}"
+            f" ({max(blood - t['blood'], 0)} left)."
+        )
+    return None
 
 
 # --------------------------------------------------------------------- the options
@@ -239,7 +269,13 @@ def _step(ctx: _Ctx, direction: str, key: str, *, paid: bool) -> Explanation:
         why.append(_edge_words(ctx, src, direction, dst))
     blood = me["blood"] - (1 if paid else 0)
     does = [f"You stand on {dst} with {blood} blood." if paid else f"You stand on {dst}."]
-    does += _arrive(ctx, dst, blood)
+    arrived, left = _arrive(ctx, dst, blood)
+    does += arrived
+    tile = ctx.board.tile(dst)
+    hours = tile.amount if tile.kind == "clocks" else 0
+    end = _turn_end(ctx, dst, left, hours) if left and tile.kind != "steps" else None
+    if end:
+        does.append(end)
     return Explanation(subject, True, tuple(why), tuple(does))
 
 
@@ -281,7 +317,14 @@ def _collect(ctx: _Ctx) -> Explanation:
         "Collect 1 blood",
         True,
         (f"Your action may be to collect 1 blood; you have {me['blood']} of at most {MAX_BLOOD}.",),
-        (f"You will have {me['blood'] + 1} blood. Then the Mozzie flies, and the time effects fall.",),
+        tuple(
+            line
+            for line in (
+                f"You will have {me['blood'] + 1} blood. Then the Mozzie flies, and the time effects fall.",
+                _turn_end(ctx, me["square"], me["blood"] + 1),
+            )
+            if line
+        ),
     )
 
 
@@ -359,11 +402,13 @@ def _mozzie(ctx: _Ctx, turn: str) -> Explanation:
         f"The Mozzie is on {m['square']}, facing {DIRECTION_NAMES[m['heading']]}; it may go straight, left or right,"
         " never back. Then the die says how far it flies."
     ]
+    found = flights(view, turn, {**ctx.names, **({ctx.seat: "you"} if ctx.seat else {})}, ctx.c)
+    if any(ctx.board.kind(sq) == "damage" for f in found for sq in f.path):
+        why.append("On a Damage tile it takes blood from every vampire outside the graveyard and the mine.")
     does = []
-    # Faces that do the same are said once: "Rolls 1-6: it stops on e3 and eliminates ...".
+    # Faces that do the same are said once: "Rolls 1-6: Stops on e3: the Preacher ... is eliminated."
     groups: list[tuple[list[int], str]] = []
-    names = {**ctx.names, **({ctx.seat: "you"} if ctx.seat else {})}
-    for f in flights(view, turn, names, ctx.c):
+    for f in found:
         words = " ".join(f.happens)
         if groups and groups[-1][1] == words:
             groups[-1][0].append(f.face)
@@ -671,6 +716,10 @@ def explain(view: View, thing: str, names: Names | None = None, components: Comp
         return explain_figure(view, thing, names, c)
     if thing in c.tiles:
         return explain_square(view, thing, names, c)
+    waiting = view.get("waiting_on")
+    if waiting and waiting["player"] != view.get("seat"):
+        # Another seat's options are its own (they may name its red cards): not even their names.
+        return Explanation(thing, None, ("Only the player deciding can ask about that now.",))
     return Explanation(thing, None, ("Nothing here goes by that name.",))
 
 

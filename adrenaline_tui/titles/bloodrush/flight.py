@@ -70,7 +70,7 @@ def fly(
     while steps > 0:
         square = board.step(square, heading)
         if square == board.graveyard:
-            happens.append(f"It flies over the graveyard ({square}) without spending a step.")
+            happens.append(f"Over the graveyard {square}, free.")
             square = board.step(square, heading)
         steps -= 1
         path.append(square)
@@ -78,47 +78,54 @@ def fly(
         if tile.kind == "damage":
             hit = [s for s in where if board.kind(where[s]) not in MOZZIE_DAMAGE_SAFE]
             safe = [s for s in where if s not in hit]
-            words = f"On the Damage tile {square} it hurts every vampire outside the graveyard and the mine"
+            words = f"Damage tile {square}"
             if hit:
                 each = []
                 for s in hit:
                     who = _name(names, s)
                     lose = "lose" if who == "you" else "loses"
-                    mask = " unless a Mask stops it" if s in masks else ""
-                    each.append(f"{who} {lose} {min(tile.amount, blood[s])} blood{mask}")
+                    mask = " (unless a Mask)" if s in masks else ""
+                    each.append(f"{who} {lose} {min(tile.amount, blood[s])}{mask}")
                 words += f": {', '.join(each)}"
             else:
-                words += ": nobody is out there"
+                words += ": nobody is out there to hurt"
             if safe:
-                words += f" ({', '.join(_name(names, s) for s in safe)} safe)"
+                who = [_name(names, s) for s in safe]
+                words += f"; {_and(who)} {'is' if who != ['you'] and len(who) == 1 else 'are'} safe"
             happens.append(words + ".")
+            out = []
             for s in hit:
                 hurts.append(s)
                 blood[s] -= tile.amount
                 if blood[s] <= 0 and s not in masks:
-                    happens.append(f"{_cap(_name(names, s))} would be eliminated.")
+                    out.append(s)
                     del where[s]
+            if out:
+                happens.append(f"{_cap(_and([_name(names, s) for s in out]))} would be eliminated.")
+            if len(where) <= 1:
+                # "Last vampire standing wins immediately": the flight ends with the game.
+                happens.append("The game would end there.")
+                return Flight(face, heading, tuple(path), square, tuple(happens), hurts=tuple(hurts))
         elif tile.kind == "clocks":
-            happens.append(f"On the Clocks tile {square} time moves {tile.amount} hour{'s' * (tile.amount != 1)}.")
+            happens.append(f"Clocks tile {square}: time +{tile.amount} hour{'s' * (tile.amount != 1)}.")
         elif tile.kind == "steps" and square not in used:
             used.add(square)
             steps += tile.amount
-            happens.append(f"On the Steps tile {square} it gets {tile.amount} free steps, straight on.")
+            happens.append(f"Steps tile {square}: {tile.amount} more steps.")
         tile_id = humans.pop(square, None)
         if tile_id is not None:
             h = c.human[tile_id]
-            happens.append(f"It stops on {square} and eliminates the {h.name} ({h.colour} {h.value}).")
+            happens.append(f"Stops on {square}: the {h.name} ({h.colour} {h.value}) is eliminated.")
             return Flight(face, heading, tuple(path), square, tuple(happens), eats=tile_id, hurts=tuple(hurts))
         seat = next((s for s, sq in where.items() if sq == square), None)
         if seat is not None:
             left = max(blood[seat], 1)
             happens.append(
-                f"It stops on {_name(names, seat)} at {square} and drains"
-                f" {'you' if _name(names, seat) == 'you' else 'them'} to 1 blood (from {left}),"
-                f" then returns to its start, {mozzie['start']}."
+                f"Stops on {_name(names, seat)} at {square}: drained to 1 blood (from {left});"
+                f" back to {mozzie['start']}."
             )
             return Flight(face, heading, tuple(path), mozzie["start"], tuple(happens), drains=seat, hurts=tuple(hurts))
-    happens.append(f"It ends on {square}.")
+    happens.append(f"Ends on {square}.")
     return Flight(face, heading, tuple(path), square, tuple(happens), hurts=tuple(hurts))
 
 
@@ -136,3 +143,7 @@ def flights(
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

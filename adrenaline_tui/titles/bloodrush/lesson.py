@@ -31,6 +31,7 @@ from adrenaline_tui.titles.files import read_yaml
 LESSONS = Path(__file__).with_name("lessons")
 MAX_LESSON_BYTES = 64 * 1024
 ANY_KEY = "*"
+ID_PREFIX = "bloodrush-"
 
 
 class _Strict(BaseModel):
@@ -237,7 +238,10 @@ def load_lesson(path: str | Path) -> Lesson:
     raw = read_yaml(path, MAX_LESSON_BYTES, DataError)
     if not isinstance(raw, dict):
         raise DataError(str(path), "", "a lesson is a mapping with title, scenario and steps (see docs/lessons.md)")
-    lesson_id = raw.get("id") if isinstance(raw.get("id"), str) else re.sub(r"^\d+-", "", path.stem)
+    # One progress file serves every title's lessons: a Bloodrush lesson's id names its title,
+    # so finishing Bloodrush's "moving" never marks Adrenaline's "moving" done.
+    given = raw.get("id") if isinstance(raw.get("id"), str) else re.sub(r"^\d+-", "", path.stem)
+    lesson_id = given if given.startswith(ID_PREFIX) else ID_PREFIX + given
     try:
         model = LessonModel.model_validate(raw)
     except ValidationError as exc:

@@ -77,12 +77,19 @@ class TitleScreen(BaseScreen):
         with Vertical(id="column"):
             with Center():
                 yield Static(Text(BANNER.strip("\n"), Style(bold=True)), id="banner", markup=False)
-            yield Static(
-                "The board game by Czech Games Edition: 3-5 players, one keyboard.", id="tagline", markup=False
-            )
+            yield Static(self.tagline(), id="tagline", markup=False)
             with Center():
                 yield OptionList(id="menu", markup=False)
             yield Static("", id="menu-hint", markup=False)
+
+    @staticmethod
+    def tagline() -> str:
+        titles = playable()
+        if len(titles) > 1:
+            # The banner is the first title's; the line under it says what else is here.
+            names = [t.name for t in titles]
+            return f"Board games for one keyboard: {', '.join(names[:-1])} and {names[-1]}."
+        return "The board game by Czech Games Edition: 3-5 players, one keyboard."
 
     def on_screen_resume(self) -> None:
         # Also when first shown (Textual resumes a screen it pushes, before laying it out), so

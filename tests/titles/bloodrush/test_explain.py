@@ -115,7 +115,7 @@ def test_steering_straight_shows_the_texts_example_for_every_roll():
     g.choose("collect")
     e = explain(g.view("violet"), "straight")
     assert e.legal is True
-    assert e.does == ("Rolls 1-6: It stops on e3 and eliminates the Preacher (green 4).",)
+    assert e.does == ("Rolls 1-6: Stops on e3: the Preacher (green 4) is eliminated.",)
 
 
 def test_steering_shows_the_damage_tile_and_who_is_safe():
@@ -127,9 +127,20 @@ def test_steering_shows_the_damage_tile_and_who_is_safe():
     )
     g.choose("collect")
     e = explain(_view(g), "straight")
-    assert e.does[1] == (
-        "Roll 2: On the Damage tile g5 it hurts every vampire outside the graveyard and the mine: you lose 2 blood"
-        " (Violet safe). It ends on g5."
+    assert e.why[1] == "On a Damage tile it takes blood from every vampire outside the graveyard and the mine."
+    assert e.does[1] == "Roll 2: Damage tile g5: you lose 2; Violet is safe. Ends on g5."
+
+
+def test_a_flight_that_ends_the_game_says_so():
+    g = scenario(
+        vampires={"scarlet": {"square": "d7", "blood": 5}, "violet": {"square": "a1", "blood": 2}},
+        mozzie={"square": "e5", "heading": "e"},
+    )
+    g.choose("collect")
+    e = explain(_view(g), "straight")
+    assert e.does[1:] == (
+        "Rolls 2-6: Damage tile g5: Violet loses 2; you are safe. Violet would be eliminated."
+        " The game would end there.",
     )
 
 
@@ -152,6 +163,8 @@ def test_the_flight_preview_agrees_with_the_engine_on_every_face():
                         copy = g.replay()
                         copy.forced_dice = [face]
                         events = copy.choose(turn)
+                        while copy.pending is not None and copy.pending.kind == "damage":
+                            events += copy.choose("take")  # the preview assumes no Mask is played
                         if copy.over:
                             continue  # a Damage tile ended the game mid-flight: the preview went on
                         after = copy.view(None)
@@ -179,7 +192,8 @@ def test_a_seat_that_does_not_decide_sees_no_options_and_cannot_ask_about_them()
     g = scenario(vampires={"scarlet": {"square": "b4"}})
     v = g.view("violet")
     assert topics(v)[0].group == "Figures"
-    assert explain(v, "collect").why == ("Nothing here goes by that name.",)
+    assert explain(v, "collect").why == ("Only the player deciding can ask about that now.",)
+    assert explain(g.view("scarlet"), "nonsense").why == ("Nothing here goes by that name.",)
 
 
 def test_the_time_track_and_a_square_explain_the_shelters():
@@ -407,3 +421,19 @@ def test_every_decision_of_random_games_is_explained_and_the_verdict_is_the_engi
             seen = events_for(seat, g.events)
             assert all(x.subject for x in explain_events(seen, seat))
     assert {"place-human", "place-mozzie", "mozzie-heading", "action", "mozzie"} <= kinds
+
+
+def test_an_action_says_what_the_time_track_will_do_at_the_end_of_the_turn():
+    g = scenario(vampires={"scarlet": {"square": "a1", "blood": 8}}, time="midnight")
+    assert explain(_view(g), "collect").does[1] == (
+        "If it is still midnight when your turn ends, its moon's 2 blood takes you past 10: a burst."
+    )
+    g = scenario(vampires={"scarlet": {"square": "c6", "blood": 6, "hand": ["giant_umbrella"]}}, time=DAWN)
+    v = _view(g)
+    assert explain(v, "move:w").does[-1] == "The sun at 5 am (dawn) cannot reach you in a building."
+    assert explain(v, "move:s").does[-1] == (
+        "If it is still 5 am (dawn) when your turn ends, its sun takes 2 blood out here unless you play your"
+        " Giant Umbrella (3 left)."
+    )
+    # d6 is a Clocks tile: it moves time past dawn to dusk, where nothing falls.
+    assert explain(v, "move:e").does[-1] == "d6 is a Clocks tile: time moves 1 hour forward."

@@ -14,8 +14,20 @@ from adrenaline_tui.walkthrough.runner import LessonRunner as AdrenalineRunner
 LESSON_IDS = [lesson.id for lesson in load_lessons()]
 
 
-def test_there_are_the_three_lessons_the_issue_asks_for():
-    assert LESSON_IDS == ["moving", "feeding-and-the-burst", "the-mozzie-and-time"]
+def test_there_are_the_three_lessons_the_issue_asks_for_and_the_red_cards():
+    assert LESSON_IDS == [
+        "bloodrush-moving",
+        "bloodrush-feeding-and-the-burst",
+        "bloodrush-the-mozzie-and-time",
+        "bloodrush-red-cards",
+    ]
+
+
+def test_no_lesson_id_is_also_an_adrenaline_lessons_id():
+    """Lesson progress is one file for every title, keyed by lesson id."""
+    from adrenaline_tui.walkthrough.lesson import load_lessons as adrenaline_lessons
+
+    assert not set(LESSON_IDS) & {lesson.id for lesson in adrenaline_lessons()}
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)
@@ -39,25 +51,33 @@ def _run_to_end(lesson_id):
 
 
 def test_moving_ends_on_a2_across_two_edges_with_exact_blood_and_time():
-    view = _run_to_end("moving").view
+    view = _run_to_end("bloodrush-moving").view
     me = view["vampires"]["scarlet"]
     assert (me["square"], me["blood"], me["humans"]) == ("a2", 8, ["red-1"])
     assert view["time"]["label"] == "10 pm" and view["mozzie"]["square"] == "b6"
 
 
 def test_feeding_and_the_burst_ends_in_the_graveyard_with_1_blood_and_the_banker():
-    view = _run_to_end("feeding-and-the-burst").view
+    view = _run_to_end("bloodrush-feeding-and-the-burst").view
     me = view["vampires"]["scarlet"]
     assert (me["square"], me["blood"], me["bursts"], me["humans"]) == ("d4", 1, 1, ["blue-4"])
     assert "b7" not in view["humans"]
 
 
 def test_the_mozzie_and_time_ends_in_a_survival_victory_at_dawn():
-    runner = _run_to_end("the-mozzie-and-time")
+    runner = _run_to_end("bloodrush-the-mozzie-and-time")
     view = runner.view
     assert view["over"] and view["end_reason"] == "survival" and view["ranking"][0]["seat"] == "scarlet"
     assert view["time"]["label"] == "5 am (dawn)"
     assert view["vampires"]["scarlet"]["blood"] == 5 and view["vampires"]["violet"]["alive"] is False
+
+
+def test_red_cards_ends_with_every_card_spent_and_no_blood_lost_to_the_dawn():
+    view = _run_to_end("bloodrush-red-cards").view
+    me = view["vampires"]["scarlet"]
+    assert (me["square"], me["blood"], me["hand_count"], me["humans"]) == ("a2", 8, 0, ["blue-4"])
+    assert view["vampires"]["violet"]["blood"] == 4 and view["time"]["label"] == "4 am (first light)"
+    assert sorted(view["discard"]) == ["bug_commander", "carriage_ride", "giant_umbrella", "mask_of_immunity"]
 
 
 def test_a_step_the_engine_refuses_is_explained_and_changes_nothing():
@@ -108,7 +128,7 @@ def test_a_broken_lesson_names_the_lesson_and_the_field(tmp_path):
     def bad_square(d):
         d["steps"][2]["goal"]["vampires"]["scarlet"]["square"] = "z9"
 
-    with pytest.raises(DataError, match=r"lesson 'moving'.*steps.2.goal.vampires.scarlet.square"):
+    with pytest.raises(DataError, match=r"lesson 'bloodrush-moving'.*steps.2.goal.vampires.scarlet.square"):
         load_lesson(_broken(tmp_path, bad_square))
 
     def no_expect(d):

@@ -14,6 +14,7 @@ MODULES = (
     "lesson",
     "lesson_runner",
     "figures",
+    "review",
 )
 
 

@@ -92,7 +92,7 @@ class NormalPlayer:
         if me is None:
             return decision.keys[0]
         blood, here = me["blood"], me["square"]
-        moves = {k: self.board.step(here, k[5:]) for k in keys if k.startswith("move:")}
+        moves = {k: self.board.step(here, k[5:]) for k in decision.keys if k.startswith("move:")}
         # 1. Feed when a human is a step away and the tile under it does not kill.
         feeds = [(self._square_score(sq, view, blood - 1), k) for k, sq in moves.items() if sq in view["humans"]]
         feeds = [f for f in feeds if f[0] > 0]

@@ -40,7 +40,10 @@ class BloodrushUI:
         return save_info(path, modified)
 
     def review_screen(self, path: Path) -> Any:
-        return None
+        from adrenaline_tui.titles.bloodrush import Game
+        from adrenaline_tui.titles.bloodrush.ui.review import BloodrushReview
+
+        return BloodrushReview(Game.load(path))
 
 
 UI = BloodrushUI()

@@ -48,7 +48,9 @@ class VampiresPanel(Drawn):
             out.append_text(eaten)
             if r.cards:
                 out.append(f"{r.cards} card{'s' * (r.cards != 1)} ", Style(color="#e06060"))
-            out.append(f"({r.kind})" if r.kind else "", Style(dim=True))
+            # Who plays each seat is said in setup; at 80 columns only "you" keeps its place.
+            if r.kind and (roomy or r.kind == "you"):
+                out.append(f"({r.kind})", Style(dim=True))
         if state.mozzie_player:
             out.append(f"\n  {state.mozzie_player.capitalize()} steers the Mozzie", Style(dim=True))
         return out
