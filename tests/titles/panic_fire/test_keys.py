@@ -57,3 +57,18 @@ def test_the_lessons_coach_points_at_a_card_that_makes_a_match_and_its_keys() ->
 def test_the_gun_before_fire_says_to_wait() -> None:
     view = table(phase="ready", sets={"scarlet": PLAIN, "violet": PLAIN}).view("scarlet")
     assert Aim("scarlet", SOLO).press("g", view) == (None, 'wait for "fire!"')
+
+
+def test_one_keyboard_seats_one_or_two_people_and_says_so_in_one_line(tmp_path) -> None:
+    import pytest
+
+    from adrenaline_tui.titles.panic_fire.ui import UI
+
+    three = {"scarlet": "human", "violet": "human", "amber": "human"}
+    with pytest.raises(ValueError, match=r"^Panic Fire seats 1 or 2 people at one keyboard, not 3$"):
+        UI.new_table(3, {}, three, 1, save_path=tmp_path / "x.json")
+    with pytest.raises(ValueError, match=r"not 0$"):
+        UI.new_table(2, {}, {"scarlet": "easy", "violet": "hard"}, 1, save_path=tmp_path / "x.json")
+    with pytest.raises(ValueError, match="no computer player 'genius'"):
+        UI.new_table(2, {}, {"scarlet": "human", "violet": "genius"}, 1, save_path=tmp_path / "x.json")
+    assert not list(tmp_path.iterdir())  # nothing written for a table that was not made
