@@ -250,6 +250,7 @@ TITLES: tuple[Title, ...] = (
         "panic-fire-save",
         "adrenaline_tui.titles.panic_fire.title",
         timing="real-time",
+        ui_module="adrenaline_tui.titles.panic_fire.ui",
     ),
 )
 DEFAULT = TITLES[0].id

@@ -143,6 +143,11 @@ class Game:
 
     # --- reading ----------------------------------------------------------------------------
 
+    @property
+    def over(self) -> bool:
+        """The game has its champion (the shell asks every title's game this)."""
+        return self.phase == "over"
+
     def tops(self, seat: str) -> list[str]:
         return [stack[-1] for stack in self.sets[seat]]
 

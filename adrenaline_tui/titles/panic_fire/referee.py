@@ -15,7 +15,7 @@ Deterministic: the same game, players, script and seed give the same log.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -72,12 +72,13 @@ class Referee:
         for e in events:
             self.events.append((rnd, self.now, e))
 
-    def step(self) -> bool:
-        """Carry out the next thing that happens; False when the game is over or nothing will."""
+    def _next(self) -> tuple[int, int, float, Any] | None:
+        """The next thing that happens, `(time, order, tie-break, what)`: the earliest; at the
+        same millisecond, the clock's events first, then scripted actions, then computers in an
+        order shuffled by the seed."""
         g = self.game
         if g.phase == "over":
-            return False
-        # (time, order, tie-break, what)
+            return None
         todo: list[tuple[int, int, float, Any]] = []
         due = g.next_deadline()
         if due is not None:
@@ -88,30 +89,58 @@ class Referee:
             plan = self.plans.get(seat)
             if plan is not None:
                 todo.append((max(plan[0], self.now), 2, self.rng.random(), seat))
-        if not todo:
-            return False
-        t, kind, _, what = min(todo, key=lambda x: x[:3])
+        return min(todo, key=lambda x: x[:3]) if todo else None
+
+    def _carry_out(self, t: int, kind: int, what: Any) -> None:
+        g = self.game
         if t - max(self.now, 0) > MAX_ROUND_MS or t > MAX_ROUND_MS:
             raise RoundTooLong(f"round {g.round} runs past {MAX_ROUND_MS} ms")
-        self.now = t
-        rnd = g.round
         if kind == 0:
+            rnd = g.round
+            self.now = t
             self._record(g.advance(t), rnd)
+            self._changed(rnd)
+            return
+        if kind == 1:
+            _, _, seat, key = self.pending.pop(0)
         else:
-            if kind == 1:
-                _, _, seat, key = self.pending.pop(0)
-            else:
-                seat = what
-                key = self.plans[seat][1]  # type: ignore[index]
-                self.players[seat].done(t)
-            try:
-                self._record(g.act(seat, key, t), rnd)
-            except IllegalAction as exc:
-                self.refused.append(Refusal(rnd, t, seat, key, exc.reason))
-        if g.round != rnd:
-            self.now = -self.countdown_ms
-            self.pending = [e for e in self.pending if e[0] >= g.round]
+            seat = what
+            key = self.plans[seat][1]  # type: ignore[index]
+            self.players[seat].done(t)
+        self.apply(seat, key, t)
+
+    def apply(self, seat: str, key: str, t: int) -> list[Event]:
+        """One action of `seat` at `t` of the round's clock, passed to the engine now: the
+        order of these calls is the order of arrival. Its events, or [] if refused (the reason
+        is in `refused`); either way the computers plan again."""
+        g = self.game
+        rnd = g.round
+        self.now = max(t, self.now)
+        try:
+            events = g.act(seat, key, self.now)
+        except IllegalAction as exc:
+            self.refused.append(Refusal(rnd, self.now, seat, key, exc.reason))
+            events = []
+        self._record(events, rnd)
+        self._changed(rnd)
+        return events
+
+    def _changed(self, rnd: int) -> None:
+        if self.game.round != rnd:
+            self._new_round()
         self._replan()
+
+    def _new_round(self) -> None:
+        """A round ended at `now`: the next one's clock starts at the countdown."""
+        self.now = -self.countdown_ms
+        self.pending = [e for e in self.pending if e[0] >= self.game.round]
+
+    def step(self) -> bool:
+        """Carry out the next thing that happens; False when the game is over or nothing will."""
+        nxt = self._next()
+        if nxt is None:
+            return False
+        self._carry_out(*nxt[:2], nxt[3])
         return True
 
     def run(self, max_steps: int = 1_000_000) -> Game:
@@ -119,6 +148,106 @@ class Referee:
             if not self.step():
                 break
         return self.game
+
+
+@dataclass
+class Outcome:
+    """What a key did: the events it caused, or the reason it changed nothing."""
+
+    events: list[Event]
+    reason: str | None = None
+
+
+@dataclass
+class LiveReferee(Referee):
+    """The referee of a table people play at, on a real clock: the same mechanism as the
+    simulated `Referee` (one list of what is due, carried out in order), but time is read from
+    `clock` (monotonic milliseconds, injected so tests run it by hand) and people's actions are
+    applied the moment they arrive (`press`), in the order they arrive.
+
+    The app calls `catch_up()` when `wake_in()` says something is due (the flip at 0, the gun's
+    return, a count of three, a computer's planned action) and `press(seat, key)` on a key.
+    `pace` stretches the computers' delays (a lesson's "the computers wait for you"); the
+    engine's own times (the gun, the count of three) never change."""
+
+    clock: Callable[[], int] = field(default=lambda: 0)
+    pace: float = 1.0
+    # A game taken up in the middle of a round (a save, Continue) waits this long before its
+    # clock goes on, so a person sees the table before anyone can act; keys wait too.
+    resume_ms: int = 0
+
+    def __post_init__(self) -> None:
+        self._raw: dict[str, tuple[int, str] | None] = {}
+        super().__post_init__()
+        hold = self.resume_ms if self.game.phase == "play" else 0
+        self.origin = self.clock() - self.now + hold  # the round's clock is clock() - origin
+        self._paused_at: int | None = None
+
+    def pause(self) -> None:
+        """Stop the round's clock (the person is reading help, or the rules): nothing is due,
+        nothing can be done, until `resume`."""
+        if self._paused_at is None:
+            self._paused_at = self.clock()
+
+    def resume(self, hold_ms: int) -> None:
+        """Start the clock again where the last thing happened, after `hold_ms` to look first
+        (a round not yet fired counts down again from the start)."""
+        if self._paused_at is None:
+            return
+        self._paused_at = None
+        hold = hold_ms if self.game.phase == "play" else 0
+        self.origin = self.clock() - self.now + hold
+
+    def holding(self) -> int:
+        """Milliseconds before a round taken up in the middle goes on (0: it is going on)."""
+        return max(0, self.now - self.round_now())
+
+    def round_now(self) -> int:
+        return self.clock() - self.origin
+
+    def _replan(self) -> None:
+        for seat, p in self.players.items():
+            raw = p.plan(self.game.view(seat), self.now)
+            if raw is None or self.pace == 1.0:
+                self.plans[seat] = raw
+            elif raw != self._raw.get(seat):
+                # A new plan: its delay from now, stretched; the same plan keeps its time.
+                self.plans[seat] = (self.now + round((raw[0] - self.now) * self.pace), raw[1])
+            self._raw[seat] = raw
+
+    def _new_round(self) -> None:
+        # The next round's countdown starts when this one ended, not when the app noticed.
+        ended = self.now
+        super()._new_round()
+        self.origin += ended + self.countdown_ms
+
+    def catch_up(self) -> int:
+        """Carry out everything due by now, in order; how many things happened."""
+        done = 0
+        if self._paused_at is not None:
+            return 0
+        while (nxt := self._next()) is not None and nxt[0] <= self.round_now():
+            self._carry_out(*nxt[:2], nxt[3])
+            done += 1
+        return done
+
+    def wake_in(self) -> int | None:
+        """Milliseconds until the next thing is due (0: now; None: nothing will happen)."""
+        nxt = self._next() if self._paused_at is None else None
+        return None if nxt is None else max(0, nxt[0] - self.round_now())
+
+    def press(self, seat: str, key: str) -> Outcome:
+        """A person's action, stamped with the round's clock as it arrives."""
+        if self._paused_at is not None:
+            return Outcome([], "the game is paused")
+        self.catch_up()
+        if (wait := self.holding()) > 0:
+            return Outcome([], f"wait: the round goes on in {-(-wait // 1000)} s")
+        refused = len(self.refused)
+        events = self.apply(seat, key, self.round_now())
+        if len(self.refused) > refused:
+            return Outcome([], self.refused[-1].reason)
+        return Outcome(events)
 
 
 def play(

@@ -1,0 +1,29 @@
+"""`LegendLine`: how many of each character make a match, and under it the keys that leave (or
+where the lesson stands)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from adrenaline_tui.titles.panic_fire.ui.drawing import legend
+from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.widgets._tcss import tcss_beside
+
+
+class LegendLine(Static):
+    DEFAULT_CSS = tcss_beside(__file__)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("", **kwargs)
+        self._shown: Text | None = None
+
+    def show(self, view: dict[str, Any], tail: str) -> None:
+        text = legend(view, look_of(self.app).glyphs)
+        text.append("\n")
+        text.append(tail)
+        if text != self._shown:
+            self._shown = text
+            self.update(text)
