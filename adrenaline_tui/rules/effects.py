@@ -388,22 +388,41 @@ def lines(shot: Shot, step: SelectLine) -> list[Line]:
 
 
 def _destinations(shot: Shot, mv: Move, fig: str) -> list[str]:
-    arena = shot.arena
     start = shot.pos[fig]
     origin = shot.pos[shot.shooter]
     if is_object(fig):  # a spawnpoint stays where it is: only "0 moves" is possible
         return [start] if mv.lo == 0 and _passes(shot, mv.dest_where, start, origin) else []
-    if mv.path == "free":
-        dests = [q for q in arena.within(start, mv.hi) if arena.distance[start][q] >= mv.lo]
-    else:
-        bound = shot.bind.get(mv.direction) if mv.direction else None
-        directions = [bound] if isinstance(bound, str) and bound in DIRECTIONS else list(DIRECTIONS)
-        dests = [start] if mv.lo == 0 else []
-        for d in directions:
-            walk = arena.walk[(start, d)]
-            dests += [walk[k - 1] for k in range(max(mv.lo, 1), mv.hi + 1) if k <= len(walk)]
+    bound = shot.bind.get(mv.direction) if mv.path != "free" and mv.direction else None
+    dests = _moves(shot.arena, mv, start, bound if isinstance(bound, str) and bound in DIRECTIONS else None)
     if mv.dest_where:
-        dests = [q for q in dests if _passes(shot, mv.dest_where, q, origin)]
+        return [q for q in dests if _passes(shot, mv.dest_where, q, origin)]
+    return list(dests)
+
+
+# The squares a move's distance and path allow from a square (before its `dest_where` filters),
+# per (arena, move step, start, direction bound by the card): they depend on nothing else, and
+# arenas and cards never change once loaded, so nothing invalidates an entry. Keyed by the
+# arena's identity, kept alongside (like `_ALONE`) so the id cannot be reused.
+_MOVES: dict[int, tuple[Arena, dict[tuple, tuple[str, ...]]]] = {}
+
+
+def _moves(arena: Arena, mv: Move, start: str, direction: str | None) -> tuple[str, ...]:
+    entry = _MOVES.get(id(arena))
+    if entry is None or entry[0] is not arena:
+        entry = _MOVES[id(arena)] = (arena, {})
+    table = entry[1]
+    key = (mv.path, mv.lo, mv.hi, start, direction)
+    dests = table.get(key)
+    if dests is None:
+        if mv.path == "free":
+            dests = tuple(q for q in arena.within(start, mv.hi) if arena.distance[start][q] >= mv.lo)
+        else:
+            found = [start] if mv.lo == 0 else []
+            for d in [direction] if direction is not None else DIRECTIONS:
+                walk = arena.walk[(start, d)]
+                found += [walk[k - 1] for k in range(max(mv.lo, 1), mv.hi + 1) if k <= len(walk)]
+            dests = tuple(found)
+        table[key] = dests
     return dests
 
 
@@ -448,19 +467,23 @@ def choice_keys(shot: Shot) -> list[str]:
     if shot.dead or shot.finished:
         return []
     eff = shot.effect
-    if eff is None or isinstance(eff.steps[shot.idx], Pause):
+    step = eff.steps[shot.idx] if eff is not None else None
+    kind = type(step)
+    if eff is None or kind is Pause:
         keys = [e.id for e in _startable(shot)]
         if eff is not None:
             keys.append("continue")
         elif shot.main_finished:
             keys.append("done")
         return keys
-    step = eff.steps[shot.idx]
-    if isinstance(step, Select):
+    if kind is Select:
         keys = list(shot.cands) if shot.cands is not None else target_candidates(shot, step)
         if len(shot.picks) >= step.lo:
             keys.append("done")
         return keys
+    if kind is Move:
+        figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
+        return _destinations(shot, step, figs[0])
     if isinstance(step, SelectSquare):
         origin = shot.pos[shot.shooter]
         return [q for q in shot.arena.squares if _passes(shot, step.where, q, origin)]
@@ -494,7 +517,9 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
     """`apply` without the bookkeeping when `ops` is None (the legality search needs no ops)."""
     new = shot._copy()
     eff = shot.effect
-    if eff is None or isinstance(eff.steps[shot.idx], Pause):
+    step = eff.steps[shot.idx] if eff is not None else None
+    kind = type(step)
+    if eff is None or kind is Pause:
         if key == "done":
             new.finished = True
             return new
@@ -513,20 +538,19 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
         if ops is not None:
             ops.append(Op("start", chosen.id))
         return _advance(new, ops)
-    step = eff.steps[shot.idx]
-    if isinstance(step, Select):
+    if kind is Select:
         if key == "done":
             _bind(new, step.name, new.picks)
         else:
             new.picks = (*shot.picks, key)
-    elif isinstance(step, SelectSquare):
+    elif kind is SelectSquare:
         _bind(new, step.name, key)
-    elif isinstance(step, SelectRoom):
+    elif kind is SelectRoom:
         _bind(new, step.name, key.split(":", 1)[1])
-    elif isinstance(step, SelectLine):
+    elif kind is SelectLine:
         line = next(line for line in lines(shot, step) if line.direction == key)
         _bind(new, step.name, line)
-    elif isinstance(step, Move):
+    elif kind is Move:
         fig = shot.shooter if step.who == "self" else shot.members(step.who)[0]
         start = shot.pos[fig]
         if step.direction and key != start:
@@ -683,7 +707,10 @@ def legal_keys(shot: Shot, memo: dict | None = None, *, completable_here: bool =
         return keys
     if memo is None:
         memo = {}
-    return [k for k in keys if completable(_step(shot, k, None), memo)]
+    # "done" between effects is offered only once a main effect has resolved, and it finishes the
+    # shot: legal without stepping into it.
+    between = shot.cur < 0
+    return [k for k in keys if (between and k == "done") or completable(_step(shot, k, None), memo)]
 
 
 # can_fire's answers for one target alone, per (weapon, arena): (shooter square, target square,
@@ -712,8 +739,8 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     more figures only add choices); and the budget matters only up to `Weapon.fire_cap`. Those
     one-figure answers depend on two squares and a clamped budget, so they are looked up.
     """
-    cap = weapon.fire_cap
-    budget = (min(budget[0], cap[0]), min(budget[1], cap[1]), min(budget[2], cap[2]))
+    (red, blue, yellow), (cap_r, cap_b, cap_y) = budget, weapon.fire_cap
+    budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
     table = _alone_table(weapon, arena)
@@ -721,7 +748,7 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     for figure, square in pos.items():
         if figure == shooter:
             continue
-        if is_object(figure):
+        if ":" in figure:  # is_object, spelled out: this loop runs for every weapon and square in reach
             if _object_alone(weapon, arena, here, figure, square, budget):
                 return True
             continue

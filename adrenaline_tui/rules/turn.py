@@ -67,7 +67,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
     g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
     while True:
         allowances = action_allowances(g, p) if g.actions_left else {}
-        options = [Option(action, _ACTION_LABEL[action](n)) for action, n in allowances.items()]
+        options = [_action_option(action, n) for action, n in allowances.items()]
         # Actions a rule module adds (the bot action), each answered by the module that offered it.
         extra = {o: rules for rules in g.rules for o in rules.actions(g, p)}
         options += extra
@@ -80,8 +80,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         # An owed action (the bot action) must be taken before the turn can end.
         owed = any(rules.must_act(g, p) for rules in g.rules)
         if not owed:
-            skip = f" now (skip {_actions(g.actions_left)})" if g.actions_left else ""
-            options.append(Option("end", f"End your turn{skip}"))
+            options.append(_end_option(g.actions_left))
         if g.actions_left:
             prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
         elif owed:
@@ -118,6 +117,19 @@ _ACTION_LABEL = {
 }
 
 
+# The action question offers the same few options all game, and options are immutable: each is
+# built once (nothing invalidates them; they depend on their arguments alone).
+@cache
+def _action_option(action: str, n: int) -> Option:
+    return Option(action, _ACTION_LABEL[action](n))
+
+
+@cache
+def _end_option(actions_left: int) -> Option:
+    skip = f" now (skip {_actions(actions_left)})" if actions_left else ""
+    return Option("end", f"End your turn{skip}")
+
+
 def action_moves(g: Game, p: Player) -> dict[str, int]:
     """How far each action lets this player move first (absent: action not on the tile)."""
     if g.frenzy:
@@ -136,11 +148,12 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
     """The actions this player can legally start now, with their move allowance."""
     out = {}
     for action, n in action_moves(g, p).items():
-        if (
-            action == "run"
-            or (action == "grab" and grab_squares(g, p, n, first_only=True))
-            or (action == "shoot" and shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True))
-        ):
+        if action == "run":
+            out[action] = n
+        elif action == "grab":
+            if _can_grab_within(g, p, n):
+                out[action] = n
+        elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True):
             out[action] = n
     return out
 
@@ -189,6 +202,15 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
             if first_only:
                 break
     return out
+
+
+def _can_grab_within(g: Game, p: Player, n: int) -> bool:
+    """`grab_squares(..., first_only=True)` as a yes or no, without building the list."""
+    spend = budget(p)
+    for q in g.arena.within(p.square, n):
+        if _can_grab_at(g, p, q, spend):
+            return True
+    return False
 
 
 def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
