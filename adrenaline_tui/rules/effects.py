@@ -339,23 +339,24 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
     pos = shot.pos
     shooter = shot.shooter
     origin = pos[shooter]
-    skip = set(shot.picks)
+    picks = shot.picks
+    skip = {shooter, *picks}
     # One target that is not a figure per shot: none once one took damage or is picked here.
-    no_objects = shot.object_damaged or any(is_object(f) for f in shot.picks)
+    no_objects = shot.object_damaged or any(":" in f for f in picks)
     if sel.exclude:
         skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None
-    taken_squares = {pos[p] for p in shot.picks} if sel.distinct_squares else ()
+    taken_squares = {pos[p] for p in picks} if sel.distinct_squares else ()
     tests = _tests(sel.where)
     object_tests = _tests(sel.spawnpoints) if sel.spawnpoints else ()
     if sel.pools:
-        picked = [_pool_choices(shot, sel, p, origin) for p in shot.picks]
+        picked = [_pool_choices(shot, sel, p, origin) for p in picks]
         room = [p.max for p in sel.pools]
     out = []
     for fig, sq in pos.items():
-        if fig == shooter or fig in skip or (among is not None and fig not in among) or sq in taken_squares:
+        if fig in skip or (among is not None and fig not in among) or sq in taken_squares:
             continue
-        if no_objects and is_object(fig):
+        if no_objects and ":" in fig:  # is_object
             continue
         for test in tests:
             if not test(shot, sq, origin):
@@ -369,8 +370,14 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
 
 
 def everyone(shot: Shot, filters: tuple) -> list[str]:
-    origin = shot.pos[shot.shooter]
-    return [f for f in _others(shot) if _passes(shot, filters, shot.pos[f], origin)]
+    pos, shooter = shot.pos, shot.shooter
+    origin = pos[shooter]
+    tests = _tests(filters)
+    out = []
+    for f, sq in pos.items():
+        if f != shooter and all(test(shot, sq, origin) for test in tests):
+            out.append(f)
+    return out
 
 
 def lines(shot: Shot, step: SelectLine) -> list[Line]:
@@ -598,12 +605,16 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
         kind = type(step)
         if kind is Hit:
             figs = everyone(shot, step.everyone) if step.everyone is not None else shot.members(step.to)
-            if step.kind == "damage" and any(is_object(f) for f in figs):
-                figs = _damage_one_object(shot, figs)
             if figs:
+                if step.kind == "damage":
+                    for f in figs:
+                        if ":" in f:  # is_object: at most one such target is damaged in a shot
+                            figs = _damage_one_object(shot, figs)
+                            break
                 if ops is not None:
-                    ops.extend(Op(step.kind, figure=fig, amount=step.amount) for fig in figs)
-                shot.hits = shot.hits.union(figs)
+                    ops.extend([Op(step.kind, "", fig, step.amount) for fig in figs])
+                if figs:
+                    shot.hits = shot.hits.union(figs)
             shot.idx += 1
         elif kind is Pause:
             if _startable(shot):
@@ -663,12 +674,26 @@ def _fixed_destination(shot: Shot, to: str) -> str:
 
 
 # ---------------------------------------------------------------------- legality
+_SHORTEST = ("done", "continue")
+
+
 def completable(shot: Shot, memo: dict | None = None) -> bool:
     """Is there at least one way to finish this shot legally from here?"""
     if shot.dead:
         return False
     if shot.finished or (shot.cur < 0 and shot.main_finished):
         return True
+    keys = choice_keys(shot)
+    # The answer does not depend on the order the ways on are tried, but the work does: "done" (no
+    # more targets) and "continue" (nothing slotted in) are the shortest ways to the end, and
+    # `choice_keys` lists them last, so they are tried first; when that finishes the shot at once
+    # (the common case) the state is not worth keying and remembering.
+    first = None
+    if keys and keys[-1] in _SHORTEST:
+        keys.insert(0, keys.pop())
+        first = _step(shot, keys[0], None)
+        if not first.dead and (first.finished or (first.cur < 0 and first.main_finished)):
+            return True
     if memo is None:
         memo = {}
     k = shot.key()
@@ -676,8 +701,8 @@ def completable(shot: Shot, memo: dict | None = None) -> bool:
     if known is not None:
         return known
     memo[k] = False  # guards against cycles; transitions always make progress, so none occur
-    for key in choice_keys(shot):
-        child = _step(shot, key, None)
+    for i, key in enumerate(keys):
+        child = first if i == 0 and first is not None else _step(shot, key, None)
         if child.dead:
             continue
         if child.finished or (child.cur < 0 and child.main_finished) or completable(child, memo):

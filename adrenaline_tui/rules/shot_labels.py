@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.cards import Effect, Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
 from adrenaline_tui.rules.effect_text import effect_description
@@ -23,15 +21,20 @@ from adrenaline_tui.rules.effects import is_object
 OBJECT_TAGGED = "1 of your tokens on its track"
 
 
-@cache
-def _sentence(weapon: Weapon, effect: Effect) -> str:
-    text = effect_description(weapon, effect)
-    return text[:1].lower() + text[1:]
+# Each effect's label, by the identity of its (immutable, loaded once) weapon and effect: a
+# record's hash walks every field of the card, which cost more than the label. The objects are
+# kept in the entry so an id is never reused by another card; nothing else invalidates it.
+_LABELS: dict[tuple[int, int], tuple[Weapon, Effect, str]] = {}
 
 
 def effect_label(weapon: Weapon, effect: Effect) -> str:
-    cost = ", ".join(effect.cost) if effect.cost else ("free" if effect.type == "optional" else "")
-    return f"{effect.name}{f' ({cost})' if cost else ''}: {_sentence(weapon, effect)}"
+    entry = _LABELS.get((id(weapon), id(effect)))
+    if entry is None or entry[0] is not weapon or entry[1] is not effect:
+        cost = ", ".join(effect.cost) if effect.cost else ("free" if effect.type == "optional" else "")
+        text = effect_description(weapon, effect)
+        label = f"{effect.name}{f' ({cost})' if cost else ''}: {text[:1].lower()}{text[1:]}"
+        entry = _LABELS[(id(weapon), id(effect))] = (weapon, effect, label)
+    return entry[2]
 
 
 def _amounts(damage: int, marks: int) -> list[str]:
