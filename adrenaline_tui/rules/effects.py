@@ -507,11 +507,22 @@ def choice_keys(shot: Shot) -> list[str]:
     raise AssertionError(f"no options at step {step!r}")
 
 
-def raw_options(shot: Shot, names: dict[str, str] | None = None, keys: list[str] | None = None) -> list[ShotOption]:
-    """The choices of `choice_keys` (or the given subset) with labels and map hints for people."""
+def raw_options(
+    shot: Shot,
+    names: dict[str, str] | None = None,
+    keys: list[str] | None = None,
+    steps: Steps | None = None,
+) -> list[ShotOption]:
+    """The choices of `choice_keys` (or the given subset) with labels and map hints for people.
+
+    `steps`: what `legal_steps` found each key leads to, so a label need not apply it again."""
     from adrenaline_tui.rules.shot_labels import label_options
 
-    return label_options(shot, choice_keys(shot) if keys is None else keys, names or {})
+    return label_options(shot, choice_keys(shot) if keys is None else keys, names or {}, steps)
+
+
+# What each legal key of a decision leads to: the next state and the ops it emits (`legal_steps`).
+Steps = dict[str, tuple[Shot, list[Op]]]
 
 
 def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
@@ -736,6 +747,25 @@ def legal_keys(shot: Shot, memo: dict | None = None, *, completable_here: bool =
     # shot: legal without stepping into it.
     between = shot.cur < 0
     return [k for k in keys if (between and k == "done") or completable(_step(shot, k, None), memo)]
+
+
+def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool = False) -> Steps:
+    """`legal_keys`, in the same order, each with what `apply` would return for it.
+
+    The game needs both for the key chosen (and the labels of some decisions need them for
+    every key): stepping each key once, with its ops, spares applying it again afterwards.
+    """
+    keys = choice_keys(shot)
+    lone = completable_here and len(keys) == 1  # legal without a search (see `legal_keys`)
+    if memo is None:
+        memo = {}
+    out: Steps = {}
+    for k in keys:
+        ops: list[Op] = []
+        child = _step(shot, k, ops)
+        if lone or completable(child, memo):
+            out[k] = (child, ops)
+    return out
 
 
 # can_fire's answers for one target alone, per (weapon, arena): (shooter square, target square,

@@ -153,12 +153,13 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         g.current_shot = shot
         # The shot started because it could be fired, and every answer since was legal: this
         # state can always be finished.
-        keys = effects.legal_keys(shot, memo, completable_here=True)
+        steps = effects.legal_steps(shot, memo, completable_here=True)
+        keys = list(steps)
         paid = _paid_effect(weapon, keys[0]) if len(keys) == 1 else None
         if len(keys) == 1 and not (paid is not None and g.asks_spending(paid.cost)):
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:
-            opts = effects.raw_options(shot, names, keys)
+            opts = effects.raw_options(shot, names, keys, steps)
             kind, prompt = _decision_kind(shot)
             if paid is not None:
                 # The only way on costs something: say so, and let the player's key spend it.
@@ -171,7 +172,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 auto=paid is None,
             )
             key = yield from g.ask(decision)
-        shot, ops = effects.apply(shot, key)
+        shot, ops = steps[key]  # `effects.apply(shot, key)`, already stepped
         if shot.finished:
             break
         for op in ops:
