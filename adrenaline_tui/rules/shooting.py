@@ -62,16 +62,20 @@ def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool 
     if not candidates:
         return []
     out = []
-    squares = g.arena.within(p.square, n)
-    if first_only:  # the square you stand on is the likeliest, and the cheapest to settle
-        squares = (p.square, *(q for q in squares if q != p.square))
+    here = p.square
+    squares = g.arena.within(here, n) if n else (here,)
+    if first_only and n:  # the square you stand on is the likeliest, and the cheapest to settle
+        squares = (here, *(q for q in squares if q != here))
     pos = g.shot_positions(p)
+    arena, colour, can_fire = g.arena, p.colour, effects.can_fire
     for q in squares:
-        pos[p.colour] = q  # where the shooter would stand; nobody else moves
-        if any(effects.can_fire(weapon, g.arena, p.colour, pos, spend) for weapon, spend in candidates):
-            if first_only:
-                return [q]
-            out.append(q)
+        pos[colour] = q  # where the shooter would stand; nobody else moves
+        for weapon, spend in candidates:
+            if can_fire(weapon, arena, colour, pos, spend):
+                if first_only:
+                    return [q]
+                out.append(q)
+                break
     return out
 
 
@@ -250,6 +254,8 @@ def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
 def tagback_window(g: Game, shooter: Player) -> Flow:
     """Players the shooter damaged while in their sight may answer with Tagback Grenades."""
     victims = list(dict.fromkeys(v for v, a in g.ledger.tagback if a == shooter.colour))
+    if not victims:
+        return
     ask_all = g.config.tagback_prompt == "all"
     order = [p.colour for p in g.figures_in_order(g.active_index)]
     for colour in sorted(victims, key=order.index):

@@ -416,7 +416,10 @@ def end_of_turn(g: Game) -> Flow:
     for rules in g.rules:
         yield from rules.end_turn(g, active)  # Domination: tagging by standing alone, strike back
     was_frenzy = g.frenzy
-    killed = [p for p in g.figures_in_order(g.active_index) if p.killed]
+    # Most turns kill nobody: the turn order is only built when someone was.
+    killed = (
+        [p for p in g.figures_in_order(g.active_index) if p.killed] if any(p.killed for p in g.players.values()) else []
+    )
     # Double kill: two or more boards other than your own killed in your turn, whoever dealt the
     # killshots (the variants spell it out; in the standard game only you can deal them).
     others_killed = 0
@@ -543,13 +546,16 @@ def draw_ammo_tile(g: Game) -> str | None:
 def refill(g: Game) -> None:
     board = g.board
     placed_tiles = {}
-    for sq, tile in board.tiles.items():
-        if tile is None:
-            drawn = draw_ammo_tile(g)
-            if drawn is not None:
-                board.tiles[sq] = placed_tiles[sq] = drawn
+    if None in board.tiles.values():
+        for sq, tile in board.tiles.items():
+            if tile is None:
+                drawn = draw_ammo_tile(g)
+                if drawn is not None:
+                    board.tiles[sq] = placed_tiles[sq] = drawn
     placed_weapons = {}
     for colour, rack in board.racks.items():
+        if None not in rack:
+            continue
         for i, slot in enumerate(rack):
             if slot is None and board.weapon_deck:
                 rack[i] = board.weapon_deck.pop()
