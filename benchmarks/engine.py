@@ -124,21 +124,22 @@ def main() -> None:
         return
 
     play(0)  # warm the card and arena caches
-    times, decisions, turns = [], [], []
+    times, floor_times, decisions, turns = [], [], [], []
     last = None
+    # Each game and its floor are timed one after the other, so that a burst of other work on a
+    # shared machine slows both rather than one side of the ratio.
     for i in range(args.games):
-        game, dt = play(args.seed + i)
+        seed = args.seed + i
+        game, dt = play(seed)
+        steps = script(seed)
+        floor, floor_dt = play_floor(seed, steps)
+        assert floor.history == game.history, "the floor did not replay the same game"
         times.append(dt)
+        floor_times.append(floor_dt)
         decisions.append(len(game.history))
         turns.append(game.turn)
         last = game
     total = sum(times)
-    floor_times = []
-    for i in range(args.games):
-        seed = args.seed + i
-        floor, dt = play_floor(seed, script(seed))
-        assert len(floor.history) == decisions[i], "the floor did not replay the same game"
-        floor_times.append(dt)
     print(f"games:                 {args.games} (5 players, arena_12, 8 skulls, final frenzy, random players)")
     print(
         f"decisions per game:    median {statistics.median(decisions):.0f}, "
