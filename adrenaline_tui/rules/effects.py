@@ -798,7 +798,8 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
-    table = _alone_table(weapon, arena)
+    entry = _ALONE.get((id(weapon), id(arena)))  # `_alone_table`, spelled out for this hot path
+    table = entry[2] if entry is not None and entry[0] is weapon and entry[1] is arena else _alone_table(weapon, arena)
     here = pos[shooter]
     for figure, square in pos.items():
         if figure == shooter:

@@ -172,7 +172,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 p.colour,
                 kind,
                 prompt,
-                tuple(Option(o.key, o.label, square=o.square, target=o.target) for o in opts),
+                tuple([Option(o.key, o.label, o.square, o.target) for o in opts]),
                 auto=paid is None,
             )
             key = yield from g.ask(decision)
