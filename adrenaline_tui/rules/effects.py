@@ -798,23 +798,42 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
-    entry = _ALONE.get((id(weapon), id(arena)))  # `_alone_table`, spelled out for this hot path
-    table = entry[2] if entry is not None and entry[0] is weapon and entry[1] is arena else _alone_table(weapon, arena)
     here = pos[shooter]
+    entry = _HITTABLE.get((id(weapon), id(arena)))
+    if entry is None or entry[0] is not weapon or entry[1] is not arena:
+        entry = _HITTABLE[(id(weapon), id(arena))] = (weapon, arena, {})
+    hittable = entry[2].get((here, budget))
+    if hittable is None:
+        hittable = entry[2][(here, budget)] = _hittable(weapon, arena, here, budget)
     for figure, square in pos.items():
         if figure == shooter:
             continue
         if ":" in figure:  # is_object, spelled out: this loop runs for every weapon and square in reach
             if _object_alone(weapon, arena, here, figure, square, budget):
                 return True
-            continue
-        key = (here, square, budget)
-        alone = table.get(key)
-        if alone is None:
-            alone = table[key] = _alone(weapon, arena, here, square, budget)
-        if alone:
+        elif square in hittable:
             return True
     return False
+
+
+# The one-figure table read a row at a time: per (weapon, arena), (shooter square, clamped budget)
+# -> the squares on which a lone figure can be shot. Derived from `_ALONE` (filling it where it
+# lacks an answer); both hold fixed truths about immutable cards and arenas, so nothing
+# invalidates an entry. Keyed by identity, with the objects kept alongside (as `_ALONE`).
+_HITTABLE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, frozenset[str]]]] = {}
+
+
+def _hittable(weapon: Weapon, arena: Arena, here: str, budget: Budget) -> frozenset[str]:
+    table = _alone_table(weapon, arena)
+    out = []
+    for there in arena.squares:
+        key = (here, there, budget)
+        alone = table.get(key)
+        if alone is None:
+            alone = table[key] = _alone(weapon, arena, here, there, budget)
+        if alone:
+            out.append(there)
+    return frozenset(out)
 
 
 def _object_alone(weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget) -> bool:
