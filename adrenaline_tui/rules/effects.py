@@ -473,7 +473,7 @@ def choice_keys(shot: Shot) -> list[str]:
     """Every syntactically possible next choice (keys only), before the completability filter."""
     if shot.dead or shot.finished:
         return []
-    eff = shot.effect
+    eff = shot.weapon.effects[shot.cur] if shot.cur >= 0 else None  # `shot.effect`, inline: hot
     step = eff.steps[shot.idx] if eff is not None else None
     kind = type(step)
     if eff is None or kind is Pause:
@@ -534,7 +534,7 @@ def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
 def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
     """`apply` without the bookkeeping when `ops` is None (the legality search needs no ops)."""
     new = shot._copy()
-    eff = shot.effect
+    eff = shot.weapon.effects[shot.cur] if shot.cur >= 0 else None  # `shot.effect`, inline: hot
     step = eff.steps[shot.idx] if eff is not None else None
     kind = type(step)
     if eff is None or kind is Pause:
