@@ -375,7 +375,12 @@ def everyone(shot: Shot, filters: tuple) -> list[str]:
     tests = _tests(filters)
     out = []
     for f, sq in pos.items():
-        if f != shooter and all(test(shot, sq, origin) for test in tests):
+        if f == shooter:
+            continue
+        for test in tests:
+            if not test(shot, sq, origin):
+                break
+        else:
             out.append(f)
     return out
 

@@ -417,9 +417,11 @@ def end_of_turn(g: Game) -> Flow:
         yield from rules.end_turn(g, active)  # Domination: tagging by standing alone, strike back
     was_frenzy = g.frenzy
     # Most turns kill nobody: the turn order is only built when someone was.
-    killed = (
-        [p for p in g.figures_in_order(g.active_index) if p.killed] if any(p.killed for p in g.players.values()) else []
-    )
+    killed = []
+    for p in g.players.values():
+        if p.killed:
+            killed = [p for p in g.figures_in_order(g.active_index) if p.killed]
+            break
     # Double kill: two or more boards other than your own killed in your turn, whoever dealt the
     # killshots (the variants spell it out; in the standard game only you can deal them).
     others_killed = 0
