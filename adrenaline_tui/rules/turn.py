@@ -69,7 +69,10 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         allowances = action_allowances(g, p) if g.actions_left else {}
         options = [_action_option(action, n) for action, n in allowances.items()]
         # Actions a rule module adds (the bot action), each answered by the module that offered it.
-        extra = {o: rules for rules in g.rules for o in rules.actions(g, p)}
+        extra = {}
+        for rules in g.rules:
+            for o in rules.actions(g, p):
+                extra[o] = rules
         options += extra
         options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
         # Asked even with "End your turn" as the only answer where skipping the question would
@@ -78,7 +81,11 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         if not options and not ask_anyway:
             break
         # An owed action (the bot action) must be taken before the turn can end.
-        owed = any(rules.must_act(g, p) for rules in g.rules)
+        owed = False
+        for rules in g.rules:
+            if rules.must_act(g, p):
+                owed = True
+                break
         if not owed:
             options.append(_end_option(g.actions_left))
         if g.actions_left:
