@@ -52,13 +52,14 @@ class Decision(NamedTuple):
             return {"player": active, "kind": "turn"}
         return {"player": self.player, "kind": _PUBLIC_KIND_OF.get(self.kind, "turn")}
 
+    # Both run for every decision of every game: `o[0]` is `o.key` without the field's descriptor.
     @property
     def keys(self) -> list[str]:
-        return [o.key for o in self.options]
+        return [o[0] for o in self.options]
 
     def option(self, key: str) -> Option | None:
         for o in self.options:
-            if o.key == key:
+            if o[0] == key:
                 return o
         return None
 

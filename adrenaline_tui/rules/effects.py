@@ -339,23 +339,24 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
     pos = shot.pos
     shooter = shot.shooter
     origin = pos[shooter]
-    skip = set(shot.picks)
+    picks = shot.picks
+    skip = {shooter, *picks}
     # One target that is not a figure per shot: none once one took damage or is picked here.
-    no_objects = shot.object_damaged or any(is_object(f) for f in shot.picks)
+    no_objects = shot.object_damaged or any(":" in f for f in picks)
     if sel.exclude:
         skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None
-    taken_squares = {pos[p] for p in shot.picks} if sel.distinct_squares else ()
+    taken_squares = {pos[p] for p in picks} if sel.distinct_squares else ()
     tests = _tests(sel.where)
     object_tests = _tests(sel.spawnpoints) if sel.spawnpoints else ()
     if sel.pools:
-        picked = [_pool_choices(shot, sel, p, origin) for p in shot.picks]
+        picked = [_pool_choices(shot, sel, p, origin) for p in picks]
         room = [p.max for p in sel.pools]
     out = []
     for fig, sq in pos.items():
-        if fig == shooter or fig in skip or (among is not None and fig not in among) or sq in taken_squares:
+        if fig in skip or (among is not None and fig not in among) or sq in taken_squares:
             continue
-        if no_objects and is_object(fig):
+        if no_objects and ":" in fig:  # is_object
             continue
         for test in tests:
             if not test(shot, sq, origin):
@@ -369,8 +370,19 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
 
 
 def everyone(shot: Shot, filters: tuple) -> list[str]:
-    origin = shot.pos[shot.shooter]
-    return [f for f in _others(shot) if _passes(shot, filters, shot.pos[f], origin)]
+    pos, shooter = shot.pos, shot.shooter
+    origin = pos[shooter]
+    tests = _tests(filters)
+    out = []
+    for f, sq in pos.items():
+        if f == shooter:
+            continue
+        for test in tests:
+            if not test(shot, sq, origin):
+                break
+        else:
+            out.append(f)
+    return out
 
 
 def lines(shot: Shot, step: SelectLine) -> list[Line]:
@@ -388,22 +400,41 @@ def lines(shot: Shot, step: SelectLine) -> list[Line]:
 
 
 def _destinations(shot: Shot, mv: Move, fig: str) -> list[str]:
-    arena = shot.arena
     start = shot.pos[fig]
     origin = shot.pos[shot.shooter]
     if is_object(fig):  # a spawnpoint stays where it is: only "0 moves" is possible
         return [start] if mv.lo == 0 and _passes(shot, mv.dest_where, start, origin) else []
-    if mv.path == "free":
-        dests = [q for q in arena.within(start, mv.hi) if arena.distance[start][q] >= mv.lo]
-    else:
-        bound = shot.bind.get(mv.direction) if mv.direction else None
-        directions = [bound] if isinstance(bound, str) and bound in DIRECTIONS else list(DIRECTIONS)
-        dests = [start] if mv.lo == 0 else []
-        for d in directions:
-            walk = arena.walk[(start, d)]
-            dests += [walk[k - 1] for k in range(max(mv.lo, 1), mv.hi + 1) if k <= len(walk)]
+    bound = shot.bind.get(mv.direction) if mv.path != "free" and mv.direction else None
+    dests = _moves(shot.arena, mv, start, bound if isinstance(bound, str) and bound in DIRECTIONS else None)
     if mv.dest_where:
-        dests = [q for q in dests if _passes(shot, mv.dest_where, q, origin)]
+        return [q for q in dests if _passes(shot, mv.dest_where, q, origin)]
+    return list(dests)
+
+
+# The squares a move's distance and path allow from a square (before its `dest_where` filters),
+# per (arena, move step, start, direction bound by the card): they depend on nothing else, and
+# arenas and cards never change once loaded, so nothing invalidates an entry. Keyed by the
+# arena's identity, kept alongside (like `_ALONE`) so the id cannot be reused.
+_MOVES: dict[int, tuple[Arena, dict[tuple, tuple[str, ...]]]] = {}
+
+
+def _moves(arena: Arena, mv: Move, start: str, direction: str | None) -> tuple[str, ...]:
+    entry = _MOVES.get(id(arena))
+    if entry is None or entry[0] is not arena:
+        entry = _MOVES[id(arena)] = (arena, {})
+    table = entry[1]
+    key = (mv.path, mv.lo, mv.hi, start, direction)
+    dests = table.get(key)
+    if dests is None:
+        if mv.path == "free":
+            dests = tuple(q for q in arena.within(start, mv.hi) if arena.distance[start][q] >= mv.lo)
+        else:
+            found = [start] if mv.lo == 0 else []
+            for d in [direction] if direction is not None else DIRECTIONS:
+                walk = arena.walk[(start, d)]
+                found += [walk[k - 1] for k in range(max(mv.lo, 1), mv.hi + 1) if k <= len(walk)]
+            dests = tuple(found)
+        table[key] = dests
     return dests
 
 
@@ -447,20 +478,24 @@ def choice_keys(shot: Shot) -> list[str]:
     """Every syntactically possible next choice (keys only), before the completability filter."""
     if shot.dead or shot.finished:
         return []
-    eff = shot.effect
-    if eff is None or isinstance(eff.steps[shot.idx], Pause):
+    eff = shot.weapon.effects[shot.cur] if shot.cur >= 0 else None  # `shot.effect`, inline: hot
+    step = eff.steps[shot.idx] if eff is not None else None
+    kind = type(step)
+    if eff is None or kind is Pause:
         keys = [e.id for e in _startable(shot)]
         if eff is not None:
             keys.append("continue")
         elif shot.main_finished:
             keys.append("done")
         return keys
-    step = eff.steps[shot.idx]
-    if isinstance(step, Select):
+    if kind is Select:
         keys = list(shot.cands) if shot.cands is not None else target_candidates(shot, step)
         if len(shot.picks) >= step.lo:
             keys.append("done")
         return keys
+    if kind is Move:
+        figs = (shot.shooter,) if step.who == "self" else shot.members(step.who)
+        return _destinations(shot, step, figs[0])
     if isinstance(step, SelectSquare):
         origin = shot.pos[shot.shooter]
         return [q for q in shot.arena.squares if _passes(shot, step.where, q, origin)]
@@ -477,11 +512,22 @@ def choice_keys(shot: Shot) -> list[str]:
     raise AssertionError(f"no options at step {step!r}")
 
 
-def raw_options(shot: Shot, names: dict[str, str] | None = None, keys: list[str] | None = None) -> list[ShotOption]:
-    """The choices of `choice_keys` (or the given subset) with labels and map hints for people."""
+def raw_options(
+    shot: Shot,
+    names: dict[str, str] | None = None,
+    keys: list[str] | None = None,
+    steps: Steps | None = None,
+) -> list[ShotOption]:
+    """The choices of `choice_keys` (or the given subset) with labels and map hints for people.
+
+    `steps`: what `legal_steps` found each key leads to, so a label need not apply it again."""
     from adrenaline_tui.rules.shot_labels import label_options
 
-    return label_options(shot, choice_keys(shot) if keys is None else keys, names or {})
+    return label_options(shot, choice_keys(shot) if keys is None else keys, names or {}, steps)
+
+
+# What each legal key of a decision leads to: the next state and the ops it emits (`legal_steps`).
+Steps = dict[str, tuple[Shot, list[Op]]]
 
 
 def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
@@ -493,8 +539,10 @@ def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
 def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
     """`apply` without the bookkeeping when `ops` is None (the legality search needs no ops)."""
     new = shot._copy()
-    eff = shot.effect
-    if eff is None or isinstance(eff.steps[shot.idx], Pause):
+    eff = shot.weapon.effects[shot.cur] if shot.cur >= 0 else None  # `shot.effect`, inline: hot
+    step = eff.steps[shot.idx] if eff is not None else None
+    kind = type(step)
+    if eff is None or kind is Pause:
         if key == "done":
             new.finished = True
             return new
@@ -513,20 +561,19 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
         if ops is not None:
             ops.append(Op("start", chosen.id))
         return _advance(new, ops)
-    step = eff.steps[shot.idx]
-    if isinstance(step, Select):
+    if kind is Select:
         if key == "done":
             _bind(new, step.name, new.picks)
         else:
             new.picks = (*shot.picks, key)
-    elif isinstance(step, SelectSquare):
+    elif kind is SelectSquare:
         _bind(new, step.name, key)
-    elif isinstance(step, SelectRoom):
+    elif kind is SelectRoom:
         _bind(new, step.name, key.split(":", 1)[1])
-    elif isinstance(step, SelectLine):
+    elif kind is SelectLine:
         line = next(line for line in lines(shot, step) if line.direction == key)
         _bind(new, step.name, line)
-    elif isinstance(step, Move):
+    elif kind is Move:
         fig = shot.shooter if step.who == "self" else shot.members(step.who)[0]
         start = shot.pos[fig]
         if step.direction and key != start:
@@ -574,12 +621,16 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
         kind = type(step)
         if kind is Hit:
             figs = everyone(shot, step.everyone) if step.everyone is not None else shot.members(step.to)
-            if step.kind == "damage" and any(is_object(f) for f in figs):
-                figs = _damage_one_object(shot, figs)
             if figs:
+                if step.kind == "damage":
+                    for f in figs:
+                        if ":" in f:  # is_object: at most one such target is damaged in a shot
+                            figs = _damage_one_object(shot, figs)
+                            break
                 if ops is not None:
-                    ops.extend(Op(step.kind, figure=fig, amount=step.amount) for fig in figs)
-                shot.hits = shot.hits.union(figs)
+                    ops.extend([Op(step.kind, "", fig, step.amount) for fig in figs])
+                if figs:
+                    shot.hits = shot.hits.union(figs)
             shot.idx += 1
         elif kind is Pause:
             if _startable(shot):
@@ -639,12 +690,26 @@ def _fixed_destination(shot: Shot, to: str) -> str:
 
 
 # ---------------------------------------------------------------------- legality
+_SHORTEST = ("done", "continue")
+
+
 def completable(shot: Shot, memo: dict | None = None) -> bool:
     """Is there at least one way to finish this shot legally from here?"""
     if shot.dead:
         return False
     if shot.finished or (shot.cur < 0 and shot.main_finished):
         return True
+    keys = choice_keys(shot)
+    # The answer does not depend on the order the ways on are tried, but the work does: "done" (no
+    # more targets) and "continue" (nothing slotted in) are the shortest ways to the end, and
+    # `choice_keys` lists them last, so they are tried first; when that finishes the shot at once
+    # (the common case) the state is not worth keying and remembering.
+    first = None
+    if keys and keys[-1] in _SHORTEST:
+        keys.insert(0, keys.pop())
+        first = _step(shot, keys[0], None)
+        if not first.dead and (first.finished or (first.cur < 0 and first.main_finished)):
+            return True
     if memo is None:
         memo = {}
     k = shot.key()
@@ -652,8 +717,8 @@ def completable(shot: Shot, memo: dict | None = None) -> bool:
     if known is not None:
         return known
     memo[k] = False  # guards against cycles; transitions always make progress, so none occur
-    for key in choice_keys(shot):
-        child = _step(shot, key, None)
+    for i, key in enumerate(keys):
+        child = first if i == 0 and first is not None else _step(shot, key, None)
         if child.dead:
             continue
         if child.finished or (child.cur < 0 and child.main_finished) or completable(child, memo):
@@ -683,7 +748,29 @@ def legal_keys(shot: Shot, memo: dict | None = None, *, completable_here: bool =
         return keys
     if memo is None:
         memo = {}
-    return [k for k in keys if completable(_step(shot, k, None), memo)]
+    # "done" between effects is offered only once a main effect has resolved, and it finishes the
+    # shot: legal without stepping into it.
+    between = shot.cur < 0
+    return [k for k in keys if (between and k == "done") or completable(_step(shot, k, None), memo)]
+
+
+def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool = False) -> Steps:
+    """`legal_keys`, in the same order, each with what `apply` would return for it.
+
+    The game needs both for the key chosen (and the labels of some decisions need them for
+    every key): stepping each key once, with its ops, spares applying it again afterwards.
+    """
+    keys = choice_keys(shot)
+    lone = completable_here and len(keys) == 1  # legal without a search (see `legal_keys`)
+    if memo is None:
+        memo = {}
+    out: Steps = {}
+    for k in keys:
+        ops: list[Op] = []
+        child = _step(shot, k, ops)
+        if lone or completable(child, memo):
+            out[k] = (child, ops)
+    return out
 
 
 # can_fire's answers for one target alone, per (weapon, arena): (shooter square, target square,
@@ -712,26 +799,46 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     more figures only add choices); and the budget matters only up to `Weapon.fire_cap`. Those
     one-figure answers depend on two squares and a clamped budget, so they are looked up.
     """
-    cap = weapon.fire_cap
-    budget = (min(budget[0], cap[0]), min(budget[1], cap[1]), min(budget[2], cap[2]))
+    (red, blue, yellow), (cap_r, cap_b, cap_y) = budget, weapon.fire_cap
+    budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
-    table = _alone_table(weapon, arena)
     here = pos[shooter]
+    entry = _HITTABLE.get((id(weapon), id(arena)))
+    if entry is None or entry[0] is not weapon or entry[1] is not arena:
+        entry = _HITTABLE[(id(weapon), id(arena))] = (weapon, arena, {})
+    hittable = entry[2].get((here, budget))
+    if hittable is None:
+        hittable = entry[2][(here, budget)] = _hittable(weapon, arena, here, budget)
     for figure, square in pos.items():
         if figure == shooter:
             continue
-        if is_object(figure):
+        if ":" in figure:  # is_object, spelled out: this loop runs for every weapon and square in reach
             if _object_alone(weapon, arena, here, figure, square, budget):
                 return True
-            continue
-        key = (here, square, budget)
-        alone = table.get(key)
-        if alone is None:
-            alone = table[key] = _alone(weapon, arena, here, square, budget)
-        if alone:
+        elif square in hittable:
             return True
     return False
+
+
+# The one-figure table read a row at a time: per (weapon, arena), (shooter square, clamped budget)
+# -> the squares on which a lone figure can be shot. Derived from `_ALONE` (filling it where it
+# lacks an answer); both hold fixed truths about immutable cards and arenas, so nothing
+# invalidates an entry. Keyed by identity, with the objects kept alongside (as `_ALONE`).
+_HITTABLE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, frozenset[str]]]] = {}
+
+
+def _hittable(weapon: Weapon, arena: Arena, here: str, budget: Budget) -> frozenset[str]:
+    table = _alone_table(weapon, arena)
+    out = []
+    for there in arena.squares:
+        key = (here, there, budget)
+        alone = table.get(key)
+        if alone is None:
+            alone = table[key] = _alone(weapon, arena, here, there, budget)
+        if alone:
+            out.append(there)
+    return frozenset(out)
 
 
 def _object_alone(weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget) -> bool:

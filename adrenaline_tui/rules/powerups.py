@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules.arena import DIRECTIONS
@@ -14,6 +15,7 @@ from adrenaline_tui.rules.decision import Decision, Option
 from adrenaline_tui.rules.state import Player
 
 if TYPE_CHECKING:
+    from adrenaline_tui.rules.arena import Arena
     from adrenaline_tui.rules.game import Game
 
 NEWTON = "newton"
@@ -22,14 +24,22 @@ TELEPORTER = "teleporter"
 
 def newton_destinations(g: Game, square: str) -> list[str]:
     """Squares 1 or 2 legal steps away in one straight direction."""
-    out = []
+    return list(_newton_squares(g.arena, square))
+
+
+# Asked for every figure at every action question of a player holding a Newton. It depends on the
+# arena (immutable, hashed by identity) and the square alone, so nothing invalidates an entry.
+@cache
+def _newton_squares(arena: Arena, square: str) -> tuple[str, ...]:
+    out: list[str] = []
     for d in DIRECTIONS:
-        out += list(g.arena.walk[(square, d)][:2])
-    return out
+        out += arena.walk[(square, d)][:2]
+    return tuple(out)
 
 
 def newton_targets(g: Game, p: Player) -> list[Player]:
-    return [q for q in g.players.values() if q is not p and q.square is not None and newton_destinations(g, q.square)]
+    arena = g.arena
+    return [q for q in g.players.values() if q is not p and q.square is not None and _newton_squares(arena, q.square)]
 
 
 def usable_powerups(g: Game, p: Player) -> list[str]:

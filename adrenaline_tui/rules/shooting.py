@@ -62,16 +62,20 @@ def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool 
     if not candidates:
         return []
     out = []
-    squares = g.arena.within(p.square, n)
-    if first_only:  # the square you stand on is the likeliest, and the cheapest to settle
-        squares = (p.square, *(q for q in squares if q != p.square))
+    here = p.square
+    squares = g.arena.within(here, n) if n else (here,)
+    if first_only and n:  # the square you stand on is the likeliest, and the cheapest to settle
+        squares = (here, *(q for q in squares if q != here))
     pos = g.shot_positions(p)
+    arena, colour, can_fire = g.arena, p.colour, effects.can_fire
     for q in squares:
-        pos[p.colour] = q  # where the shooter would stand; nobody else moves
-        if any(effects.can_fire(weapon, g.arena, p.colour, pos, spend) for weapon, spend in candidates):
-            if first_only:
-                return [q]
-            out.append(q)
+        pos[colour] = q  # where the shooter would stand; nobody else moves
+        for weapon, spend in candidates:
+            if can_fire(weapon, arena, colour, pos, spend):
+                if first_only:
+                    return [q]
+                out.append(q)
+                break
     return out
 
 
@@ -153,12 +157,13 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         g.current_shot = shot
         # The shot started because it could be fired, and every answer since was legal: this
         # state can always be finished.
-        keys = effects.legal_keys(shot, memo, completable_here=True)
+        steps = effects.legal_steps(shot, memo, completable_here=True)
+        keys = list(steps)
         paid = _paid_effect(weapon, keys[0]) if len(keys) == 1 else None
         if len(keys) == 1 and not (paid is not None and g.asks_spending(paid.cost)):
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:
-            opts = effects.raw_options(shot, names, keys)
+            opts = effects.raw_options(shot, names, keys, steps)
             kind, prompt = _decision_kind(shot)
             if paid is not None:
                 # The only way on costs something: say so, and let the player's key spend it.
@@ -167,11 +172,11 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 p.colour,
                 kind,
                 prompt,
-                tuple(Option(o.key, o.label, square=o.square, target=o.target) for o in opts),
+                tuple([Option(o.key, o.label, o.square, o.target) for o in opts]),
                 auto=paid is None,
             )
             key = yield from g.ask(decision)
-        shot, ops = effects.apply(shot, key)
+        shot, ops = steps[key]  # `effects.apply(shot, key)`, already stepped
         if shot.finished:
             break
         for op in ops:
@@ -249,6 +254,8 @@ def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
 def tagback_window(g: Game, shooter: Player) -> Flow:
     """Players the shooter damaged while in their sight may answer with Tagback Grenades."""
     victims = list(dict.fromkeys(v for v, a in g.ledger.tagback if a == shooter.colour))
+    if not victims:
+        return
     ask_all = g.config.tagback_prompt == "all"
     order = [p.colour for p in g.figures_in_order(g.active_index)]
     for colour in sorted(victims, key=order.index):

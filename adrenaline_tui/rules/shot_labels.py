@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.cards import Effect, Hit, Move, Pause, Select, SelectLine, SelectRoom, SelectSquare, Weapon
 from adrenaline_tui.rules.effect_text import effect_description
@@ -23,15 +21,20 @@ from adrenaline_tui.rules.effects import is_object
 OBJECT_TAGGED = "1 of your tokens on its track"
 
 
-@cache
-def _sentence(weapon: Weapon, effect: Effect) -> str:
-    text = effect_description(weapon, effect)
-    return text[:1].lower() + text[1:]
+# Each effect's label, by the identity of its (immutable, loaded once) weapon and effect: a
+# record's hash walks every field of the card, which cost more than the label. The objects are
+# kept in the entry so an id is never reused by another card; nothing else invalidates it.
+_LABELS: dict[tuple[int, int], tuple[Weapon, Effect, str]] = {}
 
 
 def effect_label(weapon: Weapon, effect: Effect) -> str:
-    cost = ", ".join(effect.cost) if effect.cost else ("free" if effect.type == "optional" else "")
-    return f"{effect.name}{f' ({cost})' if cost else ''}: {_sentence(weapon, effect)}"
+    entry = _LABELS.get((id(weapon), id(effect)))
+    if entry is None or entry[0] is not weapon or entry[1] is not effect:
+        cost = ", ".join(effect.cost) if effect.cost else ("free" if effect.type == "optional" else "")
+        text = effect_description(weapon, effect)
+        label = f"{effect.name}{f' ({cost})' if cost else ''}: {text[:1].lower()}{text[1:]}"
+        entry = _LABELS[(id(weapon), id(effect))] = (weapon, effect, label)
+    return entry[2]
 
 
 def _amounts(damage: int, marks: int) -> list[str]:
@@ -109,13 +112,17 @@ def _who_on(shot: effects.Shot, square: str, names: dict[str, str]) -> list[str]
     return [names.get(f, f) for f in shot.pos if f != shot.shooter and shot.pos[f] == square]
 
 
-def _consequence(shot: effects.Shot, key: str, names: dict[str, str]) -> str:
-    _, ops = effects.apply(shot, key)
+def _consequence(shot: effects.Shot, key: str, names: dict[str, str], steps: effects.Steps | None) -> str:
+    _, ops = steps[key] if steps is not None else effects.apply(shot, key)
     summary = ops_summary(ops, names)
     return f" - {summary}" if summary else ""
 
 
-def label_options(shot: effects.Shot, keys: list[str], names: dict[str, str]) -> list[effects.ShotOption]:
+def label_options(
+    shot: effects.Shot, keys: list[str], names: dict[str, str], steps: effects.Steps | None = None
+) -> list[effects.ShotOption]:
+    """Labelled options for `keys`; `steps` (from `effects.legal_steps`) holds what each key does,
+    or None to apply each where its label needs it."""
     eff = shot.effect
     if eff is None or isinstance(eff.steps[shot.idx], Pause):
         out = []
@@ -145,21 +152,22 @@ def label_options(shot: effects.Shot, keys: list[str], names: dict[str, str]) ->
         out = []
         for q in keys:
             here = _who_on(shot, q, names)
-            label = _consequence(shot, q, names) or (f": {', '.join(here)}" if here else " (empty)")
+            label = _consequence(shot, q, names, steps) or (f": {', '.join(here)}" if here else " (empty)")
             out.append(effects.ShotOption(q, q + label, "square", q))
         return out
     if isinstance(step, SelectRoom):
         out = []
         for k in keys:
             room = k.split(":", 1)[1]
-            out.append(effects.ShotOption(k, f"The {room} room{_consequence(shot, k, names)}", "room"))
+            out.append(effects.ShotOption(k, f"The {room} room{_consequence(shot, k, names, steps)}", "room"))
         return out
     if isinstance(step, SelectLine):
         lines = {line.direction: line for line in effects.lines(shot, step)}
         out = []
         for k in keys:
             squares = ", ".join(lines[k].squares()) or "your square only"
-            out.append(effects.ShotOption(k, f"{k.capitalize()}: {squares}{_consequence(shot, k, names)}", "direction"))
+            does = _consequence(shot, k, names, steps)
+            out.append(effects.ShotOption(k, f"{k.capitalize()}: {squares}{does}", "direction"))
         return out
     if isinstance(step, Move):
         fig = shot.shooter if step.who == "self" else shot.members(step.who)[0]
@@ -173,6 +181,6 @@ def label_options(shot: effects.Shot, keys: list[str], names: dict[str, str]) ->
             else:
                 who = names.get(fig, fig)
                 label = f"Leave {who} on {q}" if q == here else f"Move {who} to {q}"
-            out.append(effects.ShotOption(q, label + _consequence(shot, q, names), "move", q, fig))
+            out.append(effects.ShotOption(q, label + _consequence(shot, q, names, steps), "move", q, fig))
         return out
     raise AssertionError(f"no options at step {step!r}")

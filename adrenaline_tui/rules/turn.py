@@ -67,9 +67,12 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
     g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
     while True:
         allowances = action_allowances(g, p) if g.actions_left else {}
-        options = [Option(action, _ACTION_LABEL[action](n)) for action, n in allowances.items()]
+        options = [_action_option(action, n) for action, n in allowances.items()]
         # Actions a rule module adds (the bot action), each answered by the module that offered it.
-        extra = {o: rules for rules in g.rules for o in rules.actions(g, p)}
+        extra = {}
+        for rules in g.rules:
+            for o in rules.actions(g, p):
+                extra[o] = rules
         options += extra
         options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
         # Asked even with "End your turn" as the only answer where skipping the question would
@@ -78,10 +81,13 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         if not options and not ask_anyway:
             break
         # An owed action (the bot action) must be taken before the turn can end.
-        owed = any(rules.must_act(g, p) for rules in g.rules)
+        owed = False
+        for rules in g.rules:
+            if rules.must_act(g, p):
+                owed = True
+                break
         if not owed:
-            skip = f" now (skip {_actions(g.actions_left)})" if g.actions_left else ""
-            options.append(Option("end", f"End your turn{skip}"))
+            options.append(_end_option(g.actions_left))
         if g.actions_left:
             prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
         elif owed:
@@ -118,6 +124,19 @@ _ACTION_LABEL = {
 }
 
 
+# The action question offers the same few options all game, and options are immutable: each is
+# built once (nothing invalidates them; they depend on their arguments alone).
+@cache
+def _action_option(action: str, n: int) -> Option:
+    return Option(action, _ACTION_LABEL[action](n))
+
+
+@cache
+def _end_option(actions_left: int) -> Option:
+    skip = f" now (skip {_actions(actions_left)})" if actions_left else ""
+    return Option("end", f"End your turn{skip}")
+
+
 def action_moves(g: Game, p: Player) -> dict[str, int]:
     """How far each action lets this player move first (absent: action not on the tile)."""
     if g.frenzy:
@@ -136,11 +155,12 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
     """The actions this player can legally start now, with their move allowance."""
     out = {}
     for action, n in action_moves(g, p).items():
-        if (
-            action == "run"
-            or (action == "grab" and grab_squares(g, p, n, first_only=True))
-            or (action == "shoot" and shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True))
-        ):
+        if action == "run":
+            out[action] = n
+        elif action == "grab":
+            if _can_grab_within(g, p, n):
+                out[action] = n
+        elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True):
             out[action] = n
     return out
 
@@ -189,6 +209,15 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
             if first_only:
                 break
     return out
+
+
+def _can_grab_within(g: Game, p: Player, n: int) -> bool:
+    """`grab_squares(..., first_only=True)` as a yes or no, without building the list."""
+    spend = budget(p)
+    for q in g.arena.within(p.square, n):
+        if _can_grab_at(g, p, q, spend):
+            return True
+    return False
 
 
 def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
@@ -394,7 +423,12 @@ def end_of_turn(g: Game) -> Flow:
     for rules in g.rules:
         yield from rules.end_turn(g, active)  # Domination: tagging by standing alone, strike back
     was_frenzy = g.frenzy
-    killed = [p for p in g.figures_in_order(g.active_index) if p.killed]
+    # Most turns kill nobody: the turn order is only built when someone was.
+    killed = []
+    for p in g.players.values():
+        if p.killed:
+            killed = [p for p in g.figures_in_order(g.active_index) if p.killed]
+            break
     # Double kill: two or more boards other than your own killed in your turn, whoever dealt the
     # killshots (the variants spell it out; in the standard game only you can deal them).
     others_killed = 0
@@ -521,13 +555,16 @@ def draw_ammo_tile(g: Game) -> str | None:
 def refill(g: Game) -> None:
     board = g.board
     placed_tiles = {}
-    for sq, tile in board.tiles.items():
-        if tile is None:
-            drawn = draw_ammo_tile(g)
-            if drawn is not None:
-                board.tiles[sq] = placed_tiles[sq] = drawn
+    if None in board.tiles.values():
+        for sq, tile in board.tiles.items():
+            if tile is None:
+                drawn = draw_ammo_tile(g)
+                if drawn is not None:
+                    board.tiles[sq] = placed_tiles[sq] = drawn
     placed_weapons = {}
     for colour, rack in board.racks.items():
+        if None not in rack:
+            continue
         for i, slot in enumerate(rack):
             if slot is None and board.weapon_deck:
                 rack[i] = board.weapon_deck.pop()
