@@ -257,7 +257,7 @@ def _make_door(
                     continue
                 try:
                     envelope = json.loads(message.data)
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
                     continue
                 if not (isinstance(envelope, list) and 1 <= len(envelope) <= 2 and isinstance(envelope[0], str)):
                     continue

@@ -242,3 +242,18 @@ async def test_the_page_points_at_this_host_whatever_address_it_was_bound_to(tmp
             assert script.status == 200
         async with door.session.get(door.url + "/", headers={"Host": '"><script>x</script>'}) as page:
             assert page.status == 400  # the Host is written into the page: only a host name
+
+
+async def test_a_frame_nested_too_deep_is_ignored_like_any_bad_frame(tmp_path: Path) -> None:
+    # 60,000 brackets are well under the frame limit, and json.loads gives up on them with a
+    # RecursionError, not a ValueError: the door let it out, closing the tab and writing a
+    # traceback with its locals (~170 lines) to the host's log for every such frame.
+    async with Door(tmp_path) as door, door.tab() as ws:
+        await first(ws)
+        await ws.send_str("[" * 60_000)
+        await ws.send_json(["focus"])
+        async for report in reports(ws):
+            if report.get("meta", {}).get("type") == "focus":
+                break
+        else:
+            raise AssertionError("the socket closed at a frame nested too deep")
