@@ -88,7 +88,12 @@ class Host:
                 raise SystemExit(f"the host did not start:\n{self.text()}")
             time.sleep(0.2)
         self.ssh_port = int(re.search(r"ssh -p (\d+)", self.text()).group(1))  # type: ignore[union-attr]
-        self.web_pid = next(pid for pid, argv in _processes() if b"adrenaline_tui.host.web" in argv)
+        # This host's web door (another host's on the machine has another data folder).
+        self.web_pid = next(
+            pid
+            for pid, argv in _processes()
+            if b"adrenaline_tui.host.web" in argv and str(self.data).encode() in b" ".join(argv)
+        )
 
     def text(self) -> str:
         return self.log.read_text(errors="replace")

@@ -314,7 +314,7 @@ class Host:
         # Written by this host, but checked like any file in the data folder: a bad value is ignored.
         try:
             extras = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
             return
         if not isinstance(extras, dict):
             return

@@ -78,7 +78,7 @@ class GameServer(asyncssh.SSHServer):
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
         # asyncssh keeps the connection's transport as `_transport` (it offers no other way).
         if getattr(conn, "_transport", None) is not None:
-            limits.throttle_input(conn, conn._transport)
+            limits.throttle_input(conn, conn._transport, self._flooded)
         reason = self.door.limits.admit(self.address)
         if reason is None:
             self.admitted = True
@@ -92,6 +92,11 @@ class GameServer(asyncssh.SSHServer):
         # ("banner line contains invalid characters"): it is sent when the client first asks
         # to log in (`begin_auth`), after the key exchange, and shown as the reason.
         self.refusal = reason
+
+    def _flooded(self) -> None:
+        if self.conn is not None and not self.lost:
+            log.info("%s closed: over its input budget for %.0f s", self.address, limits.INPUT_FLOOD_SECONDS)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "too much input: a game needs a few keys a second")
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True

@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import hmac
+import ipaddress
 import json
 import logging
 import os
@@ -44,6 +45,20 @@ COOKIE = "adrenaline_web"
 STDIN_BACKLOG = 256 * 1024
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 NEEDS_TOKEN = "This host's web door needs its link with the token: ask whoever runs it."
+LOOPBACK_ONLY = "This host's web door has no token: open it as http://127.0.0.1:PORT/ or http://localhost:PORT/."
+
+
+def _loopback_name(host: str) -> bool:
+    """Whether a Host header names this machine: localhost or a loopback address, any port.
+    (host/main.py's is_loopback, for a bare name; not imported: it would bring the whole host
+    into the web door's process.)"""
+    name = urlsplit(f"//{host}").hostname or ""
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 def web_token(folder: Path) -> str:
@@ -167,7 +182,11 @@ def _make_door(
 
         def _allowed(self, request: web.Request) -> bool:
             if self.token is None:
-                return True
+                # Without a token the door is for this machine only, and it must be asked by a
+                # loopback name: any web page can point a name of its own at 127.0.0.1 (DNS
+                # rebinding, its Origin then matching its Host), and a reverse proxy passes a
+                # public one; either would make the tokenless door anyone's.
+                return _loopback_name(request.host)
             given = request.cookies.get(COOKIE, "")
             return hmac.compare_digest(given.encode(), self.token.encode())
 
@@ -185,7 +204,7 @@ def _make_door(
                 found.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict", max_age=30 * 24 * 3600)
                 raise found
             if not self._allowed(request):
-                raise web.HTTPForbidden(text=NEEDS_TOKEN)
+                raise web.HTTPForbidden(text=NEEDS_TOKEN if self.token is not None else LOOPBACK_ONLY)
             # The page's own addresses come from the Host it was asked by (a host bound to
             # 0.0.0.0 has no one address to write into it).
             context = {
@@ -198,7 +217,7 @@ def _make_door(
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not self._allowed(request):
-                raise web.HTTPForbidden(text=NEEDS_TOKEN)
+                raise web.HTTPForbidden(text=NEEDS_TOKEN if self.token is not None else LOOPBACK_ONLY)
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != request.host:
                 raise web.HTTPForbidden(text="a page of another site may not open this game")
@@ -257,7 +276,7 @@ def _make_door(
                     continue
                 try:
                     envelope = json.loads(message.data)
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
                     continue
                 if not (isinstance(envelope, list) and 1 <= len(envelope) <= 2 and isinstance(envelope[0], str)):
                     continue

@@ -27,6 +27,8 @@ def read_save(path: Path, max_bytes: int, error: Callable[[str], Exception]) -> 
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise error(f"{path}: not a save file (not JSON)") from None
+    except RecursionError:  # nested deeper than the parser goes: no save is
+        raise error(f"{path}: not a save file (nested too deep)") from None
 
 
 def read_yaml(path: Path, max_bytes: int, error: Callable[[str, str, str], Exception]) -> Any:
@@ -47,3 +49,5 @@ def read_yaml(path: Path, max_bytes: int, error: Callable[[str, str, str], Excep
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise error(str(path), f"line {mark.line + 1}" if mark else "", "not valid YAML") from None
+    except RecursionError:  # nested deeper than the parser goes: no data file is
+        raise error(str(path), "", "not a data file (nested too deep)") from None

@@ -83,6 +83,11 @@ KEY_BURST = 400.0
 INPUT_BYTES_PER_SECOND = 16 * 1024
 INPUT_BURST = 16 * 1024
 READ_CHUNK = 4 * 1024
+# A connection still over that budget after this long in a row is no person's: it is closed.
+# The end of a connection is read after the bytes sent before it, so one that sent a flood and
+# went would otherwise keep its session, client process and slot while the door read the flood
+# at the budget's pace (20,000 window changes, ~1.8 MB: ~110 s after it had gone).
+INPUT_FLOOD_SECONDS = 10.0
 
 # -- messages from a client to the host (server.py), per client: what the keystrokes above
 # become. A person sends a few a second; twice the rate may come at once.
@@ -274,21 +279,35 @@ class Coalescer(Generic[T]):
         self._pending.clear()
 
 
-def throttle_input(protocol: Any, transport: Any) -> None:
+def throttle_input(protocol: Any, transport: Any, on_flood: Callable[[], None] | None = None) -> None:
     """Hold `protocol` (an asyncio protocol) to INPUT_BYTES_PER_SECOND: once its budget is spent,
-    `transport` is paused until the budget is back. Reads are at most READ_CHUNK bytes."""
+    `transport` is paused until the budget is back. Reads are at most READ_CHUNK bytes. A
+    connection over its budget for INPUT_FLOOD_SECONDS in a row is ended: `on_flood` (by
+    default the transport is aborted)."""
     if hasattr(transport, "max_size"):  # asyncio's socket transports: the most read at once
         transport.max_size = READ_CHUNK
     bucket = TokenBucket(INPUT_BYTES_PER_SECOND, INPUT_BURST)
     received = protocol.data_received
+    over_since: list[float] = []  # when it went over its budget, while it stays over
 
     def data_received(data: bytes, *args: Any) -> None:
         received(data, *args)
         bucket.take(0)  # refill up to now
         bucket.tokens -= len(data)  # may go below zero: that is the wait
-        if bucket.tokens < 0 and not transport.is_closing():
+        if bucket.tokens >= 0:
+            over_since.clear()
+            return
+        if transport.is_closing():
+            return
+        now = bucket.clock()
+        if not over_since:
+            over_since.append(now)
+        elif now - over_since[0] >= INPUT_FLOOD_SECONDS:
             transport.pause_reading()
-            asyncio.get_running_loop().call_later(-bucket.tokens / bucket.rate, resume)
+            asyncio.get_running_loop().call_soon(on_flood or transport.abort)
+            return
+        transport.pause_reading()
+        asyncio.get_running_loop().call_later(-bucket.tokens / bucket.rate, resume)
 
     def resume() -> None:
         if not transport.is_closing():

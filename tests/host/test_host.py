@@ -465,3 +465,22 @@ async def test_a_bad_mode_or_bot_is_refused_and_changes_nothing(sock: Path, more
         assert (host.tables[code].mode, host.tables[code].bot) == ("standard", None)
     finally:
         await stop_host(host, server)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, "not json", '["a list"]', '{"timer": "x", "creator_seat": 7}'],
+    ids=["nested-too-deep", "not-json", "a-list", "bad-values"],
+)
+def test_a_bad_seats_file_is_ignored_and_changes_nothing(tmp_path: Path, text: str) -> None:
+    # CODE.host.json is the host's own, but checked like any file in the data folder. 100,000
+    # brackets made json.loads raise RecursionError (not ValueError): the table could not be
+    # loaded, and sitting down at it only said "the host could not do that".
+    from adrenaline_tui.host.tables import HostTable
+
+    host = host_server.Host(tmp_path)
+    table = HostTable("ABCDE", "arena_10", 5, "frenzy", {"yellow": "human", "blue": "random", "grey": "random"})
+    path = tmp_path / "ABCDE.host.json"
+    path.write_text(text)
+    host.load_extras(table, path)
+    assert (table.timer, table.creator_seat, table.handed, table.owners) == (0, None, {}, {})

@@ -367,3 +367,39 @@ def test_a_flood_of_refusals_is_not_a_flood_of_log(tmp_path: Path, caplog: pytes
         for n in range(500):
             door.log_refusal(f"192.0.2.{n % 250}", "too many connections from your address")
     assert 1 <= len(caplog.records) < 50
+
+
+async def test_a_connection_that_floods_and_goes_ends_its_session_soon(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The input budget, small here so the flood below is many minutes of it: the end of a
+    # connection is read after the bytes sent before it, so a connection that sent a flood and
+    # went kept its session, client process and slot until the door had read the flood at the
+    # budget's pace (20,000 window changes: ~110 s at 16 KiB/s, past the abuse benchmark's wait).
+    monkeypatch.setattr(limits, "INPUT_BYTES_PER_SECOND", 4096)
+    monkeypatch.setattr(limits, "INPUT_BURST", 4096)
+    monkeypatch.setattr(limits, "INPUT_FLOOD_SECONDS", 1.0)
+    door, port = await _door(tmp_path)
+    # A client that draws nothing: the flooder has read everything when it goes (so its going
+    # is an orderly end after its bytes, not a reset that would drop them).
+    quiet = [sys.executable, "-c", "import time; time.sleep(120)"]
+    door.client_command = lambda name, identity="": quiet  # type: ignore[method-assign]
+    try:
+        async with _connect(port, client_keys=None) as conn:
+            chan, _ = await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+            for _ in range(300):  # a bound on the client starting
+                if any(session.process is not None for session in door.sessions):
+                    break
+                await asyncio.sleep(0.1)
+            for n in range(5000):  # ~400 KiB of window changes: 100 s of the budget
+                chan.change_terminal_size(81 + n % 100, 25)
+                if n % 500 == 0:
+                    await asyncio.sleep(0)
+            await asyncio.sleep(0.5)  # on their way
+        for _ in range(300):  # a bound, not a speed test
+            if not door.sessions and not door.limits.open:
+                break
+            await asyncio.sleep(0.1)
+        assert not door.sessions and door.limits.open == {}
+    finally:
+        door.close()

@@ -242,3 +242,43 @@ async def test_the_page_points_at_this_host_whatever_address_it_was_bound_to(tmp
             assert script.status == 200
         async with door.session.get(door.url + "/", headers={"Host": '"><script>x</script>'}) as page:
             assert page.status == 400  # the Host is written into the page: only a host name
+
+
+async def test_a_frame_nested_too_deep_is_ignored_like_any_bad_frame(tmp_path: Path) -> None:
+    # 60,000 brackets are well under the frame limit, and json.loads gives up on them with a
+    # RecursionError, not a ValueError: the door let it out, closing the tab and writing a
+    # traceback with its locals (~170 lines) to the host's log for every such frame.
+    async with Door(tmp_path) as door, door.tab() as ws:
+        await first(ws)
+        await ws.send_str("[" * 60_000)
+        await ws.send_json(["focus"])
+        async for report in reports(ws):
+            if report.get("meta", {}).get("type") == "focus":
+                break
+        else:
+            raise AssertionError("the socket closed at a frame nested too deep")
+
+
+async def test_without_a_token_the_door_answers_only_to_a_loopback_name(tmp_path: Path) -> None:
+    # A page of any site the host's owner visits can point its own name at 127.0.0.1 (DNS
+    # rebinding): its Origin then matches its Host and a tokenless door on loopback served it
+    # (a guest's client processes, on the owner's machine, from a web page). A reverse proxy
+    # passing its public Host would likewise make the tokenless door public.
+    async with Door(tmp_path) as door:
+        port = door.url.rsplit(":", 1)[1]
+        rebound = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
+        async with door.session.get(door.url + "/", headers=rebound) as page:
+            assert page.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            async with door.tab(headers=rebound):
+                pass
+        assert refused.value.status == 403
+        for name in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"):
+            async with door.session.get(door.url + "/", headers={"Host": name}) as page:
+                assert page.status == 200, name
+        async with door.tab(headers={"Host": f"localhost:{port}", "Origin": f"http://localhost:{port}"}) as ws:
+            assert "pid" in await first(ws)
+    async with Door(tmp_path, token=TOKEN) as door:  # with the token, any name (a proxy's, a LAN address)
+        port = door.url.rsplit(":", 1)[1]
+        async with door.session.get(door.url + f"/?token={TOKEN}", headers={"Host": f"game.example:{port}"}) as page:
+            assert page.status == 200
