@@ -22,6 +22,7 @@ from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
 from adrenaline_tui.tui.settings import Settings
 from adrenaline_tui.tui.shell import LeaveTable, OpenTable, TakeSeat, ToHost
+from adrenaline_tui.wire import protocol
 from adrenaline_tui.wire.client import Connection, RemoteGame
 from adrenaline_tui.wire.limits import LOBBY_IDLE
 
@@ -32,10 +33,12 @@ class RemoteApp(AdrenalineApp):
         settings = replace(Settings(), offer_lessons=False, pause_on_scoring=False, show_points=False)
         super().__init__(settings=settings, save_settings=False)
         self.socket = socket
-        self.player_name = name
+        # The host keeps a name to what the wire allows; this screen says the same name, and never
+        # writes a control character from the command line to its own terminal.
+        self.player_name = protocol.printable(name, protocol.MAX_NAME) or "player"
         self.identity = identity
         self.connection = Connection(self.on_host_message, self.on_host_lost)
-        self.status = f"Connecting to the host as {name}…"
+        self.status = f"Connecting to the host as {self.player_name}…"
         self.lobby: LobbyScreen | None = None
         self.game: RemoteGame | None = None
         self._wanted_seat: str | None = None

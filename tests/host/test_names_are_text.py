@@ -66,3 +66,18 @@ async def test_hostile_names_are_shown_as_typed_in_the_lobby_at_the_table_and_in
                 await guest.close()
     finally:
         await stop_host(host, server)
+
+
+async def test_a_name_from_the_command_line_is_shown_as_the_host_keeps_it(tmp_path: Path) -> None:
+    """`adrenaline join --name` is typed by whoever runs it: its own lobby says the name the host
+    keeps (no control character, at most the wire's length), never an escape sequence."""
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "\x1b]0;owned\x07ann" + "n" * 40)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            assert "\x1b" not in app.status and "\x07" not in app.status
+            assert app.player_name == ("]0;ownedann" + "n" * 40)[:24]
+    finally:
+        await stop_host(host, server)
