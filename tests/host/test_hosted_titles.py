@@ -1,0 +1,273 @@
+"""A Bloodrush table on a live host, through the same mechanism as Adrenaline's (a title's
+`TitleHost`): people each play only their own decisions, a computer plays its seat, a dropped
+player sits at the same seat again, a restarted host resumes the table, and what every other
+seat is sent is the same, byte for byte, whatever one seat's red cards and the deck's order."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adrenaline_tui.host.tables import HostTable
+from adrenaline_tui.titles.bloodrush import Game
+from adrenaline_tui.titles.bloodrush.components import BLACK, RED
+from adrenaline_tui.titles.bloodrush.hosting import HostedSession
+from adrenaline_tui.titles.bloodrush.title import Bloodrush
+from adrenaline_tui.wire import protocol
+from tests.host.wire import WAIT, Wire, start_host, stop_host
+
+SEATS = ["human", "human", "computer"]  # scarlet, violet: people; amber: a computer
+CREATE = {"type": "create", "title": "bloodrush", "options": {}, "seats": SEATS}
+
+
+async def bloodrush_table(sock: Path) -> tuple[str, dict[str, Wire]]:
+    ann = await Wire.connect(sock, "ann")
+    await ann.send(CREATE)
+    code = (await ann.expect("created"))["code"]
+    lobby = await ann.expect("table")
+    assert lobby["title"] == "bloodrush"
+    assert [(s["colour"], s["kind"]) for s in lobby["seats"]] == [
+        ("scarlet", "human"),
+        ("violet", "human"),
+        ("amber", "computer"),
+    ]
+    await ann.send({"type": "join", "code": code, "seat": "scarlet"})
+    await ann.expect("joined")
+    bob = await Wire.connect(sock, "bob")
+    await bob.send({"type": "join", "code": code, "seat": "violet"})
+    await bob.expect("joined")
+    await ann.send({"type": "start"})
+    for w in (ann, bob):
+        await w.expect("state")
+    return code, {"scarlet": ann, "violet": bob}
+
+
+async def person_to_decide(host: Any, code: str, wires: dict[str, Wire]) -> tuple[str, dict[str, Any]] | None:
+    """The person the game waits on once their client has the latest state (None: over)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while loop.time() < deadline:
+        session = host.tables[code].session
+        game = session.game
+        if game.over:
+            return None
+        d = game.pending
+        w = wires.get(d.player)
+        if w is not None and not session.computer_to_move:
+            await w.send({"type": "ping"})
+            await w.expect("pong")
+            state = w.state
+            if state is not None and state["decisions"] == len(game.history) and game.pending.player == d.player:
+                return d.player, state
+        await asyncio.sleep(0.001)
+    raise AssertionError("nobody was asked anything")
+
+
+async def test_two_people_and_a_computer_each_play_only_their_own_decisions(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await bloodrush_table(sock)
+        session = host.tables[code].session
+        assert session.kinds == {"scarlet": "human", "violet": "human", "amber": "random"}
+        people = {"scarlet": 0, "violet": 0}
+        for _ in range(60):
+            got = await person_to_decide(host, code, wires)
+            if got is None:
+                break
+            seat, state = got
+            other = "violet" if seat == "scarlet" else "scarlet"
+            before = len(session.game.history)
+            key = state["view"]["pending"]["options"][0]["key"]
+            # The other person cannot answer it: refused in one line, nothing changes.
+            await wires[other].send({"type": "choose", "key": key, "decision": before})
+            refused = await wires[other].expect("error", about="choose")
+            assert "not your decision" in refused["reason"]
+            assert len(session.game.history) == before
+            # Nobody but the one deciding is sent the options or the count.
+            assert wires[other].state["decisions"] is None
+            assert "pending" not in wires[other].state["view"]
+            await wires[seat].send({"type": "choose", "key": key, "decision": state["decisions"]})
+            people[seat] += 1
+        assert people["scarlet"] > 3 and people["violet"] > 3
+        await asyncio.sleep(0.05)
+        computers = len(session.game.history) - sum(people.values())
+        assert computers > 0, "the computer took none of its decisions"
+        # Each seat was shown its own hand, and the other's as a count only.
+        for seat, w in wires.items():
+            vampires = w.state["view"]["vampires"]
+            assert "hand" in vampires[seat]
+            assert all("hand" not in v for s, v in vampires.items() if s != seat)
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_dropped_player_sits_at_the_same_seat_with_the_same_decision_waiting(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await bloodrush_table(sock)
+        got = await person_to_decide(host, code, wires)
+        assert got is not None
+        seat, state = got
+        await wires[seat].close()
+        await asyncio.sleep(0.05)
+        table = host.tables[code]
+        assert seat in table.vanished()
+        back = await Wire.connect(sock, "again")
+        await back.send({"type": "look", "code": code})
+        lobby = await back.expect("table")
+        assert any(s["colour"] == seat and not s["connected"] for s in lobby["seats"])
+        await back.send({"type": "join", "code": code, "seat": seat})
+        await back.expect("joined")
+        again = await back.expect("state")
+        assert again["seat"] == seat and again["decisions"] == state["decisions"]
+        assert again["view"]["pending"] == state["view"]["pending"]
+        await back.send(
+            {"type": "choose", "key": again["view"]["pending"]["options"][0]["key"], "decision": again["decisions"]}
+        )
+        await asyncio.sleep(0.05)
+        assert len(table.session.game.history) > state["decisions"]
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_restarted_host_resumes_the_bloodrush_table_where_it_was(tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(folder, sock)
+    code, wires = await bloodrush_table(sock)
+    for _ in range(6):
+        seat, state = await person_to_decide(host, code, wires)  # type: ignore[misc]
+        await wires[seat].send(
+            {"type": "choose", "key": state["view"]["pending"]["options"][0]["key"], "decision": state["decisions"]}
+        )
+    seat, state = await person_to_decide(host, code, wires)  # type: ignore[misc]
+    history = list(host.tables[code].session.game.history)
+    await stop_host(host, server)
+    sock.unlink()
+    host, server = await start_host(folder, sock)
+    try:
+        assert code not in host.tables
+        w = await Wire.connect(sock, "ann")
+        await w.send({"type": "join", "code": code, "seat": seat})
+        await w.expect("joined")
+        resumed = await w.expect("state")
+        assert resumed["title"] == "bloodrush"
+        assert host.tables[code].session.game.history == history
+        assert resumed["view"]["pending"] == state["view"]["pending"]
+    finally:
+        await stop_host(host, server)
+
+
+async def test_an_old_client_is_refused_in_one_line(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        reader, writer = await asyncio.open_unix_connection(str(sock))
+        writer.write(protocol.encode({"type": "hello", "v": 2, "name": "old"}))
+        line = await asyncio.wait_for(reader.readline(), WAIT)
+        assert b"this host speaks protocol version 3" in line
+        writer.close()
+    finally:
+        await stop_host(host, server)
+
+
+# ------------------------------------------------------------------ privacy
+class PublicPlayer:
+    """Answers from public things only: never plays a red card, keeps what it draws, takes
+    damage; and (but for the seat whose cards differ) never draws, so every other hand stays
+    the same in both deals."""
+
+    def __init__(self, seed: int, may_draw: bool = False) -> None:
+        self.rng = random.Random(seed)
+        self.may_draw = may_draw
+
+    def choose(self, decision: Any, view: Any) -> str:
+        return public_choice([o.key for o in decision.options], self.rng, self.may_draw)
+
+
+def public_choice(keys: list[str], rng: random.Random, may_draw: bool) -> str:
+    for safe in ("keep", "take", "end"):
+        if safe in keys:
+            return safe
+    public = [k for k in keys if not k.startswith("play:") and (may_draw or k != "draw")]
+    return rng.choice(public or keys)
+
+
+def deal(seed: int, hand: list[str], deck_seed: int) -> Game:
+    """A new game whose scarlet holds `hand`, the rest of the deck's red cards shuffled among
+    the deck's red positions by `deck_seed` (the black cards where they were)."""
+    game = Bloodrush().new_game(3, {}, seed)
+    deck = list(game.deck)
+    for card in hand:
+        deck.remove(card)
+    reds = [c for c in deck if c in RED]
+    random.Random(deck_seed).shuffle(reds)
+    it = iter(reds)
+    game.deck = [next(it) if c in RED else c for c in deck]
+    assert all(c in BLACK for c in game.deck if c not in RED)
+    game.vampires["scarlet"].hand = list(hand)
+    return game
+
+
+async def play_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: Game, seed: int) -> dict[str | None, bytes]:
+    def start(table: HostTable, _seed: int, folder: Path | None, *_pools: object) -> None:
+        table.session = HostedSession(game, table.kinds, None, None, None)
+
+    monkeypatch.setattr(HostTable, "start", start)
+    monkeypatch.setattr(Bloodrush, "make_player", lambda self, kind, s: PublicPlayer(s))
+    sock = tmp_path / f"{random.getrandbits(32)}.sock"
+    host, server = await start_host(None, sock, seed=seed)
+    try:
+        code, wires = await bloodrush_table(sock)
+        watcher = await Wire.connect(sock, "watcher")
+        await watcher.send({"type": "join", "code": code, "seat": None})
+        await watcher.expect("joined")
+        rng = random.Random(seed)
+        clients = [*wires.items(), (None, watcher)]
+        kept: dict[str | None, int] = {}
+        for _ in range(400):
+            got = await person_to_decide(host, code, wires)
+            game = host.tables[code].session.game
+            # An eliminated vampire's red cards go to the discard, face up (the rules reveal
+            # them): compared is what everyone was sent while scarlet's cards were hidden.
+            if got is None or game.turn > 12 or not game.vampires["scarlet"].alive:
+                break
+            for who, w in clients:
+                await w.send({"type": "ping"})
+                await w.expect("pong")
+                kept[who] = len(w.raw)
+            seat, state = got
+            keys = [o["key"] for o in state["view"]["pending"]["options"]]
+            choice = public_choice(keys, rng, may_draw=seat == "scarlet")
+            await wires[seat].send({"type": "choose", "key": choice, "decision": state["decisions"]})
+        received = {who: bytes(w.raw[: kept[who]]).replace(code.encode(), b"CODE") for who, w in clients}
+        drew = [e for e in host.tables[code].session.game.events if e.kind == "drew-red"]
+        assert drew, "scarlet drew no red card: the deck's order was never put to the test"
+        return received
+    finally:
+        await stop_host(host, server)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+async def test_every_other_seat_is_sent_the_same_bytes_whatever_one_seats_red_cards_and_the_deck(
+    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a = await play_deal(tmp_path, monkeypatch, deal(seed, ["bug_commander", "mask_of_immunity"], 1), seed)
+    b = await play_deal(tmp_path, monkeypatch, deal(seed, ["giant_umbrella", "carriage_ride"], 2), seed)
+    assert a["scarlet"] != b["scarlet"], "the deals did not differ for the seat that holds them"
+    assert len(a[None]) > 10_000, "too little was played to compare"
+    for seat in ("violet", None):
+        x, y = a[seat], b[seat]
+        if x != y:
+            at = next((i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y)))
+            raise AssertionError(
+                f"{seat or 'the spectator'} was sent different bytes at {at}:\n"
+                f"{x[at - 300 : at + 200]!r}\n{y[at - 300 : at + 200]!r}"
+            )
