@@ -196,6 +196,13 @@ class TitleUI(Protocol):
         """What the load list shows of a save of this title, unreplayed (the shell's `SaveInfo`)."""
         ...
 
+    def hosted_table(self, state: dict[str, Any]) -> Any:
+        """Optional, for a title with a `host_module`: the table of one seat at a host, drawn
+        from the host's `state` messages (its first one here). It has `is_hosted_table = True`,
+        `game` (whose `apply(state)` takes in the next ones and returns the new events),
+        `host_state(new, rebuilt)` and `chat(who, text)`, and answers through `shell.ToHost`."""
+        ...
+
     def review_screen(self, path: Path) -> Any | None:
         """The replay viewer of a save, or None if the title has none yet (ValueError in one
         line if the save cannot be read)."""
