@@ -493,7 +493,9 @@ class Host:
         except ValueError as exc:
             raise ProtocolError(protocol.printable(str(exc), 200)) from None
         computer = self._computer_of(msg["title"])
-        kinds = {s: HUMAN if k == "human" else computer for s, k in zip(seats, msg["kinds"], strict=True)}
+        # A seat is a person, the host's computer, or a level the creator chose.
+        chosen = [HUMAN if k == "human" else computer if k == "computer" else k for k in msg["kinds"]]
+        kinds = dict(zip(seats, chosen, strict=True))
         return HostTable(code, "", 0, "", kinds, creator=client, title=msg["title"], options=msg["options"])
 
     def _computer_of(self, name: str | None) -> str:
@@ -744,6 +746,10 @@ class Host:
         }
         if hosting is not None:
             message["title"] = table.title
+            if game.over:
+                # The game's figures once it is over: blood, humans, bursts, all public.
+                engine = registry.title(table.title).engine()
+                message["figures"] = engine.stats_text(game, engine.stats(game))
         elif view.get("pending") and view["pending"].get("options") and self.hints is not None:
             message["hints"] = self.hints(session, view)
         client.send(message)

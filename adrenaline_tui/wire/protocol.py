@@ -119,8 +119,9 @@ def _titled_create(msg: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError(str(exc)) from None
     low, high = t.engine().seat_range
     seats = msg.get("seats")
-    if not isinstance(seats, list) or not 1 <= len(seats) <= 8 or any(k not in SEAT_KINDS for k in seats):
-        raise ProtocolError(f"'seats' lists each seat as human or computer ({low} to {high} players)")
+    kinds = (*SEAT_KINDS, *t.engine().levels)
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 8 or any(k not in kinds for k in seats):
+        raise ProtocolError(f"'seats' lists each seat as one of {', '.join(kinds)} ({low} to {high} players)")
     if "human" not in seats:
         raise ProtocolError("a table needs at least one person")
     timer = _int(msg, "timer", 0, MAX_TIMER, default=0)
