@@ -271,3 +271,119 @@ async def test_every_other_seat_is_sent_the_same_bytes_whatever_one_seats_red_ca
                 f"{seat or 'the spectator'} was sent different bytes at {at}:\n"
                 f"{x[at - 300 : at + 200]!r}\n{y[at - 300 : at + 200]!r}"
             )
+
+
+# ---------------------------------------------------------- privacy on screen
+def bloodrush_frame(table: Any) -> tuple[Any, ...]:
+    """What the hosted Bloodrush table draws: every widget's input, as the table works it out."""
+    from adrenaline_tui.titles.bloodrush.ui import presenter
+    from adrenaline_tui.titles.bloodrush.views import events_for
+
+    view, kinds = table.view, table.session.kinds
+    return (
+        table.viewer,
+        presenter.status_text(view, kinds),
+        presenter.prompt_and_note(view, kinds),
+        tuple(o["label"] for o in presenter.options(view)),
+        tuple(table._unavailable(view)),
+        presenter.map_state(view, None),
+        presenter.track_state(view),
+        presenter.vampires_state(view, kinds),
+        presenter.hand_text(view),
+        tuple(e.text for e in events_for(table.viewer, table.game.events)),
+    )
+
+
+async def play_deal_on_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: Game, seed: int
+) -> list[tuple[Any, ...]]:
+    """One deal at a live host, violet's person in the client app; returns every frame her table
+    drew while scarlet's red cards were hidden."""
+    from adrenaline_tui.titles.bloodrush.ui.hosted import HostedBloodrushTable
+    from adrenaline_tui.titles.bloodrush.ui.table import BloodrushTable
+    from adrenaline_tui.tui.remote_app import RemoteApp
+    from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+    from tests.host.wire import until
+
+    def start(table: HostTable, _seed: int, folder: Path | None, *_pools: object) -> None:
+        table.session = HostedSession(game, table.kinds, None, None, None)
+
+    frames: list[tuple[Any, ...]] = []
+    render = BloodrushTable.render_table
+
+    def render_spy(table: BloodrushTable) -> None:
+        render(table)
+        if isinstance(table, HostedBloodrushTable) and game.vampires["scarlet"].alive:
+            frames.append(bloodrush_frame(table))
+
+    monkeypatch.setattr(HostTable, "start", start)
+    monkeypatch.setattr(BloodrushTable, "render_table", render_spy)
+    monkeypatch.setattr(Bloodrush, "make_player", lambda self, kind, s: PublicPlayer(s))
+    sock = tmp_path / f"{random.getrandbits(32)}.sock"
+    host, server = await start_host(None, sock, seed=seed)
+    try:
+        ann = await Wire.connect(sock, "ann")
+        await ann.send(CREATE)
+        code = (await ann.expect("created"))["code"]
+        await ann.send({"type": "join", "code": code, "seat": "scarlet"})
+        await ann.expect("joined")
+        app = RemoteApp(sock, "bea")
+        rng = random.Random(seed)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(pilot, lambda: "Connected" in app.status, "connected")
+            app.open_table(code)
+            await until(pilot, lambda: app.lobby is not None and app.lobby.table is not None, "the lobby")
+            app.sit("violet")
+            await until(pilot, lambda: "violet" in host.tables[code].holders, "seated")
+            await ann.send({"type": "start"})
+            await until(pilot, lambda: host.tables[code].session is not None, "the start")
+            session = host.tables[code].session
+            for _ in range(400):
+                if session.computer_to_move:
+                    await pilot.pause(0.002)
+                    continue
+                d, before = game.pending, len(game.history)
+                if d is None or game.turn > 12 or not game.vampires["scarlet"].alive:
+                    break
+                if d.player == "scarlet":
+                    await ann.send({"type": "ping"})
+                    await ann.expect("pong")
+                    state = ann.state
+                    if state is None or state["decisions"] != before:
+                        continue
+                    keys = [o["key"] for o in state["view"]["pending"]["options"]]
+                    await ann.send({"type": "choose", "key": public_choice(keys, rng, True), "decision": before})
+                else:
+                    await until(
+                        pilot,
+                        lambda b=before: (
+                            isinstance(app.screen, HostedBloodrushTable) and app.screen.game.decisions == b
+                        ),
+                        "Bea's question on her screen",
+                    )
+                    keys = [o["key"] for o in app.screen.view["pending"]["options"]]
+                    index = keys.index(public_choice(keys, rng, False))
+                    if index < len(HOTKEYS):
+                        await pilot.press(HOTKEYS[index])
+                    else:  # beyond the hotkeys (a square of the board): what Enter on it does
+                        app.screen.choose(index)
+                await until(pilot, lambda b=before: len(game.history) > b, "the answer")
+            assert any(e.kind == "drew-red" for e in game.events), "scarlet drew no red card"
+        return frames
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_person_at_a_hosted_bloodrush_table_sees_the_same_frames_whatever_anothers_red_cards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed = 3
+    runs = []
+    for hand, deck_seed in ((["bug_commander", "mask_of_immunity"], 1), (["giant_umbrella", "carriage_ride"], 2)):
+        with monkeypatch.context() as patch:
+            runs.append(await play_deal_on_screen(tmp_path, patch, deal(seed, hand, deck_seed), seed))
+    frames_a, frames_b = runs
+    assert len(frames_a) > 20
+    for i, (a, b) in enumerate(zip(frames_a, frames_b, strict=False)):
+        assert a == b, f"frame {i} differs with another seat's red cards:\n{a}\n{b}"
+    assert len(frames_a) == len(frames_b)
