@@ -732,7 +732,8 @@ class Host:
             "code": table.code,
             "seat": seat,
             "decisions": game.decisions_seen(seat) if deciding else None,
-            "kinds": {c: ("human" if k == HUMAN else "computer") for c, k in session.kinds.items()},
+            # Another title's table names its computers' levels (public: chosen in the lobby).
+            "kinds": {c: ("human" if k == HUMAN else k if hosting else "computer") for c, k in session.kinds.items()},
             "view": view,
             "events_from": start,
             # An event this seat may not see (a card drawn into another hand) is null: every

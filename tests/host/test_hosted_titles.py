@@ -74,6 +74,8 @@ async def test_two_people_and_a_computer_each_play_only_their_own_decisions(tmp_
         code, wires = await bloodrush_table(sock)
         session = host.tables[code].session
         assert session.kinds == {"scarlet": "human", "violet": "human", "amber": "random"}
+        # The computer's level is public (chosen in the lobby): its table says "computer, random".
+        assert wires["violet"].state["kinds"] == {"scarlet": "human", "violet": "human", "amber": "random"}
         people = {"scarlet": 0, "violet": 0}
         for _ in range(60):
             got = await person_to_decide(host, code, wires)
