@@ -389,3 +389,118 @@ async def test_a_person_at_a_hosted_bloodrush_table_sees_the_same_frames_whateve
     for i, (a, b) in enumerate(zip(frames_a, frames_b, strict=False)):
         assert a == b, f"frame {i} differs with another seat's red cards:\n{a}\n{b}"
     assert len(frames_a) == len(frames_b)
+
+
+async def test_a_spectator_sees_the_public_view_and_nobodys_red_cards(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await bloodrush_table(sock)
+        watcher = await Wire.connect(sock, "watcher")
+        await watcher.send({"type": "join", "code": code, "seat": None})
+        await watcher.expect("joined")
+        seen = await watcher.expect("state")
+        assert seen["seat"] is None and seen["decisions"] is None and seen["title"] == "bloodrush"
+        for _ in range(30):
+            got = await person_to_decide(host, code, wires)
+            if got is None:
+                break
+            seat, state = got
+            keys = [o["key"] for o in state["view"]["pending"]["options"]]
+            key = "draw" if "draw" in keys else keys[0]
+            await wires[seat].send({"type": "choose", "key": key, "decision": state["decisions"]})
+        await watcher.send({"type": "ping"})
+        await watcher.expect("pong")
+        game = host.tables[code].session.game
+        assert any(e.kind == "drew-red" for e in game.events), "nobody drew a red card to hide"
+        assert watcher.state["view"] == game.view(None)
+        assert all("hand" not in v for v in watcher.state["view"]["vampires"].values())
+        # Each red card drawn is a null in the spectator's log, at its place.
+        events = [e for m in watcher.inbox if m["type"] == "state" for e in m["events"]]
+        assert None in events
+        assert b"drew-red" not in bytes(watcher.raw)
+        # Explain is worked out at the client from its view: the host refuses it here.
+        await watcher.send({"type": "explain"})
+        assert "your own screen" in (await watcher.expect("error", about="explain"))["reason"]
+    finally:
+        await stop_host(host, server)
+
+
+async def test_undo_takes_back_ones_own_decision_that_revealed_nothing(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await bloodrush_table(sock)
+        session = host.tables[code].session
+        for _ in range(200):
+            seat, state = await person_to_decide(host, code, wires)  # type: ignore[misc]
+            keys = [o["key"] for o in state["view"]["pending"]["options"]]
+            if state["view"]["pending"]["kind"] == "step":
+                break
+            key = next((k for k in keys if k.startswith("step:")), keys[0])
+            await wires[seat].send({"type": "choose", "key": key, "decision": state["decisions"]})
+        else:
+            raise AssertionError("nobody took a step")
+        # A step with steps left to take is asked again of the same seat: it revealed nothing.
+        before = list(session.game.history)
+        await wires[seat].send({"type": "choose", "key": keys[0], "decision": state["decisions"]})
+        after = await wires[seat].expect("state", decisions=state["decisions"] + 1)
+        if not after["can_undo"]:
+            pytest.skip("that step revealed something (a human fed on, a tile's effect)")
+        await wires[seat].send({"type": "undo", "decision": after["decisions"]})
+        await wires[seat].expect("state", decisions=state["decisions"])
+        assert session.game.history == before
+    finally:
+        await stop_host(host, server)
+
+
+async def test_the_creator_gives_a_vanished_persons_seat_to_a_computer_and_back(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        code, wires = await bloodrush_table(sock)
+        await wires["violet"].close()
+        await asyncio.sleep(0.05)
+        ann = wires["scarlet"]
+        await ann.send({"type": "hand_over"})
+        await ann.expect("chat", text="A computer plays for violet until they are back")
+        table = host.tables[code]
+        assert table.session.kinds["violet"] == "random"
+        # The computer plays violet's decisions: the game goes on without her.
+        start = len(table.session.game.history)
+        for _ in range(20):
+            got = await person_to_decide(host, code, {"scarlet": ann})
+            if got is None:
+                break
+            _, state = got
+            await ann.send(
+                {"type": "choose", "key": state["view"]["pending"]["options"][0]["key"], "decision": state["decisions"]}
+            )
+        assert any(d for d in table.session.game.events[start:] if d.data.get("seat") == "violet")
+        await ann.send({"type": "hand_back"})
+        await ann.expect("chat", text="violet is a person's seat again")
+        assert table.session.kinds["violet"] == "human"
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_titled_create_that_makes_no_table_is_refused_in_one_line(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        w = await Wire.connect(sock, "ann")
+        bad = [
+            ({"title": "chess"}, "no game 'chess'"),
+            ({"title": "panic_fire", "seats": ["human", "human"]}, "cannot be played on a host yet"),
+            ({"title": "bloodrush", "options": {"burst": "boom"}, "seats": SEATS}, "burst is one of"),
+            ({"title": "bloodrush", "options": {"mozzie_player": "yes"}, "seats": SEATS}, "4 vampires + 1"),
+            ({"title": "bloodrush", "seats": ["computer", "computer"]}, "at least one person"),
+            ({"title": "bloodrush", "seats": ["human", "wizard"]}, "lists each seat"),
+        ]
+        for fields, reason in bad:
+            await w.send({"type": "create", **fields})
+            refused = await w.expect("error", about="create")
+            assert reason in refused["reason"], refused
+        assert host.tables == {}
+    finally:
+        await stop_host(host, server)
