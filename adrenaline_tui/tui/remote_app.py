@@ -7,6 +7,7 @@ the settings are the defaults, the host keeps the games.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable
 from dataclasses import replace
@@ -66,6 +67,20 @@ class RemoteApp(AdrenalineApp):
         if self.game is None and time.monotonic() - self.last_input > self.idle:
             self.connection.close()
             self.exit(0, message="Idle in the lobby for too long: bye. Connect again to play.")
+
+    @property
+    def progress(self) -> Any:
+        """Lesson progress (a title's setup offers its lessons) kept in memory only: a guest
+        writes nothing on the host's machine."""
+        if self._progress is None:
+            from adrenaline_tui.walkthrough import Progress
+
+            class Unsaved(Progress):
+                def save(self) -> None:
+                    """Not on the host's machine."""
+
+            self._progress = Unsaved(Path(os.devnull))
+        return self._progress
 
     def send(self, message: dict[str, Any]) -> None:
         self.connection.send(message)

@@ -86,3 +86,15 @@ async def test_a_bloodrush_table_is_set_up_in_the_lobby_and_played_from_ones_own
             assert explained
     finally:
         await stop_host(host, server)
+
+
+def test_a_guests_lesson_progress_is_not_written_on_the_hosts_machine(tmp_path: Path, monkeypatch) -> None:
+    """A title's setup offers its lessons (t) in the lobby too; what a guest learns is not kept
+    in the host account's data folder."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("ADRENALINE_HOME", str(home))
+    app = RemoteApp(tmp_path / "none.sock", "guest")
+    progress = app.progress
+    progress.done.add("bloodrush-moving")
+    progress.save()
+    assert not home.exists() or not any(home.rglob("*"))

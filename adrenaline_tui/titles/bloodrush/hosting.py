@@ -18,13 +18,20 @@ from adrenaline_tui.titles.bloodrush.views import events_for
 from adrenaline_tui.tui import storage
 
 
+class NoCopies:
+    """Undo copies for a session made without the host's threads (tests): none to close."""
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
 class HostedSession(BloodrushSession):
     """The table's session with the host's threads: its saver, and its undo copies (unused:
     Bloodrush's undo replays the game, about 2 ms; kept so the host closes them as any table's)."""
 
     def __init__(self, game: Game, kinds: Mapping[str, str], path: Path | None, saver: Any, spares: Any) -> None:
         super().__init__(game, kinds, path, saver)
-        self.spares = spares
+        self.spares = spares if spares is not None else NoCopies()
 
 
 class BloodrushHost:
