@@ -504,3 +504,25 @@ async def test_a_titled_create_that_makes_no_table_is_refused_in_one_line(tmp_pa
         assert host.tables == {}
     finally:
         await stop_host(host, server)
+
+
+async def test_with_a_turn_timer_the_titles_computer_decides_for_a_person_out_of_time(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        ann = await Wire.connect(sock, "ann")
+        await ann.send({**CREATE, "seats": ["human", "computer"], "timer": 30})
+        code = (await ann.expect("created"))["code"]
+        await ann.send({"type": "join", "code": code, "seat": "scarlet"})
+        await ann.expect("joined")
+        await ann.send({"type": "start"})
+        await ann.expect("state")
+        table = host.tables[code]
+        await person_to_decide(host, code, {"scarlet": ann})
+        assert code in host._timers, "no timer runs for the person deciding"
+        before = len(table.session.game.history)
+        host._time_up(table, before)
+        await ann.expect("chat", text="Time is up: a computer decides for Scarlet")
+        assert len(table.session.game.history) > before
+    finally:
+        await stop_host(host, server)
