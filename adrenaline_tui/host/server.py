@@ -27,8 +27,9 @@ from typing import Any
 
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.guesses import WrongCodes
-from adrenaline_tui.host.tables import HostTable, new_code
+from adrenaline_tui.host.tables import HostTable, new_code, title_host
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
+from adrenaline_tui.titles import registry
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares, best_computer
 from adrenaline_tui.wire import limits, protocol
@@ -182,15 +183,23 @@ class Host:
             return None
         if len(self.tables) >= limits.MAX_TABLES:
             raise ProtocolError("this host is full: try again later")
+        titled = storage.title_of_save(path)
+        hosting = titled.host()
         try:
-            session = Session.resume(path, *self._threads())
-        except SaveError as exc:
+            if hosting is not None:
+                session = hosting.resume(path, *self._threads())
+            else:
+                session = Session.resume(path, *self._threads())
+        except (SaveError, ValueError) as exc:
             raise ProtocolError(f"table {code} cannot be resumed: {exc}") from None
         g = session.game
         if g.over:
             return None
-        table = HostTable(code, g.config.arena, g.config.skulls, g.config.ending, dict(session.kinds))
-        table.mode, table.bot = g.config.mode, g.config.bot
+        if hosting is not None:
+            table = HostTable(code, "", 0, "", dict(session.kinds), title=titled.id, options=hosting.options_of(g))
+        else:
+            table = HostTable(code, g.config.arena, g.config.skulls, g.config.ending, dict(session.kinds))
+            table.mode, table.bot = g.config.mode, g.config.bot
         table.session = session
         table.alone_since = self.clock()
         self.load_extras(table, path.with_name(f"{code}{EXTRAS}"))
@@ -459,18 +468,43 @@ class Host:
             self.tables.pop(previous.code, None)  # set up again before anyone sat: replaced
         if len(self.tables) >= limits.MAX_TABLES:
             raise ProtocolError("this host is full: try again later")
-        computer = self.computer or best_computer()
-        kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}
         code = new_code(self.tables)
         while self.saved(code) is not None:  # a suspended or finished game keeps its code
             code = new_code(self.tables)
-        table = HostTable(code, msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
+        if "title" in msg:
+            table = self._titled_table(code, msg, client)
+        else:
+            computer = self.computer or best_computer()
+            kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}
+            table = HostTable(code, msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
+            table.mode, table.bot = msg["mode"], msg["bot"]
         table.timer = msg["timer"]
-        table.mode, table.bot = msg["mode"], msg["bot"]
         client.created = table
         self.tables[table.code] = table
         client.send({"type": "created", "code": table.code})
         self.broadcast_lobby(table, also=[client])
+
+    def _titled_table(self, code: str, msg: dict[str, Any], client: Client) -> HostTable:
+        """A table of a title held through its `TitleHost`: its seats named by a trial game of
+        its options (as the local setup names them), each a person or the host's computer."""
+        engine = registry.title(msg["title"]).engine()
+        try:
+            seats = list(engine.seats(engine.new_game(len(msg["kinds"]), msg["options"], 0)))
+        except ValueError as exc:
+            raise ProtocolError(protocol.printable(str(exc), 200)) from None
+        computer = self._computer_of(msg["title"])
+        # A seat is a person, the host's computer, or a level the creator chose.
+        chosen = [HUMAN if k == "human" else computer if k == "computer" else k for k in msg["kinds"]]
+        kinds = dict(zip(seats, chosen, strict=True))
+        return HostTable(code, "", 0, "", kinds, creator=client, title=msg["title"], options=msg["options"])
+
+    def _computer_of(self, name: str | None) -> str:
+        """The computer kind of the host (`--computer`) for a table of this title, or its middle level."""
+        if name is None:
+            return self.computer or best_computer()
+        engine = registry.title(name).engine()
+        known = engine.canonical_kind(self.computer) if self.computer else None
+        return known or engine.levels[len(engine.levels) // 2]
 
     def on_join(self, client: Client, msg: dict[str, Any]) -> None:
         current = client.table
@@ -546,7 +580,7 @@ class Host:
             raise ProtocolError("that answers an earlier question: the table has moved on")
         try:
             events = session.choose(msg["key"])
-        except IllegalChoice as exc:
+        except (IllegalChoice, ValueError) as exc:  # any title's IllegalChoice is a ValueError
             raise ProtocolError(str(exc)) from None
         self.after(table, events)
 
@@ -568,6 +602,8 @@ class Host:
     def on_explain(self, client: Client, msg: dict[str, Any]) -> None:
         """What `x` shows: the topics this client's view may ask about, with their answers."""
         table = self._table(client)
+        if table.title is not None:
+            raise ProtocolError("at this table, x explains from your own screen")
         if table.session is None or self.explanations is None:
             raise ProtocolError("nothing to explain yet")
         if not self._shown(table, client):
@@ -598,7 +634,7 @@ class Host:
     def on_hand_over(self, client: Client, msg: dict[str, Any]) -> None:
         """The creator gives the seats of people who vanished to computers, so the game goes on."""
         table = self._started_by_creator(client)
-        given = table.hand_over(self.computer or best_computer())
+        given = table.hand_over(self._computer_of(table.title))
         if not given:
             raise ProtocolError("every person is here: no seat to give to a computer")
         self.save_extras(table)
@@ -687,24 +723,35 @@ class Host:
         start = min(client.events_sent, len(game.events))
         new = game.events[start:]
         client.events_sent = len(game.events)
+        hosting = title_host(table.title)
+        # Only the one deciding needs it (to answer); for the others it would count the
+        # questions hidden cards raised.
+        deciding = game.pending is not None and game.pending.player == seat
         message: dict[str, Any] = {
             "type": "state",
             "code": table.code,
             "seat": seat,
-            # Only the one deciding needs it (to answer); for the others it would count the
-            # questions hidden cards raised.
-            "decisions": view["decisions"],
-            "kinds": {c: ("human" if k == HUMAN else "computer") for c, k in session.kinds.items()},
+            "decisions": game.decisions_seen(seat) if deciding else None,
+            # Another title's table names its computers' levels (public: chosen in the lobby).
+            "kinds": {c: ("human" if k == HUMAN else k if hosting else "computer") for c, k in session.kinds.items()},
             "view": view,
             "events_from": start,
-            "events": [event_json(e) for e in new],
+            # An event this seat may not see (a card drawn into another hand) is null: every
+            # seat's log keeps the same positions.
+            "events": [None if hosting and hosting.hidden_from(seat, e) else event_json(e) for e in new],
             "can_undo": session.can_undo(seat),
             "creator": table.is_creator(client),
             "vanished": table.vanished(),
             "handed": list(table.handed),
             "timer": table.timer,
         }
-        if view.get("pending") and view["pending"].get("options") and self.hints is not None:
+        if hosting is not None:
+            message["title"] = table.title
+            if game.over:
+                # The game's figures once it is over: blood, humans, bursts, all public.
+                engine = registry.title(table.title).engine()
+                message["figures"] = engine.stats_text(game, engine.stats(game))
+        elif view.get("pending") and view["pending"].get("options") and self.hints is not None:
             message["hints"] = self.hints(session, view)
         client.send(message)
 
@@ -782,10 +829,15 @@ class Host:
         d = session.game.pending
         if d is None:
             return
-        from adrenaline_tui.ai import make_player
-
         player = d.player
-        stand_in = make_player(self.computer or best_computer(), session.game.seed + decisions)
+        kind = self._computer_of(table.title)
+        seed = session.game.seed + decisions
+        if table.title is None:
+            from adrenaline_tui.ai import make_player
+
+            stand_in = make_player(kind, seed)
+        else:
+            stand_in = registry.title(table.title).engine().make_player(kind, seed)
         self.chat_line(table, f"Time is up: a computer decides for {session.game.name(player)}")
         # Up to the next public point, or until the question is someone else's.
         while True:

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from adrenaline_tui.rules import GameConfig
+from adrenaline_tui.titles import registry
+from adrenaline_tui.titles.registry import TitleHost
 from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares
 from adrenaline_tui.wire.protocol import CODE_ALPHABET, CODE_LENGTH
 
@@ -23,6 +25,11 @@ class Seated(Protocol):
     name: str
     connected: bool
     identity: str
+
+
+def title_host(name: str | None) -> TitleHost | None:
+    """The hosting hook of a table's title (None: the host's first title, held as before)."""
+    return None if name is None else registry.title(name).host()
 
 
 def new_code(taken: set[str] | dict[str, Any]) -> str:
@@ -62,6 +69,10 @@ class HostTable:
     # sitting down at it once resumed: started games are counted per address. None: a resumed
     # game nobody sat down at yet, whose computers stay still.
     keeper: str | None = None
+    # A table of another title than the host's first (`registry.TitleHost`), and its options as
+    # words; None: the first title's table, set up by the fields above.
+    title: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -171,13 +182,18 @@ class HostTable:
         self, seed: int, folder: Path | None, saver: Autosaver | None = None, spares: UndoSpares | None = None
     ) -> None:
         path = folder / f"{self.code}.json" if folder is not None else None
+        hosting = title_host(self.title)
+        if hosting is not None:
+            self.session = hosting.start(len(self.kinds), self.options, self.kinds, seed, path, saver, spares)
+            return
         self.session = Session.start(
             self.config(), seed, self.kinds, path, autosave=path is not None, saver=saver, spares=spares
         )
 
     def lobby(self) -> dict[str, Any]:
         """The table as the lobby shows it: public set-up and who sits where."""
-        return {
+        titled = {"title": self.title, "options": self.options} if self.title is not None else {}
+        return titled | {
             "code": self.code,
             "arena": self.arena,
             "skulls": self.skulls,

@@ -196,9 +196,50 @@ class TitleUI(Protocol):
         """What the load list shows of a save of this title, unreplayed (the shell's `SaveInfo`)."""
         ...
 
+    def hosted_table(self, state: dict[str, Any]) -> Any:
+        """Optional, for a title with a `host_module`: the table of one seat at a host, drawn
+        from the host's `state` messages (its first one here). It has `is_hosted_table = True`,
+        `game` (whose `apply(state)` takes in the next ones and returns the new events),
+        `host_state(new, rebuilt)` and `chat(who, text)`, and answers through `shell.ToHost`."""
+        ...
+
     def review_screen(self, path: Path) -> Any | None:
         """The replay viewer of a save, or None if the title has none yet (ValueError in one
         line if the save cannot be read)."""
+        ...
+
+
+class TitleHost(Protocol):
+    """What `adrenaline host` needs to hold a turn-based title's table (docs/hosting.md), beyond
+    its `TitleEngine`; nothing of a screen. The session it makes has what the host drives:
+    `game` (the engine contract plus `at_public_point`, `pending_public()` and
+    `decisions_seen(seat)`), `kinds`, `choose`, `undo`/`can_undo`, `computer_to_move`,
+    `computer_choice()`, `write_table()`, `flush()`, `save_problem`, `saver` and `spares`."""
+
+    def start(
+        self,
+        seats: int,
+        options: Mapping[str, str],
+        kinds: Mapping[str, str],
+        seed: int,
+        path: Path | None,
+        *threads: Any,
+    ) -> Any:
+        """A new game autosaved at `path` (None: kept in memory only) on the host's threads
+        (`Autosaver`, `UndoSpares`); ValueError in one line if the options make no game."""
+        ...
+
+    def resume(self, path: Path, *threads: Any) -> Any:
+        """A table's saved game, exactly where it was (SaveError in one line)."""
+        ...
+
+    def options_of(self, game: Any) -> dict[str, str]:
+        """The options a game was set up with, as words (the lobby of a resumed table says them)."""
+        ...
+
+    def hidden_from(self, seat: str | None, event: Any) -> bool:
+        """Whether `seat` may not see `event` (a card drawn into another's hand): the host sends
+        null in its place, so every seat's log keeps the same positions."""
         ...
 
 
@@ -216,9 +257,16 @@ class Title:
     # The module whose `UI` is the title's TitleUI (its screens), imported when first used; None
     # for a title with no table yet, which the title screen does not list.
     ui_module: str | None = None
+    # The module whose `HOST` (a `TitleHost`, below) lets `adrenaline host` hold a table of the
+    # title; None: the host offers the title only as its own first table (the first title's
+    # protocol fields), or not at all.
+    host_module: str | None = None
 
     def engine(self) -> TitleEngine:
         return importlib.import_module(self.engine_module).ENGINE
+
+    def host(self) -> TitleHost | None:
+        return None if self.host_module is None else importlib.import_module(self.host_module).HOST
 
     def ui(self) -> TitleUI:
         if self.ui_module is None:
@@ -242,6 +290,7 @@ TITLES: tuple[Title, ...] = (
         "bloodrush-save",
         "adrenaline_tui.titles.bloodrush.title",
         ui_module="adrenaline_tui.titles.bloodrush.ui",
+        host_module="adrenaline_tui.titles.bloodrush.hosting",
     ),
     Title(
         "panic_fire",

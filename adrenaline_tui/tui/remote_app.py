@@ -7,6 +7,7 @@ the settings are the defaults, the host keeps the games.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable
 from dataclasses import replace
@@ -17,11 +18,13 @@ from textual import events
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from adrenaline_tui.titles.registry import title
 from adrenaline_tui.tui.app import AdrenalineApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
+from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.settings import Settings
-from adrenaline_tui.tui.shell import LeaveTable, OpenTable, TakeSeat, ToHost
+from adrenaline_tui.tui.shell import LeaveTable, OpenTable, StartTitleGame, TakeSeat, ToHost
 from adrenaline_tui.wire import protocol
 from adrenaline_tui.wire.client import Connection, RemoteGame
 from adrenaline_tui.wire.limits import LOBBY_IDLE
@@ -40,8 +43,10 @@ class RemoteApp(AdrenalineApp):
         self.connection = Connection(self.on_host_message, self.on_host_lost)
         self.status = f"Connecting to the host as {self.player_name}…"
         self.lobby: LobbyScreen | None = None
-        self.game: RemoteGame | None = None
+        # The game as this seat sees it: a `RemoteGame`, or another title's (its table's `game`).
+        self.game: Any = None
         self._wanted_seat: str | None = None
+        self._titled_create = False
         # Seconds without a key in the lobby before this client leaves (a seat at a table stays).
         self.idle = idle
         self.last_input = time.monotonic()
@@ -65,6 +70,20 @@ class RemoteApp(AdrenalineApp):
         if self.game is None and time.monotonic() - self.last_input > self.idle:
             self.connection.close()
             self.exit(0, message="Idle in the lobby for too long: bye. Connect again to play.")
+
+    @property
+    def progress(self) -> Any:
+        """Lesson progress (a title's setup offers its lessons) kept in memory only: a guest
+        writes nothing on the host's machine."""
+        if self._progress is None:
+            from adrenaline_tui.walkthrough import Progress
+
+            class Unsaved(Progress):
+                def save(self) -> None:
+                    """Not on the host's machine."""
+
+            self._progress = Unsaved(Path(os.devnull))
+        return self._progress
 
     def send(self, message: dict[str, Any]) -> None:
         self.connection.send(message)
@@ -92,6 +111,20 @@ class RemoteApp(AdrenalineApp):
 
     def on_take_seat(self, message: TakeSeat) -> None:
         self.sit(message.colour)
+
+    def on_start_title_game(self, message: StartTitleGame) -> None:
+        """A title's own setup (the lobby opened it for a title its form does not set up) asks
+        for a table: at the host, in place of a local game. The creator sits at its first person's seat."""
+        message.prevent_default()  # not AdrenalineApp's too: no local game here
+        if self.screen is not self.lobby:
+            self.pop_screen()
+        kinds = [message.kinds[s] for s in message.kinds]
+        self._wanted_seat = next((s for s, k in message.kinds.items() if k == HUMAN), None)
+        self._titled_create = True
+        timer = self.lobby.timer() if self.lobby is not None else 0
+        self.send(
+            {"type": "create", "title": message.title, "options": message.options, "seats": kinds, "timer": timer}
+        )
 
     def on_leave_table(self, _: LeaveTable) -> None:
         self.leave_table()
@@ -123,9 +156,11 @@ class RemoteApp(AdrenalineApp):
             self.lobby.say(self.status)
 
     def _host_created(self, msg: dict[str, Any]) -> None:
-        # The creator sits down at the table's first person's seat straight away.
-        if self.lobby is not None:
+        # The creator sits down at the table's first person's seat straight away (a title's own
+        # setup named it already).
+        if self.lobby is not None and not self._titled_create:
             self._wanted_seat = self.lobby.first_person_seat()
+        self._titled_create = False
         self.send({"type": "join", "code": msg["code"], "seat": self._wanted_seat})
 
     def _host_joined(self, msg: dict[str, Any]) -> None:
@@ -151,8 +186,13 @@ class RemoteApp(AdrenalineApp):
 
     def _host_state(self, msg: dict[str, Any]) -> None:
         if self.game is None or self.hosted_table() is None:
-            self.game = RemoteGame(msg)
-            self.push_screen(HostedTableScreen(self.game))
+            if "title" in msg:  # another title's table: its own screen (`TitleUI.hosted_table`)
+                screen = title(str(msg["title"])).ui().hosted_table(msg)
+                self.game = screen.game
+            else:  # the host's first title, as protocol 2 had it
+                self.game = RemoteGame(msg)
+                screen = HostedTableScreen(self.game)
+            self.push_screen(screen)
             return
         rebuilt = int(msg["events_from"]) < len(self.game.events) or int(msg["events_from"]) == 0
         new = self.game.apply(msg)
@@ -162,14 +202,15 @@ class RemoteApp(AdrenalineApp):
 
     def _host_explained(self, msg: dict[str, Any]) -> None:
         table = self.hosted_table()
-        if table is not None and table is self.screen:
+        if isinstance(table, HostedTableScreen) and table is self.screen:
             table.show_explanations(msg)
 
     def _host_pong(self, msg: dict[str, Any]) -> None:
         """Nothing to do: the host is there."""
 
-    def hosted_table(self) -> HostedTableScreen | None:
-        return next((s for s in self.screen_stack if isinstance(s, HostedTableScreen)), None)
+    def hosted_table(self) -> Any:
+        """The table screen of this seat, whatever its title (None: in the lobby)."""
+        return next((s for s in self.screen_stack if getattr(s, "is_hosted_table", False)), None)
 
     # ------------------------------------------------- nothing on the host's machine
     # The app runs on the host's machine for someone far away: what Textual would do "on this

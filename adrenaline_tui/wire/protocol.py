@@ -14,9 +14,10 @@ from typing import Any
 from adrenaline_tui.rules.arena import ARENA_IDS
 from adrenaline_tui.rules.state import ENDINGS, FIGURES, MODES
 
-# 2: anyone but the one deciding is sent a pending decision as {player, kind} (a public kind)
-# and no decision count, and only at public points (docs/protocol.md).
-VERSION = 2
+# 3: a table may be of another title (`create.title`; `table` and `state` then name it), whose
+# view a version-2 client would misdraw. 2: anyone but the one deciding is sent a pending
+# decision as {player, kind} (a public kind) and no decision count, only at public points.
+VERSION = 3
 # A client line is short (a key, a code, a chat line); anything longer is refused unread.
 MAX_CLIENT_LINE = 4096
 # What the host sends is a whole view plus events; a client refuses lines beyond this.
@@ -29,6 +30,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud ov
 CODE_LENGTH = 5
 _CODE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 _KEY = re.compile(r"^[A-Za-z0-9:_.\-]{1,64}$")
+# A seat of a title's table (Adrenaline's colours, Bloodrush's vampires): the table says if it has it.
+_SEAT = re.compile(r"^[a-z0-9_]{1,16}$")
+_WORD = re.compile(r"^[a-z0-9_]{1,32}$")
+MAX_OPTIONS = 16
 
 
 class ProtocolError(ValueError):
@@ -75,7 +80,7 @@ def _code(msg: dict[str, Any]) -> str:
 
 def _seat(msg: dict[str, Any]) -> str | None:
     seat = _str(msg, "seat", limit=16, required=False)
-    if seat is not None and seat not in FIGURES:
+    if seat is not None and not _SEAT.match(seat):
         raise ProtocolError(f"no seat '{printable(seat, 16)}' (seats are {', '.join(FIGURES)})")
     return seat
 
@@ -90,7 +95,48 @@ def _hello(msg: dict[str, Any]) -> dict[str, Any]:
     return {"type": "hello", "name": name or "player", "identity": identity, "address": address}
 
 
+def _titled_create(msg: dict[str, Any]) -> dict[str, Any]:
+    """A table of a title the host holds through its `TitleHost` (docs/protocol.md): the title,
+    its options as words, and each seat in order a person or a computer."""
+    from adrenaline_tui.titles.registry import UnknownTitle, parse_options, title
+
+    name = _str(msg, "title", limit=32) or ""
+    try:
+        t = title(name)
+    except UnknownTitle:
+        raise ProtocolError(f"no game '{printable(name, 32)}' on this host") from None
+    if t.host() is None or t.timing != "turns":
+        raise ProtocolError(f"{t.name} cannot be played on a host yet")
+    given = msg.get("options", {})
+    if not isinstance(given, dict) or len(given) > MAX_OPTIONS:
+        raise ProtocolError("'options' is an object of option names and their values")
+    for k, v in given.items():
+        if not (isinstance(k, str) and _WORD.match(k) and isinstance(v, str) and _WORD.match(v)):
+            raise ProtocolError("each option and its value are short words")
+    try:
+        options = parse_options(t.engine(), given)
+    except UnknownTitle as exc:
+        raise ProtocolError(str(exc)) from None
+    low, high = t.engine().seat_range
+    seats = msg.get("seats")
+    kinds = (*SEAT_KINDS, *t.engine().levels)
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 8 or any(k not in kinds for k in seats):
+        raise ProtocolError(f"'seats' lists each seat as one of {', '.join(kinds)} ({low} to {high} players)")
+    if "human" not in seats:
+        raise ProtocolError("a table needs at least one person")
+    timer = _int(msg, "timer", 0, MAX_TIMER, default=0)
+    if 0 < timer < MIN_TIMER:
+        raise ProtocolError(f"a turn timer is off (0) or {MIN_TIMER} to {MAX_TIMER} seconds")
+    return {"type": "create", "title": t.id, "options": options, "kinds": list(seats), "timer": timer}
+
+
 def _create(msg: dict[str, Any]) -> dict[str, Any]:
+    from adrenaline_tui.titles.registry import DEFAULT
+
+    # Without a title (a version-2 form), or naming the first title: the host's own table of
+    # the first title, with its fields below.
+    if msg.get("title", DEFAULT) != DEFAULT:
+        return _titled_create(msg)
     arena = _str(msg, "arena", limit=32)
     if arena not in ARENA_IDS:
         raise ProtocolError(f"no arena '{printable(arena or '', 32)}'")

@@ -197,7 +197,11 @@ async def test_a_client_that_stops_reading_is_dropped_not_waited_for(
         code, wires = await seated_table(sock)
         # A spectator that never reads: its socket fills, then its queue, then it is dropped.
         _reader, writer = await asyncio.open_unix_connection(str(sock))
-        writer.write(b'{"type":"hello","v":2}\n' + json.dumps({"type": "join", "code": code}).encode() + b"\n")
+        writer.write(
+            protocol.encode({"type": "hello", "v": protocol.VERSION})
+            + json.dumps({"type": "join", "code": code}).encode()
+            + b"\n"
+        )
         await writer.drain()
         n = 0
         # A spectator is sent the game only at public points: a few hundred decisions fill it.

@@ -110,6 +110,20 @@ class Game:
         """The decision the game waits on, or None once the game is over."""
         return self._pending
 
+    # What a host needs to send each seat only what it may know (docs/protocol.md). Every
+    # question of Bloodrush is asked whatever anyone holds (a red-card question is asked of every
+    # holder of a red card, `Decision.auto`), so every one is a public point, and a seat's count
+    # of decisions is the game's.
+    at_public_point = True
+
+    def pending_public(self) -> dict[str, str] | None:
+        """Who decides and the decision's kind, as every seat's view says (`waiting_on`)."""
+        d = self._pending
+        return None if d is None else {"player": d.player, "kind": d.kind}
+
+    def decisions_seen(self, seat: str | None) -> int:
+        return len(self.history)
+
     def choose(self, key: str) -> list[Event]:
         decision = self._pending
         if decision is None:

@@ -71,6 +71,7 @@ class HostedSession:
 
 
 class HostedTableScreen(TableScreen):
+    is_hosted_table = True
     CSS_PATH = Path(__file__).with_name("table.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Lobby", id="hosted.leave"),

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Static
 from adrenaline_tui.rules import FIGURES
 from adrenaline_tui.rules.arena import ARENA_IDS
 from adrenaline_tui.rules.state import ENDINGS, MODES
+from adrenaline_tui.titles import registry
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.screens.setup import arena_label
@@ -36,13 +37,29 @@ TIMERS = [(0, "off"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), 
 BOTS: list[tuple[str | None, str]] = [(None, "no bot"), *((c, hero(c)) for c in FIGURES)]
 
 
+def hostable() -> list[tuple[str, str]]:
+    """The titles a table can be set up for here: the first title (the form below) and every
+    turn-based one the host holds through its title's hook (`registry.TitleHost`). A real-time
+    title (Panic Fire) needs a referee on the host's clock: not yet (docs/hosting.md)."""
+    return [
+        (t.id, t.name)
+        for t in registry.playable()
+        if t.id == registry.DEFAULT or (t.host_module is not None and t.timing == "turns")
+    ]
+
+
+def seat_name(seat: str) -> str:
+    """A seat as the lobby says it: a figure's hero, or another title's seat by its name."""
+    return hero(seat) if seat in FIGURES else seat.capitalize()
+
+
 def enter_does(widget: object) -> Text:
     """What Enter on `widget` will do, said under the table's buttons."""
     button = getattr(widget, "id", None) or ""
     if not isinstance(widget, Button):
         return Text("")
     if button.startswith("sit-"):
-        what = f"Enter: sit down as {hero(button.removeprefix('sit-'))}"
+        what = f"Enter: sit down as {seat_name(button.removeprefix('sit-'))}"
     elif button == "watch":
         what = "Enter: watch the table without a seat (you will not play)"
     elif button == "start":
@@ -81,9 +98,12 @@ class LobbyScreen(BaseScreen):
         with Vertical(id="create-form"):
             yield Static(Text("Or set up a new table", Style(bold=True)), classes="section", markup=False)
             with Horizontal(classes="form-row"):
+                yield Static("Game", classes="label", markup=False)
+                yield Choice(hostable(), registry.DEFAULT, id="game")
+            with Horizontal(classes="form-row own-form"):
                 yield Static("Arena", classes="label", markup=False)
                 yield Choice([(a, arena_label(a)) for a in ARENA_IDS], "arena_11a", id="arena")
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row own-form"):
                 yield Static("Skulls", classes="label", markup=False)
                 yield Choice([(n, str(n)) for n in range(5, 9)], 8, id="skulls")
                 yield Static("Ending", classes="label", markup=False)
@@ -91,13 +111,13 @@ class LobbyScreen(BaseScreen):
             with Horizontal(classes="form-row"):
                 yield Static("Turn timer", classes="label", markup=False)
                 yield Choice(TIMERS, 0, id="timer")
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row own-form"):
                 yield Static("Mode", classes="label", markup=False)
                 yield Choice([(m, m) for m in MODES], "standard", id="mode")
                 yield Static("Bot", classes="label", markup=False)
                 yield Choice(BOTS, None, id="bot")
             for colour, kind in zip(FIGURES, DEFAULT_KINDS, strict=True):
-                with Horizontal(classes="form-row"):
+                with Horizontal(classes="form-row own-form"):
                     yield Static(hero(colour), classes="label", markup=False)
                     yield Choice(SEAT_KINDS, kind, id=f"kind-{colour}")
             yield Button("Create table", id="create")
@@ -124,6 +144,18 @@ class LobbyScreen(BaseScreen):
         for line in self.query("#status").results(Static):
             line.update(text)
 
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        """Another title: its own setup screen asks its options and seats (Create opens it)."""
+        if message.choice.id == "game":
+            own = message.value == registry.DEFAULT
+            for row in self.query(".own-form"):
+                row.display = own
+            name = dict(hostable()).get(str(message.value), "")
+            self.query_one("#create", Button).label = "Create table" if own else f"Set up {name}…"
+
+    def timer(self) -> int:
+        return int(self.query_one("#timer", Choice).value)
+
     def first_person_seat(self) -> str | None:
         """The first colour the set-up form gives to a person: the creator sits there."""
         return next((c for c in FIGURES if self.query_one(f"#kind-{c}", Choice).value == "human"), None)
@@ -133,14 +165,20 @@ class LobbyScreen(BaseScreen):
         self.table = table
         box = self.query_one("#table")
         box.display = True
-        lines = [f"Table {table['code']}: {arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"]
+        if table.get("title"):  # another title's table: its options as words
+            options = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (table.get("options") or {}).items())
+            lines = [f"Table {table['code']}: {registry.title(str(table['title'])).name}", f"  {options}"]
+        else:
+            lines = [
+                f"Table {table['code']}: {arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"
+            ]
+            # On a line of its own (the first is full at 80 columns). Tables from a host before
+            # the modes say neither: the standard game, no bot.
+            mode, bot = table.get("mode") or "standard", table.get("bot")
+            if mode != "standard" or bot:
+                lines.append(f"  {mode} mode" + (f", with the bot ({hero(bot)})" if bot else ", no bot"))
         if table.get("timer"):
             lines[0] += f", {table['timer']} s a decision"
-        # On a line of its own (the first is full at 80 columns). Tables from a host before the
-        # modes say neither: the standard game, no bot.
-        mode, bot = table.get("mode") or "standard", table.get("bot")
-        if mode != "standard" or bot:
-            lines.append(f"  {mode} mode" + (f", with the bot ({hero(bot)})" if bot else ", no bot"))
         for seat in table["seats"]:
             if seat["kind"] == "computer":
                 who = "computer"
@@ -148,7 +186,7 @@ class LobbyScreen(BaseScreen):
                 who = seat["player"] + (" (you)" if seat["colour"] == table.get("you") else "")
             else:
                 who = "free" if not seat["player"] else f"free ({seat['player']} left)"
-            lines.append(f"  {hero(seat['colour']):12} {who}")
+            lines.append(f"  {seat_name(seat['colour']):12} {who}")
         if table["spectators"]:
             lines.append(f"  and {table['spectators']} watching")
         if table.get("creator") and not table["started"]:
@@ -156,8 +194,14 @@ class LobbyScreen(BaseScreen):
         self.query_one("#table-text", Static).update("\n".join(lines))
         seated = table.get("you") is not None
         free = {s["colour"] for s in table["seats"] if s["kind"] == "human" and not s["connected"]}
-        for colour in FIGURES:
-            self.query_one(f"#sit-{colour}").display = not seated and colour in free
+        # Another title's seats get buttons of their own, before Watch.
+        buttons = self.query_one("#seat-buttons")
+        for seat in table["seats"]:
+            if not buttons.query(f"#sit-{seat['colour']}"):
+                sit = Button(f"Sit: {seat_name(seat['colour'])}", id=f"sit-{seat['colour']}", classes="sit")
+                buttons.mount(sit, before=self.query_one("#watch"))
+        for button in self.query(".sit").results(Button):
+            button.display = not seated and (button.id or "").removeprefix("sit-") in free
         self.query_one("#watch").display = not seated
         self.query_one("#start").display = seated and bool(table.get("creator")) and not table["started"]
         # At a table the set-up form gives way to it (all of it fits at 80x24), and the first
@@ -193,6 +237,12 @@ class LobbyScreen(BaseScreen):
             self.post_message(OpenTable(code))
 
     def action_create(self) -> None:
+        chosen = str(self.query_one("#game", Choice).value)
+        if chosen != registry.DEFAULT:
+            # The title's own setup (the local generic one: seats, levels, its options); its
+            # StartTitleGame asks the host for the table (`RemoteApp.on_start_title_game`).
+            self.app.push_screen(registry.title(chosen).ui().setup_screen())
+            return
         seats = [
             {"colour": c, "kind": self.query_one(f"#kind-{c}", Choice).value}
             for c in FIGURES

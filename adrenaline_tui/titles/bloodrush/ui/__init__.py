@@ -46,6 +46,12 @@ class BloodrushUI:
 
         return BloodrushLessons(load_lessons())
 
+    def hosted_table(self, state: dict[str, Any]) -> Any:
+        """The table of one seat at a host, drawn from the host's first `state` message."""
+        from adrenaline_tui.titles.bloodrush.ui.hosted import HostedBloodrushTable
+
+        return HostedBloodrushTable(state)
+
     def review_screen(self, path: Path) -> Any:
         from adrenaline_tui.titles.bloodrush import Game
         from adrenaline_tui.titles.bloodrush.ui.review import BloodrushReview
