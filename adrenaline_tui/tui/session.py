@@ -102,7 +102,10 @@ class UndoSpares:
     background. With none ready (several undos in a row) undo replays the whole game as before.
     """
 
-    KEEP = 3  # undos in a row before one waits for a copy
+    KEEP = 3  # undos in a row before one waits for a copy, once the person has undone
+    # Copies kept before anyone undid: each copy replays every decision the game makes,
+    # computers' too, and most people never undo (the host's CPU went a third to three copies).
+    FIRST = 1
     # A copy shares the interpreter with drawing: it is made while nobody is at the keys (no
     # key press, click, decision or undo for IDLE seconds: `touch`), and stops as soon as
     # someone is again, between two of its decisions.
@@ -115,24 +118,37 @@ class UndoSpares:
         self._pool: ThreadPoolExecutor | None = pool
         self._building: Future[Game] | None = None
         self._last_activity = 0.0
+        # The undo barrier the copies were last brought to, and how many to keep.
+        self._at = -1
+        self.wanted = self.FIRST
 
     def touch(self) -> None:
         """Someone pressed a key or clicked: the copy being made waits until they pause."""
         self._last_activity = time.monotonic()
 
-    def _collect(self, game: Game) -> None:
+    def _collect(self, game: Game) -> bool:
+        """Take in the copy made in the background, if it is done; whether one was."""
         building = self._building
         if building is not None and building.done():
             self._building = None
             spare = building.exception() is None and building.result()
             if spare and game.history[: len(spare.history)] == spare.history:
                 self.ready.append(spare)
+                return True
+        return False
 
     def keep_up(self, game: Game) -> None:
-        """After every decision and undo: copies at the barrier, one more on its way if short."""
+        """After a person's decision and undo: copies at the barrier, one more on its way if short.
+
+        Only when the person's undo point (the barrier) has moved, or a copy is new or missing:
+        else the copies are where undo needs them, and a decision costs them nothing."""
         self._last_activity = time.monotonic()
-        self._collect(game)
+        new = self._collect(game)
         target = game.undo_barrier
+        short = len(self.ready) < self.wanted and self._building is None
+        if target == self._at and not new and not short:
+            return
+        self._at = target
         kept = []
         for spare in self.ready:
             if len(spare.history) <= target and game.history[: len(spare.history)] == spare.history:
@@ -140,7 +156,7 @@ class UndoSpares:
                     spare.choose(key)
                 kept.append(spare)
         self.ready = kept
-        if len(self.ready) < self.KEEP and self._building is None and target > 0:
+        if len(self.ready) < self.wanted and self._building is None and target > 0:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="undo-spare")
             start = (game.config, game.seed, game.scenario, game.cards)
@@ -162,6 +178,10 @@ class UndoSpares:
         """A copy of the game as it was after `position` decisions (at or after the barrier)."""
         self._last_activity = time.monotonic()
         self._collect(game)
+        # Someone who undoes may well undo again: from now on, copies for a few in a row.
+        self.wanted = self.KEEP
+        # A copy of another game (one replaced since) is no copy of this one.
+        self.ready = [s for s in self.ready if game.history[: len(s.history)] == s.history]
         if not self.ready:
             return None
         spare = self.ready.pop()

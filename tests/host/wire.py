@@ -184,3 +184,40 @@ async def until(pilot: Any, check: Any, what: str, seconds: float = 10.0) -> Non
             return
         await pilot.pause(0.02)
     raise AssertionError(f"never: {what}")
+
+
+# One person (yellow) and two computers at a table the person opens and starts.
+ONE_PERSON_SEATS = [
+    {"colour": "yellow", "kind": "human"},
+    {"colour": "blue", "kind": "computer"},
+    {"colour": "grey", "kind": "computer"},
+]
+
+
+async def open_table(sock: Path, **more: object) -> tuple[str, Wire]:
+    """A started table of one person and two computers; its code and the person's wire."""
+    person = await Wire.connect(sock, "yellow")
+    create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "sudden_death", "seats": ONE_PERSON_SEATS}
+    await person.send(create | more)
+    code = (await person.expect("created"))["code"]
+    await person.send({"type": "join", "code": code, "seat": "yellow"})
+    await person.expect("joined")
+    await person.send({"type": "start"})
+    return code, person
+
+
+def asks(state: dict) -> bool:
+    """Whether a state asks its receiver a question."""
+    pending = not state["view"]["over"] and state["view"]["pending"]
+    return bool(pending and pending.get("options") and state["decisions"] is not None)
+
+
+async def my_question(person: Wire, last: dict | None = None) -> dict | None:
+    """The state that asks this person something: `last`, or the next one that does (None: the
+    game is over)."""
+    state = last if last is not None else await person.expect("state")
+    while not asks(state):
+        if state["view"]["over"]:
+            return None
+        state = await person.expect("state")
+    return state
