@@ -26,7 +26,6 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
-from textual.filter import Monochrome, NoColor
 from textual.geometry import Size
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.theme import BUILTIN_THEMES, Theme
@@ -34,14 +33,13 @@ from textual.theme import BUILTIN_THEMES, Theme
 from adrenaline_tui.atomicfile import write_problem
 from adrenaline_tui.printable import printable
 from adrenaline_tui.rules import GameConfig
-from adrenaline_tui.tui import crash, shell, storage
+from adrenaline_tui.tui import crash, shell, storage, terminal_filters
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.screens.base import BaseScreen, blocked_while_too_small, too_small
 from adrenaline_tui.tui.screens.title import TitleScreen
 from adrenaline_tui.tui.session import Session, unsaved
 from adrenaline_tui.tui.settings import Settings
-from adrenaline_tui.tui.terminal_filters import AsciiOnly, NoColour
 
 if TYPE_CHECKING:
     # The walkthrough needs pydantic; a game starts without it, so it is imported when used.
@@ -215,12 +213,7 @@ class AdrenalineApp(App[int]):
     def _terminal_filters(self) -> None:
         """NO_COLOR: no colour at all (Textual's own filter sends greys); the ASCII glyph set:
         no character outside ASCII, Textual's own borders and ellipses included."""
-        if self.no_color:
-            textual_own = (Monochrome, NoColor)
-            self._filters = [f for f in self._filters if not isinstance(f, textual_own)]
-            self._filters.append(NoColour())
-        self._ascii_only = AsciiOnly(enabled=self.look.glyphs is ASCII)
-        self._filters.append(self._ascii_only)
+        self._ascii_only = terminal_filters.install(self, ascii_only=self.look.glyphs is ASCII)
 
     # ------------------------------------------------------------------ set-up
     def automatic_theme(self) -> str:
