@@ -8,6 +8,7 @@ from typing import Any
 
 from adrenaline_tui.record import record
 from adrenaline_tui.titles.bloodrush.components import load_components
+from adrenaline_tui.titles.bloodrush.decision import decides
 from adrenaline_tui.titles.bloodrush.game import CARD_NAMES
 from adrenaline_tui.titles.bloodrush.state import MAX_BLOOD
 
@@ -178,7 +179,7 @@ def status_text(view: dict[str, Any], kinds: dict[str, str]) -> str:
     if waiting:
         seat = waiting["player"]
         player = "you" if seat == view.get("seat") else name_of(view, seat)
-        who = f" - {player} to decide ({waiting['kind']})"
+        who = f" - {player} to decide {decides(waiting['kind'])}"
     return f"{where} - {time['label']} - deck {view['deck_count']}{who}"
 
 
@@ -198,4 +199,4 @@ def prompt_and_note(view: dict[str, Any], kinds: dict[str, str]) -> tuple[str, s
     seat = waiting["player"]
     kind = kinds.get(seat, "human")
     who = name_of(view, seat) + ("" if kind == "human" else f" (computer, {kind})")
-    return f"{who} decides: {waiting['kind']}.", "Waiting..."
+    return f"{who} to decide {decides(waiting['kind'])}.", "Waiting..."
