@@ -312,6 +312,10 @@ class LessonScreen(BaseScreen):
 
     # ---------------------------------------------------------------- actions
     def action_pick(self, index: int) -> None:
+        why = self.query_one(ActionPanel).no_option(index)  # a key with no option: say so, change nothing
+        if why is not None:
+            self.shell.notify(why, timeout=3, topic="no-option")
+            return
         self.choose(index)
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:

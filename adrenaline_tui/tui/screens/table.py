@@ -539,6 +539,12 @@ class TableScreen(BaseScreen):
 
     # ---------------------------------------------------------------- actions
     def action_pick(self, index: int) -> None:
+        # A key with no option behind it changes nothing and says why (the hosted table, a
+        # subclass, keeps this).
+        why = self.query_one(ActionPanel).no_option(index)
+        if why is not None:
+            self.shell.notify(why, timeout=3, topic="no-option")
+            return
         self.choose(index)
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:

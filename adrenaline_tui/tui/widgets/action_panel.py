@@ -481,6 +481,16 @@ class ActionPanel(Vertical):
             detail = fit_lines(detail, box.size.width, lines, look_of(self.app).glyphs.ellipsis)
         box.update(Text(detail, Style(italic=True)), layout=False)
 
+    def no_option(self, index: int) -> str | None:
+        """What to say when the key of option `index` is pressed and the question has no such
+        option ("No option 6: this question has 3"); None when it has one, or when there is no
+        question of this person's on the panel (someone else decides: the key says nothing).
+        Every screen with this panel asks it before choosing, so the line is the same at each."""
+        count = len(self.state.labels) if self.state is not None else 0
+        if count == 0 or 0 <= index < count:
+            return None
+        return f"No option {hotkey(index) or index + 1}: this question has {count}"
+
     def move_to(self, index: int) -> None:
         if 0 <= index < self.options.option_count:
             self.options.highlighted = index

@@ -26,6 +26,7 @@ from adrenaline_tui.titles.bloodrush.ui.town_map import TownMap
 from adrenaline_tui.titles.bloodrush.ui.vampires_panel import VampiresPanel
 from adrenaline_tui.titles.bloodrush.views import events_for
 from adrenaline_tui.tui.screens.base import BaseScreen
+from adrenaline_tui.tui.shell import shell_of
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, ActionPanel, PanelState
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 from adrenaline_tui.tui.widgets.lesson_panel import LessonPanel, LessonPanelState
@@ -171,6 +172,10 @@ class BloodrushLesson(BaseScreen):
         self.app.switch_screen(BloodrushLesson(lesson, self.progress, self.lessons))
 
     def action_pick(self, index: int) -> None:
+        why = self.query_one(ActionPanel).no_option(index)  # a key with no option: say so, change nothing
+        if why is not None:
+            shell_of(self).notify(why, timeout=3, topic="no-option")
+            return
         self.choose(index)
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
