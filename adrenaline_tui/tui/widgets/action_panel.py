@@ -46,6 +46,13 @@ from adrenaline_tui.tui.widgets._tcss import tcss_beside
 HOTKEYS = "123456789abdefhijkmn"
 
 
+# The keys of this panel, as F1 lists them at a screen that shows it (the screen's `help_keys`).
+OPTION_KEYS: tuple[tuple[str, str], ...] = (
+    ("1-9, a, b, d...", "pick the option with that key"),
+    ("up, down, enter", "move through the options and pick one"),
+)
+
+
 def hotkey(index: int) -> str | None:
     return HOTKEYS[index] if index < len(HOTKEYS) else None
 

@@ -27,7 +27,7 @@ from adrenaline_tui.titles.bloodrush.ui.vampires_panel import VampiresPanel
 from adrenaline_tui.titles.bloodrush.views import events_for
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.shell import shell_of
-from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, ActionPanel, PanelState
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, OPTION_KEYS, ActionPanel, PanelState
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 from adrenaline_tui.tui.widgets.lesson_panel import LessonPanel, LessonPanelState
 
@@ -67,6 +67,16 @@ class BloodrushLesson(BaseScreen):
                 yield VampiresPanel(id="vampires")
                 yield ActionPanel(id="actions")
         yield KeyBar()
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys F1 lists beyond the bindings: the option panel's, and a click on the town."""
+        return [*OPTION_KEYS, ("click", "a square an option names: pick it")]
+
+    def help_sections(self) -> list[tuple[str, list[str]]]:
+        """F1 says what the table's does of the town and the turn (not Adrenaline's figures)."""
+        from adrenaline_tui.titles.bloodrush.ui.table import HELP_TOWN, HELP_TURN
+
+        return [("The town", HELP_TOWN), ("A turn in brief", HELP_TURN)]
 
     def on_mount(self) -> None:
         self.query_one(ActionPanel).on_cursor = self._cursor_moved

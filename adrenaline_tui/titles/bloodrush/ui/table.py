@@ -34,7 +34,7 @@ from adrenaline_tui.titles.bloodrush.views import events_for
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import unsaved
 from adrenaline_tui.tui.shell import GoToTitle, LeftGame, Shell, shell_of
-from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, ActionPanel, PanelState
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, OPTION_KEYS, ActionPanel, PanelState
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 
 LOG_LINES = 200
@@ -132,6 +132,10 @@ class BloodrushTable(BaseScreen):
             if cursor is not None and 0 <= cursor < len(keys):
                 start = keys[cursor]
         self.app.push_screen(ExplainScreen(topics, lambda thing: explain.explain(view, thing, names), start))
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys F1 lists beyond the bindings: the option panel's, and a click on the town."""
+        return [*OPTION_KEYS, ("click", "a square an option names: pick it")]
 
     def help_sections(self) -> list[tuple[str, list[str]]]:
         """What F1 says at this table beyond its keys (the shell's help screen asks)."""
