@@ -101,7 +101,7 @@ class GameCommands(Provider):
             what = "The card's page" if s.page is not None else f"The rules: {s.chapter}"
             out.append((f"Rules: {s.title}", partial(app.action_rules, s.id), what))
         out.append(("Rules reference", app.action_rules, "The rules by chapter, every card, and a search"))
-        out.append(("Learn to play", app.open_lessons, "Lessons that teach the game by playing it"))
+        out.append(("Learn to play", app.open_title_lessons, "Lessons that teach each game by playing it"))
         table = app.table()
         if table is not None and app.screen is table:
             out.append(("Explain", table.action_explain, "Why the option under the cursor is allowed, and more"))
@@ -362,10 +362,12 @@ class AdrenalineApp(App[int]):
         if self._continue and self._continue_latest():
             return
         self.push_screen(TitleScreen())
-        if self._game is not None:
+        if self._learn:  # `adrenaline learn [--game NAME]`: that title's lessons, else the first's
+            from adrenaline_tui.titles.registry import DEFAULT
+
+            self.open_title_lessons(self._game or DEFAULT)
+        elif self._game is not None:
             self.open_setup(self._game)
-        elif self._learn:
-            self.open_lessons()
 
     def _started(self) -> None:
         """The first screen is drawn. What start-up built (Textual, the card data, the first
@@ -516,6 +518,29 @@ class AdrenalineApp(App[int]):
 
         self.push_screen(LessonListScreen(only or self.lessons, self.progress, title, from_game=only is not None))
 
+    def open_title_lessons(self, title_id: str | None = None) -> None:
+        """A title's lessons through its hook (`TitleUI.lessons_screen`), or, with no title
+        named, the list of titles that have lessons (straight to the one if only one has)."""
+        from adrenaline_tui.titles.registry import UnknownTitle, playable, title
+
+        if title_id is None:
+            titles = [t for t in playable() if callable(getattr(t.ui(), "lessons_screen", None))]
+            if len(titles) != 1:
+                from adrenaline_tui.tui.screens.tutorial import TutorialScreen
+
+                self.push_screen(TutorialScreen(tuple((t.id, t.name, t.blurb) for t in titles)))
+                return
+            title_id = titles[0].id
+        try:
+            lessons = getattr(title(title_id).ui(), "lessons_screen", None)
+            if not callable(lessons):
+                raise UnknownTitle(f"{title(title_id).name} has no lessons yet")
+            screen = lessons()
+        except ValueError as exc:  # no such title, or its lessons cannot be read: said in one line
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.push_screen(screen)
+
     def open_lesson(self, lesson: Lesson, among: list[Lesson] | None = None, *, from_game: bool = False) -> None:
         """A lesson; `among` is the list it was picked from (its "next lesson")."""
         from adrenaline_tui.tui.screens.lesson import LessonScreen
@@ -563,6 +588,9 @@ class AdrenalineApp(App[int]):
 
     def on_open_lessons(self, message: shell.OpenLessons) -> None:
         self.open_lessons(message.only, message.title)
+
+    def on_open_title_lessons(self, message: shell.OpenTitleLessons) -> None:
+        self.open_title_lessons(message.title)
 
     def on_open_lesson(self, message: shell.OpenLesson) -> None:
         self.open_lesson(message.lesson, message.among, from_game=message.from_game)
