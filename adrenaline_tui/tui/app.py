@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -95,12 +95,15 @@ class GameCommands(Provider):
     def commands(self) -> list[tuple[str, object, str]]:
         app: AdrenalineApp = self.app  # type: ignore[assignment]
         out: list[tuple[str, object, str]] = []
-        from adrenaline_tui.walkthrough.reference import sections
-
-        for s in sections():
+        # The rules of the title on screen (a Bloodrush table's are Bloodrush's), else the first title's.
+        pages = app.rules_pages()
+        if pages is None:
+            from adrenaline_tui.walkthrough import reference as pages
+        whose = getattr(pages, "NAME", "")
+        for s in pages.sections():
             what = "The card's page" if s.page is not None else f"The rules: {s.chapter}"
             out.append((f"Rules: {s.title}", partial(app.action_rules, s.id), what))
-        out.append(("Rules reference", app.action_rules, "The rules by chapter, every card, and a search"))
+        out.append(("Rules reference", app.action_rules, f"{whose} rules by chapter, every page, and a search".strip()))
         out.append(("Learn to play", app.open_title_lessons, "Lessons that teach each game by playing it"))
         table = app.table()
         if table is not None and app.screen is table:
@@ -619,10 +622,20 @@ class AdrenalineApp(App[int]):
             return
         self.push_screen(HelpScreen(under=self.screen))
 
+    def rules_pages(self) -> Any | None:
+        """The rules reference of the title on screen: that of the nearest screen on the stack
+        that offers one (`rules_pages()`: a title's table, lesson or replay), else None (the
+        rules screen's own, the first title's)."""
+        for screen in reversed(self.screen_stack):
+            pages = getattr(screen, "rules_pages", None)
+            if callable(pages):
+                return pages()
+        return None
+
     def action_rules(self, show: str | None = None) -> None:
         from adrenaline_tui.tui.screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen(show))
+        self.push_screen(RulesScreen(show, self.rules_pages()))
 
     def action_save(self) -> None:
         table = self.table()

@@ -68,6 +68,12 @@ class BloodrushLesson(BaseScreen):
                 yield ActionPanel(id="actions")
         yield KeyBar()
 
+    def rules_pages(self) -> Any:
+        """Bloodrush's rules reference, for the command palette's Rules entries."""
+        from adrenaline_tui.titles.bloodrush import reference
+
+        return reference
+
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys F1 lists beyond the bindings: the option panel's, and a click on the town."""
         return [*OPTION_KEYS, ("click", "a square an option names: pick it")]

@@ -396,11 +396,16 @@ class BloodrushTable(BaseScreen):
             ExplainScreen(topics, lambda thing: explain_event(seen, int(thing), viewer, names, c), topics[0].id)
         )
 
-    def action_rules(self) -> None:
+    def rules_pages(self) -> Any:
+        """Bloodrush's rules reference: `c` here, and the command palette's Rules entries."""
         from adrenaline_tui.titles.bloodrush import reference
+
+        return reference
+
+    def action_rules(self) -> None:
         from adrenaline_tui.tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(pages=reference))
+        self.app.push_screen(RulesScreen(pages=self.rules_pages()))
 
     def action_leave(self) -> None:
         self.stop_computers()

@@ -254,6 +254,12 @@ class TableScreen(BaseScreen):
             ),
         ]
 
+    def rules_pages(self) -> Any:
+        """Panic Fire's rules reference, for the command palette's Rules entries."""
+        from adrenaline_tui.titles.panic_fire import reference
+
+        return reference
+
     def set_points(self, shown: bool) -> None:
         self.app.notify("In Panic Fire the Bullets are won face up: everyone sees them.")
 
