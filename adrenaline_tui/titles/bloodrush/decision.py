@@ -51,7 +51,7 @@ class Event(NamedTuple):
     data: dict[str, Any]
 
 
-# What a seat decides, for a line about someone else's decision ("Scarlet to decide where to
+# What a seat decides, for a line about someone else's decision ("Scarlet decides where to
 # step"): the kinds are the engine's names, which a player should not have to read. Short, as
 # the table's status line is one line at 80 columns. Every kind the flow asks is here
 # (tests/titles/bloodrush/test_decision_words.py plays games to check).
@@ -62,12 +62,12 @@ DECIDES = {
     "action": "on an action",
     "step": "where to step",
     "red-card": "on a red card",
-    "mozzie": "the Mozzie's flight",
+    "mozzie": "the Mozzie's way",
     "end": "on ending the turn",
-    "damage": "on the Damage tile",
+    "damage": "on the Damage",
     "dawn": "on the dawn",
     "carriage-human": "which human rides",
-    "carriage-direction": "where the carriage goes",
+    "carriage-direction": "the carriage's way",
 }
 
 
