@@ -21,7 +21,7 @@ async def test_tutorial_lists_every_title_with_lessons_and_opens_each(home: Path
         assert isinstance(app.screen, TutorialScreen)
         text = screen_text(app)
         for n, t in enumerate(playable(), 1):
-            assert f"{n}  {t.name}:" in text
+            assert f"{n}  {t.name}" in text
         opened = []
         for n in range(1, len(playable()) + 1):
             await pilot.press(str(n))

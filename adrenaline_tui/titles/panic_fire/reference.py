@@ -145,8 +145,9 @@ def deck_page(deck: Deck) -> Section:
     lines.append(f"{'character':<{width}}  match  copies")
     for c in deck.characters:
         lines.append(f"{c.name:<{width}}  {c.match:>5}  {c.copies:>6}")
-    lines += ["", f"Shields: {deck.shields}    Bullets (set aside, the score): {deck.bullets}"]
-    lines.append("The numbers are the data file's (titles/panic_fire/data/deck.yaml): a box may correct them.")
+    # Short lines: a page is laid out line by line beside the index, 46 columns at 80.
+    lines += ["", f"Shields: {deck.shields}   Bullets: {deck.bullets} (the score)"]
+    lines.append("From data/deck.yaml: a box may correct it.")
     body = "\n".join(lines)
     names = tuple(c.name.removeprefix("The ").lower() for c in deck.characters)
     return Section(

@@ -46,7 +46,8 @@ class TutorialScreen(BaseScreen):
                 hint = "No game has lessons yet. Esc goes back."
             yield Static(hint, id="hint", markup=False)
             yield OptionList(
-                *(Option(f"{n}  {name}: {blurb}", id=tid) for n, (tid, name, blurb) in enumerate(self.titles[:9], 1)),
+                # The name alone: a line about each game wraps at 80 columns.
+                *(Option(f"{n}  {name}", id=tid) for n, (tid, name, _) in enumerate(self.titles[:9], 1)),
                 id="titles",
                 markup=False,
             )

@@ -19,7 +19,7 @@ from adrenaline_tui.tui.shell import shell_of
 
 LESSON_ID = "panic_fire.first-round"
 LESSON_TITLE = "Your first round, slow"
-LESSON_SUMMARY = "three computers wait for you while you learn the keys; then a game at full speed"
+LESSON_SUMMARY = "the computers wait for you, then full speed"
 COMPUTERS = 3
 STATUS_WORDS = {"done": "done", "skipped": "skipped", "new": "new"}
 
