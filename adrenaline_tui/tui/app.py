@@ -95,7 +95,7 @@ class GameCommands(Provider):
     def commands(self) -> list[tuple[str, object, str]]:
         app: AdrenalineApp = self.app  # type: ignore[assignment]
         out: list[tuple[str, object, str]] = []
-        # The rules of the title on screen (a Bloodrush table's are Bloodrush's), else the first title's.
+        # The rules of the title on screen (a title's table offers its own), else the first title's.
         pages = app.rules_pages()
         if pages is None:
             from adrenaline_tui.walkthrough import reference as pages
