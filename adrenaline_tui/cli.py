@@ -460,6 +460,14 @@ def _client_arguments(client: argparse.ArgumentParser) -> None:
 
 def _learn_arguments(learn: argparse.ArgumentParser) -> None:
     learn.set_defaults(func=_play, learn=True)
+    # Unset unless given, so `adrenaline --game NAME learn` keeps the NAME given before it.
+    learn.add_argument(
+        "--game",
+        dest="open_game",
+        metavar="NAME",
+        default=argparse.SUPPRESS,
+        help="whose lessons (see `games`; default the first game's)",
+    )
 
 
 # Each command: what `adrenaline --help` says of it, and what adds its own arguments.

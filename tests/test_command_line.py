@@ -47,3 +47,11 @@ def test_starting_the_game_builds_no_command_arguments() -> None:
 )
 def test_a_named_command_parses_as_when_every_command_is_built(argv: list[str]) -> None:
     assert vars(build_parser(argv).parse_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+def test_learn_takes_the_game_whose_lessons_to_open() -> None:
+    for argv in (["learn", "--game", "panic_fire"], ["--game", "panic_fire", "learn"]):
+        args = build_parser(argv).parse_args(argv)
+        assert (args.learn, args.open_game) == (True, "panic_fire"), argv
+    args = build_parser(["learn"]).parse_args(["learn"])
+    assert args.learn and args.open_game is None

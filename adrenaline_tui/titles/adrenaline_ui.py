@@ -15,6 +15,9 @@ from adrenaline_tui.titles.adrenaline import ENGINE
 
 
 class AdrenalineUI:
+    def __init__(self) -> None:
+        self._lessons: list[Any] | None = None
+
     def setup_screen(self) -> Any:
         from adrenaline_tui.tui.screens.setup import SetupScreen
 
@@ -40,6 +43,15 @@ class AdrenalineUI:
         from adrenaline_tui.tui.storage import save_info
 
         return save_info(path, modified)
+
+    def lessons_screen(self) -> Any:
+        """The lesson list (its progress is the shell's, read when shown)."""
+        from adrenaline_tui.tui.screens.lessons import LessonListScreen
+        from adrenaline_tui.walkthrough import load_lessons
+
+        if self._lessons is None:  # loading checks each lesson's scenario by building it: once
+            self._lessons = load_lessons()
+        return LessonListScreen(self._lessons, title="Learn Adrenaline by playing")
 
     def review_screen(self, path: Path) -> Any:
         from adrenaline_tui.rules import Game

@@ -19,14 +19,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
-from textual.filter import Monochrome, NoColor
 from textual.geometry import Size
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.theme import BUILTIN_THEMES, Theme
@@ -34,14 +33,13 @@ from textual.theme import BUILTIN_THEMES, Theme
 from adrenaline_tui.atomicfile import write_problem
 from adrenaline_tui.printable import printable
 from adrenaline_tui.rules import GameConfig
-from adrenaline_tui.tui import crash, shell, storage
+from adrenaline_tui.tui import crash, shell, storage, terminal_filters
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.screens.base import BaseScreen, blocked_while_too_small, too_small
 from adrenaline_tui.tui.screens.title import TitleScreen
 from adrenaline_tui.tui.session import Session, unsaved
 from adrenaline_tui.tui.settings import Settings
-from adrenaline_tui.tui.terminal_filters import AsciiOnly, NoColour
 
 if TYPE_CHECKING:
     # The walkthrough needs pydantic; a game starts without it, so it is imported when used.
@@ -97,13 +95,16 @@ class GameCommands(Provider):
     def commands(self) -> list[tuple[str, object, str]]:
         app: AdrenalineApp = self.app  # type: ignore[assignment]
         out: list[tuple[str, object, str]] = []
-        from adrenaline_tui.walkthrough.reference import sections
-
-        for s in sections():
+        # The rules of the title on screen (a title's table offers its own), else the first title's.
+        pages = app.rules_pages()
+        if pages is None:
+            from adrenaline_tui.walkthrough import reference as pages
+        whose = getattr(pages, "NAME", "")
+        for s in pages.sections():
             what = "The card's page" if s.page is not None else f"The rules: {s.chapter}"
             out.append((f"Rules: {s.title}", partial(app.action_rules, s.id), what))
-        out.append(("Rules reference", app.action_rules, "The rules by chapter, every card, and a search"))
-        out.append(("Learn to play", app.open_lessons, "Lessons that teach the game by playing it"))
+        out.append(("Rules reference", app.action_rules, f"{whose} rules by chapter, every page, and a search".strip()))
+        out.append(("Learn to play", app.open_title_lessons, "Lessons that teach each game by playing it"))
         table = app.table()
         if table is not None and app.screen is table:
             out.append(("Explain", table.action_explain, "Why the option under the cursor is allowed, and more"))
@@ -215,12 +216,7 @@ class AdrenalineApp(App[int]):
     def _terminal_filters(self) -> None:
         """NO_COLOR: no colour at all (Textual's own filter sends greys); the ASCII glyph set:
         no character outside ASCII, Textual's own borders and ellipses included."""
-        if self.no_color:
-            textual_own = (Monochrome, NoColor)
-            self._filters = [f for f in self._filters if not isinstance(f, textual_own)]
-            self._filters.append(NoColour())
-        self._ascii_only = AsciiOnly(enabled=self.look.glyphs is ASCII)
-        self._filters.append(self._ascii_only)
+        self._ascii_only = terminal_filters.install(self, ascii_only=self.look.glyphs is ASCII)
 
     # ------------------------------------------------------------------ set-up
     def automatic_theme(self) -> str:
@@ -369,10 +365,12 @@ class AdrenalineApp(App[int]):
         if self._continue and self._continue_latest():
             return
         self.push_screen(TitleScreen())
-        if self._game is not None:
+        if self._learn:  # `adrenaline learn [--game NAME]`: that title's lessons, else the first's
+            from adrenaline_tui.titles.registry import DEFAULT
+
+            self.open_title_lessons(self._game or DEFAULT)
+        elif self._game is not None:
             self.open_setup(self._game)
-        elif self._learn:
-            self.open_lessons()
 
     def _started(self) -> None:
         """The first screen is drawn. What start-up built (Textual, the card data, the first
@@ -523,6 +521,29 @@ class AdrenalineApp(App[int]):
 
         self.push_screen(LessonListScreen(only or self.lessons, self.progress, title, from_game=only is not None))
 
+    def open_title_lessons(self, title_id: str | None = None) -> None:
+        """A title's lessons through its hook (`TitleUI.lessons_screen`), or, with no title
+        named, the list of titles that have lessons (straight to the one if only one has)."""
+        from adrenaline_tui.titles.registry import UnknownTitle, playable, title
+
+        if title_id is None:
+            titles = [t for t in playable() if callable(getattr(t.ui(), "lessons_screen", None))]
+            if len(titles) != 1:
+                from adrenaline_tui.tui.screens.tutorial import TutorialScreen
+
+                self.push_screen(TutorialScreen(tuple((t.id, t.name, t.blurb) for t in titles)))
+                return
+            title_id = titles[0].id
+        try:
+            lessons = getattr(title(title_id).ui(), "lessons_screen", None)
+            if not callable(lessons):
+                raise UnknownTitle(f"{title(title_id).name} has no lessons yet")
+            screen = lessons()
+        except ValueError as exc:  # no such title, or its lessons cannot be read: said in one line
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.push_screen(screen)
+
     def open_lesson(self, lesson: Lesson, among: list[Lesson] | None = None, *, from_game: bool = False) -> None:
         """A lesson; `among` is the list it was picked from (its "next lesson")."""
         from adrenaline_tui.tui.screens.lesson import LessonScreen
@@ -571,6 +592,9 @@ class AdrenalineApp(App[int]):
     def on_open_lessons(self, message: shell.OpenLessons) -> None:
         self.open_lessons(message.only, message.title)
 
+    def on_open_title_lessons(self, message: shell.OpenTitleLessons) -> None:
+        self.open_title_lessons(message.title)
+
     def on_open_lesson(self, message: shell.OpenLesson) -> None:
         self.open_lesson(message.lesson, message.among, from_game=message.from_game)
 
@@ -598,10 +622,20 @@ class AdrenalineApp(App[int]):
             return
         self.push_screen(HelpScreen(under=self.screen))
 
+    def rules_pages(self) -> Any | None:
+        """The rules reference of the title on screen: that of the nearest screen on the stack
+        that offers one (`rules_pages()`: a title's table, lesson or replay), else None (the
+        rules screen's own, the first title's)."""
+        for screen in reversed(self.screen_stack):
+            pages = getattr(screen, "rules_pages", None)
+            if callable(pages):
+                return pages()
+        return None
+
     def action_rules(self, show: str | None = None) -> None:
         from adrenaline_tui.tui.screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen(show))
+        self.push_screen(RulesScreen(show, self.rules_pages()))
 
     def action_save(self) -> None:
         table = self.table()

@@ -120,6 +120,15 @@ class OpenLessons(Message):
         self.only, self.title = only, title
 
 
+class OpenTitleLessons(Message):
+    """A title's lessons (`TitleUI.lessons_screen`); None: the titles that have lessons, to
+    choose from (straight to the one if only one has)."""
+
+    def __init__(self, title: str | None = None) -> None:
+        super().__init__()
+        self.title = title
+
+
 class OpenLesson(Message):
     """One lesson; `among` is the list it was picked from (its "next lesson")."""
 

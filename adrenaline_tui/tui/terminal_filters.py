@@ -13,12 +13,16 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
-from textual.filter import LineFilter
+from textual.filter import LineFilter, Monochrome, NoColor
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 # A background this much lighter or darker than the screen's marks something (a cursor, an
 # offered square) and is kept as reverse video.
@@ -100,3 +104,16 @@ class AsciiOnly(LineFilter):
             for segment in segments
             for text, style, control in (segment,)
         ]
+
+
+def install(app: App[Any], *, ascii_only: bool) -> AsciiOnly:
+    """Put both filters on an app of the game (the shell's and a title's own, such as Panic
+    Fire's direct-run app): with NO_COLOR, `NoColour` in place of Textual's own (which sends
+    greys); always an `AsciiOnly`, on when the glyph set is ASCII. It is returned so an app whose
+    glyph setting changes can turn it on or off."""
+    if app.no_color:
+        app._filters = [f for f in app._filters if not isinstance(f, Monochrome | NoColor)]
+        app._filters.append(NoColour())
+    ascii_filter = AsciiOnly(enabled=ascii_only)
+    app._filters.append(ascii_filter)
+    return ascii_filter

@@ -19,6 +19,7 @@ from adrenaline_tui.rules.yamlfile import read_yaml_mapping
 from adrenaline_tui.walkthrough.card_pages import CardPage, ammo_page, card_pages
 
 REFERENCE_FILE = Path(__file__).resolve().parent / "reference.yaml"
+NAME = "Adrenaline"  # what the rules screen and the command palette call this reference
 CARD_CHAPTERS = {"weapon": "Weapons", "powerup": "Powerups"}
 
 

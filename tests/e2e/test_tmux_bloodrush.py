@@ -23,7 +23,7 @@ def test_game_bloodrush_opens_its_setup_plays_and_continues(tmp_path: Path) -> N
     try:
         term.wait_for("New game: Bloodrush")
         term.send("Enter")
-        screen = term.wait_for("you to decide")
+        screen = term.wait_for("you decide")
         assert "Grave" in screen and "Time" in screen
         term.send("1")
         term.wait_for("Scarlet places")
@@ -40,7 +40,7 @@ def test_game_bloodrush_opens_its_setup_plays_and_continues(tmp_path: Path) -> N
 
     again = Tmux(f"{adrenaline_command()} --continue", 80, 24, env(home))
     try:
-        screen = again.wait_for("you to decide")
+        screen = again.wait_for("you decide")
         assert "Grave" in screen  # Bloodrush's table, at the game's own decision
     finally:
         again.close()

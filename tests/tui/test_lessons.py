@@ -234,6 +234,10 @@ async def test_learn_is_on_the_title_screen() -> None:
         assert "Tutorial: learn to play" in screen_text(app)
         await pilot.press("t")
         await settle(pilot)
+        # Which game first (tests/tui/test_tutorial.py); Adrenaline's lessons are the first.
+        assert screen_name(app) == "TutorialScreen"
+        await pilot.press("1")
+        await settle(pilot)
         assert screen_name(app) == "LessonListScreen"
         assert "Moving and what you can see" in screen_text(app)
 

@@ -49,3 +49,28 @@ class Event(NamedTuple):
     kind: str
     text: str
     data: dict[str, Any]
+
+
+# What a seat decides, for a line about someone else's decision ("Scarlet decides where to
+# step"): the kinds are the engine's names, which a player should not have to read. Short, as
+# the table's status line is one line at 80 columns. Every kind the flow asks is here
+# (tests/titles/bloodrush/test_decision_words.py plays games to check).
+DECIDES = {
+    "place-human": "where a human goes",
+    "place-mozzie": "where the Mozzie starts",
+    "mozzie-heading": "the Mozzie's heading",
+    "action": "on an action",
+    "step": "where to step",
+    "red-card": "on a red card",
+    "mozzie": "the Mozzie's way",
+    "end": "on ending the turn",
+    "damage": "on the Damage",
+    "dawn": "on the dawn",
+    "carriage-human": "which human rides",
+    "carriage-direction": "the carriage's way",
+}
+
+
+def decides(kind: str) -> str:
+    """What a decision of `kind` is about, in words ("what to do" for a kind without words)."""
+    return DECIDES.get(kind, "what to do")

@@ -24,13 +24,23 @@ FIGURES_VERSION = 1
 # The victory order, in the order it is applied (docs/rulings.md, "Ranking"); `decided_by`
 # names the first step that separates a seat from the one ranked just above it.
 STEPS = ("survival", "elimination", "humans", "points", "blood")
-STEP_WORDS = {
-    "survival": "still alive",
-    "elimination": "eliminated later",
-    "humans": "more humans",
-    "points": "more points (values and colour bonuses)",
-    "blood": "more blood",
-    "tie": "tied: they share the place",
+# What the step that separated two seats next to each other in the ranking says: of the seat
+# ahead (against the one just below it) and of the seat behind (against the one just above).
+AHEAD_WORDS = {
+    "survival": "survived, {other} was eliminated",
+    "elimination": "eliminated later than {other}",
+    "humans": "more humans than {other}",
+    "points": "more points than {other} (values and colour bonuses)",
+    "blood": "more blood than {other}",
+    "tie": "tied with {other}: they share the place",
+}
+BEHIND_WORDS = {
+    "survival": "eliminated, {other} survived",
+    "elimination": "eliminated before {other}",
+    "humans": "fewer humans than {other}",
+    "points": "fewer points than {other} (values and colour bonuses)",
+    "blood": "less blood than {other}",
+    "tie": "tied with {other}: they share the place",
 }
 
 
@@ -48,6 +58,22 @@ def _decided_by(above: Mapping[str, Any], below: Mapping[str, Any]) -> str:
         if above[step] != below[step]:
             return step
     return "tie"
+
+
+def placed_by(rows: list[Mapping[str, Any]], i: int, names: Mapping[str, str]) -> str:
+    """Why row `i` of a ranking is where it is: the step of the victory order that separated it
+    from the seat ranked just below it, or for the last row from the one just above. (Against
+    the one above, as `decided_by` is, the winner's line named the loser's elimination as
+    "still alive"; each line now speaks of its own seat.)"""
+    if len(rows) < 2:
+        return "the only vampire"
+    if i + 1 < len(rows):
+        other = rows[i + 1]
+        words = AHEAD_WORDS[_decided_by(rows[i], other)]
+    else:
+        other = rows[i - 1]
+        words = BEHIND_WORDS[_decided_by(other, rows[i])]
+    return words.format(other=names.get(other["seat"], other["seat"])[:16])
 
 
 def ranking(game: Game) -> list[dict[str, Any]]:
@@ -185,14 +211,14 @@ def format_figures(f: Mapping[str, Any]) -> str:
     ]
     if f["ranking"]:
         lines.append("ranking:")
-        for r in f["ranking"]:
+        for i, r in enumerate(f["ranking"]):
             tiles = ", ".join(f"{t['colour']} {t['value']}" for t in r["tiles"]) or "no humans"
             state = "alive" if r["alive"] else f"eliminated (turn {r['eliminated_at']})"
             lines.append(
                 f"  {r['place']}. {name[r['seat']][:16]:<16} {_s(r['humans'], 'human')} ({tiles}), {r['value']} + "
                 f"{r['bonus']} bonus = {r['points']} points, {r['blood']} blood, {state}"
             )
-            lines.append(f"     placed by: {STEP_WORDS[r['decided_by']]}")
+            lines.append(f"     placed by: {placed_by(f['ranking'], i, name)}")
         lines.append("")
     lines.append(f"{'vampire':<18}{'ate':>4}{'bursts':>7}{'drained':>8}{'Mozzie dmg':>11}{'gained':>7}{'lost':>6}")
     for s in seats:

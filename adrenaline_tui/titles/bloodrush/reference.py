@@ -29,6 +29,7 @@ from adrenaline_tui.titles.bloodrush.state import MAX_BLOOD, START_BLOOD
 from adrenaline_tui.titles.files import read_yaml
 
 REFERENCE_FILE = Path(__file__).with_name("reference.yaml")
+NAME = "Bloodrush"  # what the rules screen and the command palette call this reference
 MAX_REFERENCE_BYTES = 256 * 1024
 FEED_BLOOD = 5  # the rules' "Gain 5 blood tiles" (flow.FEED_BLOOD)
 SYMBOLS = {"plain": ".", "graveyard": "G", "building": "B", "mine": "M", "damage": "D", "clocks": "C", "steps": "S"}

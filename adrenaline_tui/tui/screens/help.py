@@ -91,18 +91,11 @@ class HelpScreen(BaseScreen):
                     continue
                 seen.add(b.description)
                 rows.append((keys, b.description))
-        if self.under is not None and (
-            self.under.__class__.__name__ in ("TableScreen", "LessonScreen")
-            or callable(getattr(self.under, "help_sections", None))
-        ):
-            rows.insert(0, ("1-9, a, b, d...", "pick the option with that key"))
-            rows.insert(1, ("up, down, enter", "move through the options and pick one"))
-            click = (
-                "a square an option names: pick it" if callable(getattr(self.under, "help_sections", None)) else None
-            )
-            rows.insert(2, ("click", click or "a board or a square: explain it"))
-        if self.under is not None and self.under.__class__.__name__ == "LessonScreen":
-            rows.insert(3, ("pageup, pagedown", "scroll the lesson's text"))
+        # The keys a screen has beyond its bindings (an option panel's, a click) are its own to
+        # say (`help_keys`: (keys, what) rows): a real-time table has no options to pick.
+        own = getattr(self.under, "help_keys", None)
+        if callable(own):
+            rows[0:0] = list(own())
         rows.append(("ctrl+p", "commands: rules lookup, learn to play, save, theme, settings"))
         # Two columns; a long description wraps within its own column.
         keys = Table.grid(padding=(0, 2), pad_edge=False)

@@ -34,7 +34,7 @@ from adrenaline_tui.tui.widgets import (
     RacksPanel,
     StatusBar,
 )
-from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, OPTION_KEYS
 from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.event_log import QUIET
 from adrenaline_tui.tui.widgets.lesson_panel import Feedback, LessonPanel, LessonPanelState
@@ -91,6 +91,14 @@ class LessonScreen(BaseScreen):
     @property
     def shell(self) -> Shell:
         return shell_of(self)
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys F1 lists beyond the bindings: the option panel's, a click, the text's scroll."""
+        return [
+            *OPTION_KEYS,
+            ("click", "a board or a square: explain it"),
+            ("pageup, pagedown", "scroll the lesson's text"),
+        ]
 
     # ------------------------------------------------------------------ layout
     def compose_body(self) -> ComposeResult:
@@ -312,6 +320,10 @@ class LessonScreen(BaseScreen):
 
     # ---------------------------------------------------------------- actions
     def action_pick(self, index: int) -> None:
+        why = self.query_one(ActionPanel).no_option(index)  # a key with no option: say so, change nothing
+        if why is not None:
+            self.shell.notify(why, timeout=3, topic="no-option")
+            return
         self.choose(index)
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:

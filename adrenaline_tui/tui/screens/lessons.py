@@ -50,17 +50,27 @@ class LessonListScreen(BaseScreen):
     ]
 
     def __init__(
-        self, lessons: list[Lesson], progress: Progress, title: str = "Learn to play", *, from_game: bool = False
+        self,
+        lessons: list[Lesson],
+        progress: Progress | None = None,
+        title: str = "Learn to play",
+        *,
+        from_game: bool = False,
     ) -> None:
+        """`progress`: the shell's when None (a title's hook builds the list without the app)."""
         super().__init__()
         self.lessons = lessons
-        self.progress = progress
+        self._progress = progress
         self.heading = title
         self.from_game = from_game
 
     @property
     def shell(self) -> Shell:
         return shell_of(self)
+
+    @property
+    def progress(self) -> Progress:
+        return self._progress if self._progress is not None else self.shell.progress
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="column"):

@@ -83,7 +83,10 @@ class RulesScreen(BaseScreen):
         self.shown: Section | None = None
 
     def compose_body(self) -> ComposeResult:
-        yield Static("Rules: up/down to choose, / to search, Tab to the text, Esc to go back", id="hint", markup=False)
+        # The hint names whose rules these are: the screen opens on any title's reference.
+        whose = getattr(self.pages, "NAME", "")
+        hint = "up/down to choose, / to search, Tab to the text, Esc back"  # 80 columns with a name
+        yield Static(f"{whose + ' rules' if whose else 'Rules'}: {hint}", id="hint", markup=False)
         with Horizontal(id="body"):
             with Vertical(id="index"):
                 yield Input(placeholder="/ search the rules", id="search", select_on_focus=False, restrict=NO_CONTROL)

@@ -52,7 +52,7 @@ from adrenaline_tui.tui.widgets import (
     StatusBar,
 )
 from adrenaline_tui.tui.widgets._plain_lines import plain_lines
-from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, OPTION_KEYS
 from adrenaline_tui.tui.widgets.drawn import Drawn
 
 if TYPE_CHECKING:
@@ -137,6 +137,10 @@ class TableScreen(BaseScreen):
     @property
     def shell(self) -> Shell:
         return shell_of(self)
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys F1 lists beyond the bindings: the option panel's, and a click."""
+        return [*OPTION_KEYS, ("click", "a board or a square: explain it")]
 
     @property
     def show_points(self) -> bool:
@@ -539,6 +543,12 @@ class TableScreen(BaseScreen):
 
     # ---------------------------------------------------------------- actions
     def action_pick(self, index: int) -> None:
+        # A key with no option behind it changes nothing and says why (the hosted table, a
+        # subclass, keeps this).
+        why = self.query_one(ActionPanel).no_option(index)
+        if why is not None:
+            self.shell.notify(why, timeout=3, topic="no-option")
+            return
         self.choose(index)
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:

@@ -21,11 +21,11 @@ from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.shell import (
     OpenGame,
-    OpenLessons,
     OpenLoad,
     OpenPastGames,
     OpenSettings,
     OpenSetup,
+    OpenTitleLessons,
     Shell,
     ShowRules,
     shell_of,
@@ -149,7 +149,7 @@ class TitleScreen(BaseScreen):
             if index < len(titles):
                 self.post_message(OpenSetup(titles[index].id))
         elif what == "learn":
-            self.post_message(OpenLessons())
+            self.post_message(OpenTitleLessons())  # every title's lessons, through its hook
         elif what == "continue":
             latest = storage.latest_unfinished()
             if latest is None:

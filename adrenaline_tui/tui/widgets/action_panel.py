@@ -46,6 +46,13 @@ from adrenaline_tui.tui.widgets._tcss import tcss_beside
 HOTKEYS = "123456789abdefhijkmn"
 
 
+# The keys of this panel, as F1 lists them at a screen that shows it (the screen's `help_keys`).
+OPTION_KEYS: tuple[tuple[str, str], ...] = (
+    ("1-9, a, b, d...", "pick the option with that key"),
+    ("up, down, enter", "move through the options and pick one"),
+)
+
+
 def hotkey(index: int) -> str | None:
     return HOTKEYS[index] if index < len(HOTKEYS) else None
 
@@ -480,6 +487,16 @@ class ActionPanel(Vertical):
         if box.size.width > 0:
             detail = fit_lines(detail, box.size.width, lines, look_of(self.app).glyphs.ellipsis)
         box.update(Text(detail, Style(italic=True)), layout=False)
+
+    def no_option(self, index: int) -> str | None:
+        """What to say when the key of option `index` is pressed and the question has no such
+        option ("No option 6: this question has 3"); None when it has one, or when there is no
+        question of this person's on the panel (someone else decides: the key says nothing).
+        Every screen with this panel asks it before choosing, so the line is the same at each."""
+        count = len(self.state.labels) if self.state is not None else 0
+        if count == 0 or 0 <= index < count:
+            return None
+        return f"No option {hotkey(index) or index + 1}: this question has {count}"
 
     def move_to(self, index: int) -> None:
         if 0 <= index < self.options.option_count:

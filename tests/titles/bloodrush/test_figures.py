@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from adrenaline_tui.titles.bloodrush import Game
-from adrenaline_tui.titles.bloodrush.figures import STEP_WORDS, _decided_by, format_figures, game_figures
+from adrenaline_tui.titles.bloodrush.figures import _decided_by, format_figures, game_figures, placed_by
 from adrenaline_tui.titles.registry import title
 
 from .test_explain import _deal, _public_key
@@ -82,7 +82,41 @@ def test_figures_of_a_collection_decided_by_blood():
     ]
     text = format_figures(f)
     assert "1. Scarlet          2 humans (red 1, blue 2), 3 + 0 bonus = 3 points, 9 blood, alive" in text
-    assert f"placed by: {STEP_WORDS['blood']}" in text
+    assert "placed by: more blood than Violet" in text
+    assert "placed by: less blood than Scarlet" in text
+
+
+def test_placed_by_of_an_eliminated_vampire_says_eliminated_never_still_alive(tmp_path):
+    g = _dawn_game()
+    text = format_figures(game_figures(g))
+    lines = text.splitlines()
+    first = lines.index(next(x for x in lines if x.startswith("  1. Scarlet")))
+    last = lines.index(next(x for x in lines if x.startswith("  2. Violet")))
+    # The winner against the one just below; the last against the one just above.
+    assert lines[first + 1] == "     placed by: survived, Violet was eliminated"
+    assert lines[last + 1] == "     placed by: eliminated, Scarlet survived"
+    assert "still alive" not in text
+
+
+def test_placed_by_speaks_of_the_one_just_below_and_the_last_of_the_one_above():
+    row = {"alive": True, "eliminated_at": None, "humans": 2, "points": 5, "blood": 4}
+    rows = [
+        {**row, "seat": "scarlet", "humans": 3},
+        {**row, "seat": "violet"},
+        {**row, "seat": "amber", "blood": 2},
+        {**row, "seat": "teal", "alive": False, "eliminated_at": 7},
+        {**row, "seat": "ivory", "alive": False, "eliminated_at": 4},
+    ]
+    names = {r["seat"]: r["seat"].capitalize() for r in rows}
+    assert [placed_by(rows, i, names) for i in range(5)] == [
+        "more humans than Violet",
+        "more blood than Amber",
+        "survived, Teal was eliminated",
+        "eliminated later than Ivory",
+        "eliminated before Teal",
+    ]
+    assert placed_by([*rows[:2], {**rows[1], "seat": "amber"}], 1, names) == "tied with Amber: they share the place"
+    assert placed_by(rows[:1], 0, names) == "the only vampire"
 
 
 def test_each_step_of_the_victory_order_is_named():

@@ -169,6 +169,20 @@ async def test_the_lesson_is_slow_for_its_first_round_then_full_speed() -> None:
         assert "full speed" in text_of(screen, "#legend")
 
 
+async def test_the_lesson_says_it_is_done_once_its_first_round_is_over() -> None:
+    g = table(phase="play", sets={"scarlet": NUNS, "violet": ["nun", "nun", "nun", "alien"]})
+    done: list[int] = []
+    app, screen, clock = table_app(
+        g, players={"violet": make_player("hard", 1)}, lesson=True, lesson_done=lambda: done.append(g.round)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        while g.round == 1:
+            assert done == []
+            await later(pilot, screen, clock, screen.referee.wake_in() or 100)
+        await later(pilot, screen, clock, 100)
+        assert done == [2]  # once, as round 2 begins
+
+
 async def test_a_foul_is_drawn_on_the_shooters_line() -> None:
     g = table(
         seats=["scarlet", "violet", "amber"], phase="play", sets={"scarlet": NUNS, "violet": PLAIN, "amber": PLAIN}

@@ -26,7 +26,8 @@ from adrenaline_tui.titles.bloodrush.ui.town_map import TownMap
 from adrenaline_tui.titles.bloodrush.ui.vampires_panel import VampiresPanel
 from adrenaline_tui.titles.bloodrush.views import events_for
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, ActionPanel, PanelState
+from adrenaline_tui.tui.shell import shell_of
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, OPTION_KEYS, ActionPanel, PanelState
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 from adrenaline_tui.tui.widgets.lesson_panel import LessonPanel, LessonPanelState
 
@@ -66,6 +67,22 @@ class BloodrushLesson(BaseScreen):
                 yield VampiresPanel(id="vampires")
                 yield ActionPanel(id="actions")
         yield KeyBar()
+
+    def rules_pages(self) -> Any:
+        """Bloodrush's rules reference, for the command palette's Rules entries."""
+        from adrenaline_tui.titles.bloodrush import reference
+
+        return reference
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys F1 lists beyond the bindings: the option panel's, and a click on the town."""
+        return [*OPTION_KEYS, ("click", "a square an option names: pick it")]
+
+    def help_sections(self) -> list[tuple[str, list[str]]]:
+        """F1 says what the table's does of the town and the turn (not Adrenaline's figures)."""
+        from adrenaline_tui.titles.bloodrush.ui.table import HELP_TOWN, HELP_TURN
+
+        return [("The town", HELP_TOWN), ("A turn in brief", HELP_TURN)]
 
     def on_mount(self) -> None:
         self.query_one(ActionPanel).on_cursor = self._cursor_moved
@@ -171,6 +188,10 @@ class BloodrushLesson(BaseScreen):
         self.app.switch_screen(BloodrushLesson(lesson, self.progress, self.lessons))
 
     def action_pick(self, index: int) -> None:
+        why = self.query_one(ActionPanel).no_option(index)  # a key with no option: say so, change nothing
+        if why is not None:
+            shell_of(self).notify(why, timeout=3, topic="no-option")
+            return
         self.choose(index)
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from adrenaline_tui.record import record
 from adrenaline_tui.titles.bloodrush.components import load_components
+from adrenaline_tui.titles.bloodrush.decision import decides
 from adrenaline_tui.titles.bloodrush.game import CARD_NAMES
 from adrenaline_tui.titles.bloodrush.state import MAX_BLOOD
 
@@ -165,21 +166,25 @@ def hand_text(view: dict[str, Any]) -> str:
 
 
 def status_text(view: dict[str, Any], kinds: dict[str, str]) -> str:
+    """One line at 80 columns: the phase, the time, the deck, and who decides what. The active
+    vampire is named only when someone else decides (the one who decides is named anyway)."""
     time = view["time"]
     if view["over"]:
         return f"Game over ({view.get('end_reason') or ''}) - {time['label']}"
+    waiting = view.get("waiting_on")
+    decider = waiting["player"] if waiting else None
     if view["phase"] == "setup":
-        where = f"Setup: {view['stack_count']} humans left to place"
+        left = view["stack_count"]
+        parts = [f"Setup: {left} humans to place" if left else "Setup", time["label"]]
     else:
         active = view["active"]
-        where = f"Turn {view['turn']}: {name_of(view, active)}"
-    waiting = view.get("waiting_on")
-    who = ""
+        turn = f"Turn {view['turn']}" if active == decider else f"Turn {view['turn']}: {name_of(view, active)}"
+        parts = [turn, time["label"], f"deck {view['deck_count']}"]
     if waiting:
-        seat = waiting["player"]
-        player = "you" if seat == view.get("seat") else name_of(view, seat)
-        who = f" - {player} to decide ({waiting['kind']})"
-    return f"{where} - {time['label']} - deck {view['deck_count']}{who}"
+        mine = decider == view.get("seat")
+        who = "you decide" if mine else f"{name_of(view, decider)} decides"
+        parts.append(f"{who} {decides(waiting['kind'])}")
+    return " - ".join(parts)
 
 
 def options(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -198,4 +203,4 @@ def prompt_and_note(view: dict[str, Any], kinds: dict[str, str]) -> tuple[str, s
     seat = waiting["player"]
     kind = kinds.get(seat, "human")
     who = name_of(view, seat) + ("" if kind == "human" else f" (computer, {kind})")
-    return f"{who} decides: {waiting['kind']}.", "Waiting..."
+    return f"{who} decides {decides(waiting['kind'])}.", "Waiting..."

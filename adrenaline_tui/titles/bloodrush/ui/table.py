@@ -34,7 +34,7 @@ from adrenaline_tui.titles.bloodrush.views import events_for
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.session import unsaved
 from adrenaline_tui.tui.shell import GoToTitle, LeftGame, Shell, shell_of
-from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, ActionPanel, PanelState
+from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, OPTION_KEYS, ActionPanel, PanelState
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 
 LOG_LINES = 200
@@ -132,6 +132,10 @@ class BloodrushTable(BaseScreen):
             if cursor is not None and 0 <= cursor < len(keys):
                 start = keys[cursor]
         self.app.push_screen(ExplainScreen(topics, lambda thing: explain.explain(view, thing, names), start))
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys F1 lists beyond the bindings: the option panel's, and a click on the town."""
+        return [*OPTION_KEYS, ("click", "a square an option names: pick it")]
 
     def help_sections(self) -> list[tuple[str, list[str]]]:
         """What F1 says at this table beyond its keys (the shell's help screen asks)."""
@@ -339,6 +343,10 @@ class BloodrushTable(BaseScreen):
         self.advance()
 
     def action_pick(self, index: int) -> None:
+        why = self.query_one(ActionPanel).no_option(index)  # a key with no option: say so, change nothing
+        if why is not None:
+            self.shell.notify(why, timeout=3, topic="no-option")
+            return
         self.choose(index)
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
@@ -388,11 +396,16 @@ class BloodrushTable(BaseScreen):
             ExplainScreen(topics, lambda thing: explain_event(seen, int(thing), viewer, names, c), topics[0].id)
         )
 
-    def action_rules(self) -> None:
+    def rules_pages(self) -> Any:
+        """Bloodrush's rules reference: `c` here, and the command palette's Rules entries."""
         from adrenaline_tui.titles.bloodrush import reference
+
+        return reference
+
+    def action_rules(self) -> None:
         from adrenaline_tui.tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(pages=reference))
+        self.app.push_screen(RulesScreen(pages=self.rules_pages()))
 
     def action_leave(self) -> None:
         self.stop_computers()

@@ -120,6 +120,12 @@ class PanicFireUI:
             summary=f"{len(seats)} players, " + (f"{winner} won" if winner else f"round {rnd}"),
         )
 
+    def lessons_screen(self) -> Any:
+        """The lesson (a slow first round, then full speed), as the shell's Tutorial offers it."""
+        from adrenaline_tui.titles.panic_fire.ui.lessons import PanicFireLessons
+
+        return PanicFireLessons()
+
     def review_screen(self, path: Path) -> ReviewScreen:
         from adrenaline_tui.titles.panic_fire.game import Game
         from adrenaline_tui.titles.panic_fire.ui.review_screen import ReviewScreen

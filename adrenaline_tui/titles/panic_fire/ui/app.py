@@ -2,8 +2,8 @@
 injected clock, nothing else loaded) and `python -m adrenaline_tui.titles.panic_fire.ui`, which
 opens a table, a save or a review directly, and the lesson (the shell reaches the table through
 the registry's hook: `adrenaline --game panic_fire`). It does what the shell's app does for a
-table: the look (glyphs from TERM and settings), NO_COLOR and the ASCII console (the same
-filters as `AdrenalineApp._terminal_filters`, which a shared helper could hold for both)."""
+table: the look (glyphs from TERM and settings), NO_COLOR and the ASCII console (the shell's
+own filters, through `terminal_filters.install` as the shell's app puts them on)."""
 
 from __future__ import annotations
 
@@ -14,18 +14,17 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.filter import Monochrome, NoColor
 
 from adrenaline_tui.titles.panic_fire.game import SEATS, SHIELD_OPTIONS, Game
 from adrenaline_tui.titles.panic_fire.players import LEVELS
 from adrenaline_tui.titles.panic_fire.ui import HUMAN, UI
 from adrenaline_tui.titles.panic_fire.ui.review_screen import ReviewScreen
 from adrenaline_tui.titles.panic_fire.ui.table_screen import TableScreen
+from adrenaline_tui.tui import terminal_filters
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
 from adrenaline_tui.tui.settings import Settings
 from adrenaline_tui.tui.shell import GoToTitle
-from adrenaline_tui.tui.terminal_filters import AsciiOnly, NoColour
 
 
 def new_table(people: int, computers: int, level: str, seed: int, shields: str = "all", **kw: Any) -> TableScreen:
@@ -48,10 +47,8 @@ class PanicFireApp(App[int]):
         self.first = first
         self.settings = settings or Settings.load()
         self.look = Look(palette_for("adrenaline"), pick_glyphs(self.settings.glyphs))
-        if self.no_color:  # no colour escape at all (Textual's own filter sends greys)
-            self._filters = [f for f in self._filters if not isinstance(f, Monochrome | NoColor)]
-            self._filters.append(NoColour())
-        self._filters.append(AsciiOnly(enabled=self.look.glyphs is ASCII))
+        # NO_COLOR and the ASCII console, as the shell's app does (one piece for both).
+        terminal_filters.install(self, ascii_only=self.look.glyphs is ASCII)
 
     def on_mount(self) -> None:
         self.push_screen(self.first, callback=lambda _: self.exit(0))

@@ -85,6 +85,7 @@ class TableScreen(BaseScreen):
         clock: Callable[[], int] = monotonic_ms,
         save_path: Path | None = None,
         lesson: bool = False,
+        lesson_done: Callable[[], None] | None = None,
         seed: int = 0,
         kinds: Mapping[str, str] | None = None,
         resume_ms: int = 0,
@@ -97,6 +98,8 @@ class TableScreen(BaseScreen):
         clusters: tuple[Cluster, ...] = (SOLO,) if len(people) == 1 else (LEFT, RIGHT)
         self.aims = [Aim(seat, c) for seat, c in zip(people, clusters, strict=True)]
         self.lesson = lesson
+        # Told once the lesson's slow first round is over (the lesson list marks it done).
+        self._lesson_done = lesson_done
         if kinds is None:
             kinds = {
                 s: "human" if s in people else getattr(players.get(s), "level_name", "?") for s in game.config.seats
@@ -176,6 +179,8 @@ class TableScreen(BaseScreen):
         if self.lesson and self.referee.pace != 1.0 and self.game.round > 1:
             self.referee.pace = 1.0  # the lesson's first round was slow; now, full speed
             self._last = "Round 2: full speed now. Good luck!"
+            if self._lesson_done is not None:
+                self._lesson_done()
         for a in self.aims:
             a.settle(self.game.view(a.seat))
         self._autosave()
@@ -248,6 +253,12 @@ class TableScreen(BaseScreen):
                 ],
             ),
         ]
+
+    def rules_pages(self) -> Any:
+        """Panic Fire's rules reference, for the command palette's Rules entries."""
+        from adrenaline_tui.titles.panic_fire import reference
+
+        return reference
 
     def set_points(self, shown: bool) -> None:
         self.app.notify("In Panic Fire the Bullets are won face up: everyone sees them.")
