@@ -1,20 +1,23 @@
 """A host under load: many tables at once, each with scripted people and computer seats.
 
 Starts `adrenaline host` as its own process (so its CPU and memory are its own), opens
-`--tables` tables of one scripted person and two computer players each, and has every person
-answer `--decisions` of their own decisions as fast as the host lets them. Prints the round
+`--tables` tables of one scripted person (`--people 2`: two) and computer players in the other of
+three seats, and has every person answer `--decisions` of their own decisions as fast as the
+host lets them. Prints the round
 trip of a decision (from sending the answer to receiving the state after it: the host checks
 it, applies it, autosaves, builds every client's view and, for the one deciding next, the
 words beside each option), the host's memory per table and its CPU time per decision (people's
-and computers' alike; computers think on the host).
+and computers' alike), the host process's and its helper processes' (saving, computers' pool).
 
     python benchmarks/host.py [--tables 50] [--decisions 40] [--computer sensible|random]
+                              [--people 1|2] [--bot-delay 0] [--source DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -25,6 +28,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from adrenaline_tui.wire import protocol
 
 LINE_LIMIT = 8 * 1024 * 1024
 
@@ -39,6 +44,28 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def children(pid: int) -> list[int]:
+    """The processes the host started (its saving process, its computers' pool), at any depth."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == pid:
+            child = int(stat.parent.name)
+            found += [child, *children(child)]
+    return found
+
+
+def cpu_by_process(pid: int) -> dict[int, float]:
+    out = {}
+    for p in (pid, *children(pid)):
+        with contextlib.suppress(OSError):
+            out[p] = cpu_seconds(p)
+    return out
+
+
 class Person:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
@@ -49,35 +76,44 @@ class Person:
 
     async def next(self, kind: str) -> dict:
         while True:
-            msg = json.loads(await self.reader.readline())
+            line = await self.reader.readline()
+            if not line:
+                raise ConnectionError("the host closed the connection")
+            msg = json.loads(line)
+            if msg["type"] == "error":
+                raise RuntimeError(f"the host refused {msg.get('about')}: {msg['reason']}")
             if msg["type"] == "state":
                 self.state = msg
             if msg["type"] == kind:
                 return msg
 
 
-async def connect(sock: str) -> Person:
-    reader, writer = await asyncio.open_unix_connection(sock, limit=LINE_LIMIT)
-    person = Person(reader, writer)
-    person.send({"type": "hello", "v": 1, "name": "bench"})
-    await person.next("welcome")
-    return person
+async def connect(sock: str, address: str) -> Person:
+    # 200 connections at once overflow the socket's backlog (100) while the host starts its
+    # helpers: "Transport endpoint is not connected". A client tries again, as a person would.
+    for attempt in range(10):
+        try:
+            reader, writer = await asyncio.open_unix_connection(sock, limit=LINE_LIMIT)
+            person = Person(reader, writer)
+            person.send({"type": "hello", "v": protocol.VERSION, "name": "bench", "address": address})
+            await person.next("welcome")
+            return person
+        except (ConnectionError, OSError):
+            if attempt == 9:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
 
 
-async def table(sock: str, decisions: int, seed: int, trips: list[float]) -> int:
-    rng = random.Random(seed)
-    person = await connect(sock)
-    seats = [{"colour": "yellow", "kind": "human"}, {"colour": "blue", "kind": "computer"}]
-    seats.append({"colour": "grey", "kind": "computer"})
-    person.send({"type": "create", "arena": "arena_11a", "skulls": 8, "ending": "frenzy", "seats": seats})
-    code = (await person.next("created"))["code"]
-    person.send({"type": "join", "code": code, "seat": "yellow"})
-    person.send({"type": "start"})
-    answered = 0
-    state = await person.next("state")
-    while answered < decisions and not state["view"]["over"]:
+async def play(
+    person: Person, rng: random.Random, decisions: int, trips: list[float], tally: dict, stop: asyncio.Event
+) -> None:
+    """Answer every question this person is asked until every person of the table has answered
+    `decisions` (a person who stopped would hold the table up) or the game is over."""
+    state = person.state or await person.next("state")
+    while not stop.is_set() and not state["view"]["over"]:
         pending = state["view"]["pending"]
-        if not pending.get("options"):
+        if not pending.get("options") or state["decisions"] is None:
             state = await person.next("state")
             continue
         n = state["decisions"]
@@ -85,39 +121,90 @@ async def table(sock: str, decisions: int, seed: int, trips: list[float]) -> int
         await asyncio.sleep(0.06)
         start = time.perf_counter()
         person.send({"type": "choose", "key": rng.choice(pending["options"])["key"], "decision": n})
-        while True:
-            state = await person.next("state")
-            if state["decisions"] > n:
-                break
-        trips.append(time.perf_counter() - start)
-        answered += 1
-    return state["decisions"]
+        # The host sends this person nothing else while their decision waits: the next state
+        # is the one after their answer.
+        state = await person.next("state")
+        if tally[id(person)] < decisions:
+            trips.append(time.perf_counter() - start)
+        tally[id(person)] += 1
+        if all(v >= decisions for v in tally.values()):
+            stop.set()
+
+
+async def table(sock: str, decisions: int, seed: int, trips: list[float], people: int) -> int:
+    rng = random.Random(seed)
+
+    def address(k: int) -> str:
+        # Each person from an address of their own: a host lets one address keep only a few games going.
+        n = seed * 2 + k
+        return f"10.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}"
+
+    persons = [await connect(sock, address(k)) for k in range(people)]
+    colours = ["yellow", "blue", "grey"]
+    seats = [{"colour": c, "kind": "human" if k < people else "computer"} for k, c in enumerate(colours)]
+    creator = persons[0]
+    creator.send({"type": "create", "arena": "arena_11a", "skulls": 8, "ending": "frenzy", "seats": seats})
+    code = (await creator.next("created"))["code"]
+    for k, person in enumerate(persons):
+        person.send({"type": "join", "code": code, "seat": colours[k]})
+        await person.next("joined")
+    creator.send({"type": "start"})
+    tally = {id(p): 0 for p in persons}
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(play(p, rng, decisions, trips, tally, stop)) for p in persons]
+    stopping = asyncio.create_task(stop.wait())
+    await asyncio.wait([*tasks, stopping], return_when=asyncio.FIRST_COMPLETED)
+    while not stop.is_set() and not all(t.done() for t in tasks):
+        await asyncio.wait([*tasks, stopping], return_when=asyncio.FIRST_COMPLETED)
+    for t in [*tasks, stopping]:
+        t.cancel()
+    await asyncio.gather(*tasks, stopping, return_exceptions=True)
+    for t in tasks:
+        if not t.cancelled() and t.exception() is not None:
+            raise t.exception()
+    return sum(min(v, decisions) for v in tally.values())
 
 
 async def run(args: argparse.Namespace) -> None:
     folder = Path(tempfile.mkdtemp(prefix="adrenaline-bench-host-"))
     sock = str(folder / "host.sock")
     command = [sys.executable, "-m", "adrenaline_tui", "host", "--data", str(folder / "data"), "--socket", sock]
-    command += ["--bot-delay", "0", "--computer", args.computer]
-    host = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command += ["--bot-delay", str(args.bot_delay), "--computer", args.computer]
+    # `python -m` looks in its working folder first: --source runs another version's host
+    # (`git archive COMMIT | tar -x -C DIR`) for a before/after on the same machine.
+    host = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=args.source)
     try:
         while not Path(sock).exists():
             await asyncio.sleep(0.05)
         base_rss = rss_kib(host.pid)
-        base_cpu = cpu_seconds(host.pid)
+        base_cpu = cpu_by_process(host.pid)
         trips: list[float] = []
         started = time.perf_counter()
-        totals = await asyncio.gather(*(table(sock, args.decisions, i, trips) for i in range(args.tables)))
+        totals = await asyncio.gather(*(table(sock, args.decisions, i, trips, args.people) for i in range(args.tables)))
         wall = time.perf_counter() - started
-        cpu = cpu_seconds(host.pid) - base_cpu
+        spent = {p: c - base_cpu.get(p, 0.0) for p, c in cpu_by_process(host.pid).items()}
+        cpu, helpers = spent.pop(host.pid), sorted(spent.values(), reverse=True)
         rss = rss_kib(host.pid)
-        decisions = sum(totals)
+        host.terminate()
+        host.wait(timeout=60)
+        # Every decision, computers' too, as the saves hold them (the host saves all as it stops).
+        saves = (folder / "data" / "tables").glob("*.json")
+        decisions = sum(len(json.loads(p.read_text()).get("choices", [])) for p in saves if "." not in p.stem)
+        assert sum(totals) == len(trips)
         trips.sort()
         p50 = statistics.median(trips) * 1000
         p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000
-        print(f"{args.tables} tables, computer={args.computer}: {decisions} decisions in {wall:.1f} s")
+        who = args.source or "this version"
+        setting = f"{args.people} people a table, bot delay {args.bot_delay:g} s"
+        print(
+            f"{who}: {args.tables} tables, {setting}, computer={args.computer}: {decisions} decisions in {wall:.1f} s"
+        )
         print(f"round trip of a person's decision: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(trips)} answers)")
-        print(f"host CPU: {cpu:.1f} s, {1000 * cpu / max(1, decisions):.2f} ms per decision")
+        per = 1000 / max(1, decisions)
+        print(f"host CPU: {cpu:.1f} s, {cpu * per:.2f} ms per decision (the host process)")
+        if helpers:
+            each = ", ".join(f"{c * per:.2f}" for c in helpers)
+            print(f"  its {len(helpers)} helper processes: {sum(helpers) * per:.2f} ms per decision ({each})")
         print(f"host memory: {base_rss / 1024:.0f} MiB idle, {(rss - base_rss) / args.tables:.0f} KiB per table")
     finally:
         host.terminate()
@@ -129,6 +216,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--decisions", type=int, default=40, help="each person's own decisions")
     parser.add_argument("--computer", default="sensible")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="the host's pause before a computer's move")
+    parser.add_argument("--people", type=int, choices=(1, 2), default=1, help="people a table (the rest computers)")
+    parser.add_argument("--source", default=None, help="run the host of the package in this folder")
     asyncio.run(run(parser.parse_args()))
 
 

@@ -40,7 +40,7 @@ BOTS: list[tuple[str | None, str]] = [(None, "no bot"), *((c, hero(c)) for c in 
 def hostable() -> list[tuple[str, str]]:
     """The titles a table can be set up for here: the first title (the form below) and every
     turn-based one the host holds through its title's hook (`registry.TitleHost`). A real-time
-    title (Panic Fire) needs a referee on the host's clock: not yet (docs/hosting.md)."""
+    title needs a referee on the host's clock: not yet (docs/hosting.md)."""
     return [
         (t.id, t.name)
         for t in registry.playable()
