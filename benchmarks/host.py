@@ -88,6 +88,19 @@ class Person:
                 return msg
 
 
+# The protocol version the clients say hello in: the host's own (another version's, with --source).
+SPOKEN = {"v": protocol.VERSION}
+
+
+def protocol_of(source: str) -> int:
+    """The protocol version of the package in `source` (read, not imported: it is another copy)."""
+    text = (Path(source) / "adrenaline_tui" / "wire" / "protocol.py").read_text()
+    found = re.search(r"^VERSION = (\d+)$", text, re.M)
+    if found is None:
+        raise SystemExit(f"no protocol VERSION in {source}")
+    return int(found.group(1))
+
+
 async def connect(sock: str, address: str) -> Person:
     # 200 connections at once overflow the socket's backlog (100) while the host starts its
     # helpers: "Transport endpoint is not connected". A client tries again, as a person would.
@@ -95,7 +108,7 @@ async def connect(sock: str, address: str) -> Person:
         try:
             reader, writer = await asyncio.open_unix_connection(sock, limit=LINE_LIMIT)
             person = Person(reader, writer)
-            person.send({"type": "hello", "v": protocol.VERSION, "name": "bench", "address": address})
+            person.send({"type": "hello", "v": SPOKEN["v"], "name": "bench", "address": address})
             await person.next("welcome")
             return person
         except (ConnectionError, OSError):
@@ -173,6 +186,8 @@ async def run(args: argparse.Namespace) -> None:
     # `python -m` looks in its working folder first: --source runs another version's host
     # (`git archive COMMIT | tar -x -C DIR`) for a before/after on the same machine.
     host = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=args.source)
+    if args.source:
+        SPOKEN["v"] = protocol_of(args.source)
     try:
         while not Path(sock).exists():
             await asyncio.sleep(0.05)
