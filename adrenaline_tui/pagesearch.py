@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -98,3 +98,44 @@ class PageIndex(Generic[P]):
             scored.append(((exact, matched, weight, -order), page))
         scored.sort(key=lambda item: item[0], reverse=True)
         return [p for _, p in scored[:limit]]
+
+
+class Section(Page, Protocol):
+    """A page of a reference: also an id to find it by and the chapter it is listed under."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def chapter(self) -> str: ...
+
+
+S = TypeVar("S", bound=Section)
+
+
+class Reference(Generic[S]):
+    """A title's rules reference: its pages in reading order (`pages()`, asked each time: the
+    title's module caches them), found by id, grouped by chapter, searched. One for each
+    title's reference module, which names its pages and nothing else."""
+
+    def __init__(self, pages: Callable[[], Sequence[S]]) -> None:
+        self._pages = pages
+        self._index: PageIndex[S] | None = None
+
+    def section(self, section_id: str) -> S:
+        for s in self._pages():
+            if s.id == section_id:
+                return s
+        raise KeyError(section_id)
+
+    def chapters(self) -> dict[str, list[S]]:
+        """Sections grouped by chapter, in reading order."""
+        out: dict[str, list[S]] = {}
+        for s in self._pages():
+            out.setdefault(s.chapter, []).append(s)
+        return out
+
+    def search(self, query: str, limit: int = 10) -> list[S]:
+        """The sections that best match `query`, best first (their words worked out once)."""
+        if self._index is None:
+            self._index = PageIndex(self._pages())
+        return self._index.search(query, limit)

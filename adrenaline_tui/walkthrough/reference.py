@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from adrenaline_tui.pagesearch import PageIndex
+from adrenaline_tui.pagesearch import Reference
 from adrenaline_tui.rules import DataError
 from adrenaline_tui.rules.yamlfile import read_yaml_mapping
 from adrenaline_tui.walkthrough.card_pages import CardPage, ammo_page, card_pages
@@ -95,28 +95,8 @@ def sections() -> tuple[Section, ...]:
     return tuple(out)
 
 
-def section(section_id: str) -> Section:
-    for s in sections():
-        if s.id == section_id:
-            return s
-    raise KeyError(section_id)
-
-
-def chapters() -> dict[str, list[Section]]:
-    """Sections grouped by chapter, in reading order."""
-    out: dict[str, list[Section]] = {}
-    for s in sections():
-        out.setdefault(s.chapter, []).append(s)
-    return out
-
-
-# ------------------------------------------------------------------------- search
-@cache
-def _index() -> PageIndex[Section]:
-    return PageIndex(sections())
-
-
-def search(query: str, limit: int = 10) -> list[Section]:
-    """Sections and card pages for a query, best first (`pagesearch`: the search every title's
-    reference shares)."""
-    return _index().search(query, limit)
+# Finding, grouping and searching the pages: the same for every title's reference.
+_reference: Reference[Section] = Reference(sections)
+section = _reference.section
+chapters = _reference.chapters
+search = _reference.search

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.pagesearch import PageIndex
+from adrenaline_tui.pagesearch import Reference
 from adrenaline_tui.titles.bloodrush.board import Board
 from adrenaline_tui.titles.bloodrush.components import BLACK, RED, Components, load_components
 from adrenaline_tui.titles.bloodrush.errors import DataError
@@ -262,26 +262,8 @@ def sections() -> tuple[Section, ...]:
     return tuple(load_sections())
 
 
-def section(section_id: str) -> Section:
-    for s in sections():
-        if s.id == section_id:
-            return s
-    raise KeyError(section_id)
-
-
-def chapters() -> dict[str, list[Section]]:
-    """Sections grouped by chapter, in reading order."""
-    out: dict[str, list[Section]] = {}
-    for s in sections():
-        out.setdefault(s.chapter, []).append(s)
-    return out
-
-
-@cache
-def _index() -> PageIndex[Section]:
-    return PageIndex(sections())
-
-
-def search(query: str, limit: int = 10) -> list[Section]:
-    """Sections for a query, best first."""
-    return _index().search(query, limit)
+# Finding, grouping and searching the pages: the same for every title's reference.
+_reference: Reference[Section] = Reference(sections)
+section = _reference.section
+chapters = _reference.chapters
+search = _reference.search

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from adrenaline_tui.pagesearch import PageIndex
+from adrenaline_tui.pagesearch import Reference
 from adrenaline_tui.titles.panic_fire.deck import Deck, load_deck
 from adrenaline_tui.titles.panic_fire.game import COUNT_MS, GUN_MS, HAND_SIZE, SET_SIZE
 
@@ -162,25 +162,8 @@ def sections() -> tuple[Section, ...]:
     return (*_rules(deck), deck_page(deck))
 
 
-def section(section_id: str) -> Section:
-    for s in sections():
-        if s.id == section_id:
-            return s
-    raise KeyError(section_id)
-
-
-def chapters() -> dict[str, list[Section]]:
-    out: dict[str, list[Section]] = {}
-    for s in sections():
-        out.setdefault(s.chapter, []).append(s)
-    return out
-
-
-@cache
-def _index() -> PageIndex[Section]:
-    return PageIndex(sections())
-
-
-def search(query: str, limit: int = 10) -> list[Section]:
-    """The sections that best match `query`, best first."""
-    return _index().search(query, limit)
+# Finding, grouping and searching the pages: the same for every title's reference.
+_reference: Reference[Section] = Reference(sections)
+section = _reference.section
+chapters = _reference.chapters
+search = _reference.search
