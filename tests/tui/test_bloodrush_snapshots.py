@@ -46,3 +46,20 @@ def test_bloodrush_table_80x24(snap_compare) -> None:
 
 def test_bloodrush_table_160x50(snap_compare) -> None:
     assert snap_compare(make_app(), terminal_size=(160, 50), run_before=_open)
+
+
+async def test_humans_names_on_the_big_map_are_whole_or_cut_with_a_sign() -> None:
+    """At 160x50 each square names its human in 10 columns: 'Schoolteacher' read 'Schoolteac',
+    a cut without a sign (issue 23, finding 12's class)."""
+    from .helpers import screen_text
+
+    app = make_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await _open(pilot)
+        from adrenaline_tui.titles.bloodrush.ui.town_map import TownMap
+
+        text = screen_text(pilot.app)
+        names = [c.human[2] for c in pilot.app.screen.query_one(TownMap).state.cells if c.human is not None]
+        assert any(len(n) > 10 for n in names)  # the position has a name longer than a square
+        for name in names:
+            assert name in text or any(name[:k] + "…" in text for k in range(3, len(name))), name

@@ -26,6 +26,7 @@ from adrenaline_tui.titles.bloodrush.ui.presenter import (
 )
 from adrenaline_tui.tui.look import ASCII
 from adrenaline_tui.tui.look_access import look_of
+from adrenaline_tui.tui.prose import clip
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
 from adrenaline_tui.tui.widgets.drawn import Drawn
 
@@ -120,7 +121,8 @@ class TownMap(Drawn):
         lines.append(middle)
         if roomy:
             name = cell.human[2] if cell.human is not None else ""
-            lines.append(Text(name[: cw - 1].center(cw), base + Style(color="#cfcfcf")))
+            # A name longer than the tile says it is cut ("Schoolte…"), never "Schoolteac".
+            lines.append(Text(clip(name, cw - 1).center(cw), base + Style(color="#cfcfcf")))
             lines.append(Text(cell.square.rjust(cw - 1) + " ", base + Style(color="#5a5a5a")))
         return lines[:ch]
 
