@@ -26,7 +26,7 @@ from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.settings import Settings
 from adrenaline_tui.tui.shell import LeaveTable, OpenTable, StartTitleGame, TakeSeat, ToHost
 from adrenaline_tui.wire import protocol
-from adrenaline_tui.wire.client import Connection, RemoteGame
+from adrenaline_tui.wire.client import Connection
 from adrenaline_tui.wire.limits import LOBBY_IDLE
 
 
@@ -186,12 +186,9 @@ class RemoteApp(AdrenalineApp):
 
     def _host_state(self, msg: dict[str, Any]) -> None:
         if self.game is None or self.hosted_table() is None:
-            if "title" in msg:  # another title's table: its own screen (`TitleUI.hosted_table`)
-                screen = title(str(msg["title"])).ui().hosted_table(msg)
-                self.game = screen.game
-            else:  # the host's first title, as protocol 2 had it
-                self.game = RemoteGame(msg)
-                screen = HostedTableScreen(self.game)
+            # The table's own screen, whatever its title (`TitleUI.hosted_table`).
+            screen = title(str(msg["title"])).ui().hosted_table(msg)
+            self.game = screen.game
             self.push_screen(screen)
             return
         rebuilt = int(msg["events_from"]) < len(self.game.events) or int(msg["events_from"]) == 0

@@ -126,7 +126,7 @@ async def test_the_lobby_sets_up_a_domination_table_with_the_bot(tmp_path: Path)
             lobby.action_create()
             await until(pilot, lambda: lobby.table is not None, "the table in the lobby")
             table = host.tables[lobby.table["code"]]
-            assert (table.mode, table.bot) == ("domination", "purple")
+            assert (table.lobby()["mode"], table.lobby()["bot"]) == ("domination", "purple")
             text = str(lobby.query_one("#table-text").render())
             assert "domination mode, with the bot (Violet)" in text
     finally:
@@ -189,7 +189,8 @@ async def test_a_finished_game_shows_the_final_standings_from_the_hosts_state() 
     rng = random.Random(3)
     while game.pending is not None:
         game.choose(rng.choice(game.pending.keys))
-    table = HostTable("ABCDE", "arena_10", 5, "sudden_death", dict.fromkeys(config.players, "human"))
+    options = {"arena": "arena_10", "skulls": "5", "ending": "sudden_death"}
+    table = HostTable("ABCDE", "adrenaline", options, dict.fromkeys(config.players, "human"))
     table.session = Session(game, table.kinds)
     client = Client(None)
     table.sit(client, "yellow")

@@ -172,9 +172,9 @@ async def test_an_old_client_is_refused_in_one_line(tmp_path: Path) -> None:
     host, server = await start_host(None, sock)
     try:
         reader, writer = await asyncio.open_unix_connection(str(sock))
-        writer.write(protocol.encode({"type": "hello", "v": 2, "name": "old"}))
+        writer.write(protocol.encode({"type": "hello", "v": 3, "name": "old"}))
         line = await asyncio.wait_for(reader.readline(), WAIT)
-        assert b"this host speaks protocol version 3" in line
+        assert b"this host speaks protocol version 4" in line
         writer.close()
     finally:
         await stop_host(host, server)

@@ -165,18 +165,9 @@ class LobbyScreen(BaseScreen):
         self.table = table
         box = self.query_one("#table")
         box.display = True
-        if table.get("title"):  # another title's table: its options as words
-            options = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (table.get("options") or {}).items())
-            lines = [f"Table {table['code']}: {registry.title(str(table['title'])).name}", f"  {options}"]
-        else:
-            lines = [
-                f"Table {table['code']}: {arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"
-            ]
-            # On a line of its own (the first is full at 80 columns). Tables from a host before
-            # the modes say neither: the standard game, no bot.
-            mode, bot = table.get("mode") or "standard", table.get("bot")
-            if mode != "standard" or bot:
-                lines.append(f"  {mode} mode" + (f", with the bot ({hero(bot)})" if bot else ", no bot"))
+        # The set-up in the words of the table's title (`TitleUI.table_lines`).
+        setup = registry.title(str(table["title"])).ui().table_lines(table)
+        lines = [f"Table {table['code']}: {setup[0]}", *setup[1:]]
         if table.get("timer"):
             lines[0] += f", {table['timer']} s a decision"
         for seat in table["seats"]:
@@ -252,6 +243,7 @@ class LobbyScreen(BaseScreen):
             ToHost(
                 {
                     "type": "create",
+                    "title": chosen,
                     "arena": self.query_one("#arena", Choice).value,
                     "skulls": self.query_one("#skulls", Choice).value,
                     "ending": self.query_one("#ending", Choice).value,
