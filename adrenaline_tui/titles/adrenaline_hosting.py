@@ -16,8 +16,8 @@ from adrenaline_tui.rules import Event, Game, GameConfig
 from adrenaline_tui.rules.arena import ARENA_IDS
 from adrenaline_tui.rules.explain import previews, questions
 from adrenaline_tui.rules.state import ENDINGS, FIGURES, MODES
-from adrenaline_tui.titles.adrenaline import NO_BOT
-from adrenaline_tui.tui.session import Session, best_computer
+from adrenaline_tui.titles.adrenaline import ENGINE, NO_BOT
+from adrenaline_tui.tui.session import HUMAN, Session, best_computer
 from adrenaline_tui.wire.protocol import MAX_TIMER, MIN_TIMER, SEAT_KINDS, ProtocolError, printable
 
 
@@ -43,9 +43,13 @@ class AdrenalineHost:
         if not isinstance(seats, list) or not 3 <= len(seats) <= 5:
             raise ProtocolError("'seats' must list 3 to 5 seats")
         out: list[tuple[str, str]] = []
+        # A seat's kind: a person, the host's computer, or a computer level the creator chose.
+        kinds = (*SEAT_KINDS, *ENGINE.player_kinds)
         for s in seats:
-            if not isinstance(s, dict) or s.get("colour") not in FIGURES or s.get("kind") not in SEAT_KINDS:
-                raise ProtocolError(f"each seat is {{colour: one of {', '.join(FIGURES)}, kind: human or computer}}")
+            if not isinstance(s, dict) or s.get("colour") not in FIGURES or s.get("kind") not in kinds:
+                raise ProtocolError(
+                    f"each seat is {{colour: one of {', '.join(FIGURES)}, kind: human, computer or a level}}"
+                )
             out.append((s["colour"], s["kind"]))
         if len({c for c, _ in out}) != len(out):
             raise ProtocolError("each colour can be used once")
@@ -71,6 +75,13 @@ class AdrenalineHost:
             raise ProtocolError(f"a turn timer is off (0) or {MIN_TIMER} to {MAX_TIMER} seconds")
         options = {"arena": arena, "skulls": str(skulls), "ending": ending, "mode": mode, "bot": bot or NO_BOT}
         return {"options": options, "seats": [c for c, _ in out], "kinds": [k for _, k in out], "timer": timer}
+
+    def create_fields(self, setup: Any) -> dict[str, Any]:
+        """The create of the game Adrenaline's setup screen asked for (its `StartGame`): its
+        settings, and each seat a person or the computer level chosen for it."""
+        c = setup.config
+        seats = [{"colour": p, "kind": "human" if setup.kinds[p] == HUMAN else setup.kinds[p]} for p in c.players]
+        return {"arena": c.arena, "skulls": c.skulls, "ending": c.ending, "mode": c.mode, "bot": c.bot, "seats": seats}
 
     def lobby_fields(self, options: Mapping[str, str]) -> dict[str, Any]:
         """What the lobby's `table` message says of a table's set-up beyond its options."""

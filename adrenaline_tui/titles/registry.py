@@ -234,6 +234,11 @@ class TitleHost(Protocol):
         "human", "computer" or a level) and `timer` (seconds, 0: none)."""
         ...
 
+    def create_fields(self, setup: Any) -> dict[str, Any]:
+        """The title's own fields of a `create` (`parse_create` reads them) for the game its
+        setup screen asked for: the message that screen posted to start it (`TitleUI.setup_screen`)."""
+        ...
+
     def lobby_fields(self, options: Mapping[str, str]) -> dict[str, Any]:
         """What the lobby's `table` message says of the set-up beyond `title` and `options`."""
         ...

@@ -31,7 +31,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud ov
 CODE_LENGTH = 5
 _CODE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 _KEY = re.compile(r"^[A-Za-z0-9:_.\-]{1,64}$")
-# A seat of a title's table (Adrenaline's colours, Bloodrush's vampires): the table says if it has it.
+# A seat of a title's table (a colour, a character...): the table says if it has it.
 _SEAT = re.compile(r"^[a-z0-9_]{1,16}$")
 _WORD = re.compile(r"^[a-z0-9_]{1,32}$")
 MAX_OPTIONS = 16

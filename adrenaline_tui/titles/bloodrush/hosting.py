@@ -58,6 +58,10 @@ class BloodrushHost:
             raise ProtocolError(printable(str(exc), 200)) from None
         return fields | {"seats": list(ENGINE.seats(game))}
 
+    def create_fields(self, setup: Any) -> dict[str, Any]:
+        """The create of the game the title's setup asked for (the shell's `StartTitleGame`)."""
+        return {"options": dict(setup.options), "seats": list(setup.kinds.values())}
+
     def lobby_fields(self, options: Mapping[str, str]) -> dict[str, Any]:
         return {}
 
