@@ -549,6 +549,10 @@ async def test_a_restarted_host_resumes_an_adrenaline_table_saved_before_tables_
     )
     kinds = {"yellow": "human", "blue": "random", "grey": "random"}
     old = Session.start(config, 5, kinds, folder / "QQQQQ.json", autosave=True)
+    # Played on to a decision of the person's, after a few: nothing moves before they answer.
+    rng = random.Random(5)
+    while len(old.game.history) < 6 or old.game.pending.player != "yellow":
+        old.choose(rng.choice(old.game.pending.keys))
     old.flush()
     assert "title" not in (folder / "QQQQQ.json").read_text()
     sock = tmp_path / "h.sock"
@@ -577,5 +581,6 @@ async def test_a_restarted_host_resumes_an_adrenaline_table_saved_before_tables_
         assert state["title"] == "adrenaline"
         assert state["view"]["arena"] == "arena_10"
         assert host.tables["QQQQQ"].session.game.history == old.game.history
+        assert [o["key"] for o in state["view"]["pending"]["options"]] == old.game.pending.keys
     finally:
         await stop_host(host, server)
