@@ -138,7 +138,16 @@ async def _squat(
     try:
         while once or time.perf_counter() < deadline:
             once = False
-            client.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": ALONE})
+            client.send(
+                {
+                    "type": "create",
+                    "title": "adrenaline",
+                    "arena": "arena_10",
+                    "skulls": 5,
+                    "ending": "frenzy",
+                    "seats": ALONE,
+                }
+            )
             reply = await client.next("created", "error")
             if reply["type"] == "error":
                 if "leave this table" in reply["reason"]:  # a leave lost to the message rate limit
@@ -273,7 +282,16 @@ async def attack_guess_codes(folder: Path, *, seconds: float = 20.0, connections
     """Random codes from one address through `connections` connections: how many the host checks."""
     async with Host(folder, 300.0) as host:
         owner = await Client.connect(host.sock, "198.51.100.9", "owner")
-        owner.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": ALONE})
+        owner.send(
+            {
+                "type": "create",
+                "title": "adrenaline",
+                "arena": "arena_10",
+                "skulls": 5,
+                "ending": "frenzy",
+                "seats": ALONE,
+            }
+        )
         right = (await owner.next("created"))["code"]
         counts = {"checked": 0, "refused": 0, "hits": 0}
         async with Pinger(host.sock) as pinger:

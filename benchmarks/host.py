@@ -156,7 +156,9 @@ async def table(sock: str, decisions: int, seed: int, trips: list[float], people
     colours = ["yellow", "blue", "grey"]
     seats = [{"colour": c, "kind": "human" if k < people else "computer"} for k, c in enumerate(colours)]
     creator = persons[0]
-    creator.send({"type": "create", "arena": "arena_11a", "skulls": 8, "ending": "frenzy", "seats": seats})
+    creator.send(
+        {"type": "create", "title": "adrenaline", "arena": "arena_11a", "skulls": 8, "ending": "frenzy", "seats": seats}
+    )
     code = (await creator.next("created"))["code"]
     for k, person in enumerate(persons):
         person.send({"type": "join", "code": code, "seat": colours[k]})

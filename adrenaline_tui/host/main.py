@@ -11,7 +11,6 @@ import socket as socketlib
 import sys
 from pathlib import Path
 
-from adrenaline_tui.host.hints import explanations, hints
 from adrenaline_tui.host.server import Host
 from adrenaline_tui.wire import limits, protocol
 
@@ -71,8 +70,6 @@ async def run_host(
         folder / "tables",
         bot_delay=bot_delay,
         computer=computer,
-        hints=hints,
-        explanations=explanations,
         abandon_after=abandon_after,  # benchmarks/abuse_tables.py shortens it
     )
     for line in host.resume():

@@ -31,7 +31,7 @@ from adrenaline_tui.host.tables import HostTable, new_code, title_host
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui import storage
-from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares, best_computer
+from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares
 from adrenaline_tui.wire import limits, protocol
 from adrenaline_tui.wire.limits import address_key
 from adrenaline_tui.wire.protocol import ProtocolError
@@ -119,13 +119,10 @@ class Host:
         bot_delay: float = 0.6,
         computer: str | None = None,
         seed: int | None = None,
-        hints: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
         rate: float = RATE,
-        explanations: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
         clock: Callable[[], float] = time.monotonic,
         abandon_after: float = limits.ABANDON_SECONDS,
     ) -> None:
-        self.explanations = explanations
         self.clock = clock
         self.abandon_after = abandon_after
         self.guesses = WrongCodes(clock)
@@ -140,7 +137,6 @@ class Host:
         self.tables: dict[str, HostTable] = {}
         self.clients: set[Client] = set()
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        self.hints = hints
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         # Who the running turn timer of a table is for: it keeps running through the questions
@@ -183,23 +179,18 @@ class Host:
             return None
         if len(self.tables) >= limits.MAX_TABLES:
             raise ProtocolError("this host is full: try again later")
+        # The save's title from its "format", as a local load reads it (an old save of the first
+        # title names none, and is the first title's).
         titled = storage.title_of_save(path)
-        hosting = titled.host()
         try:
-            if hosting is not None:
-                session = hosting.resume(path, *self._threads())
-            else:
-                session = Session.resume(path, *self._threads())
+            hosting = title_host(titled.id)
+            session = hosting.resume(path, *self._threads())
         except (SaveError, ValueError) as exc:
             raise ProtocolError(f"table {code} cannot be resumed: {exc}") from None
         g = session.game
         if g.over:
             return None
-        if hosting is not None:
-            table = HostTable(code, "", 0, "", dict(session.kinds), title=titled.id, options=hosting.options_of(g))
-        else:
-            table = HostTable(code, g.config.arena, g.config.skulls, g.config.ending, dict(session.kinds))
-            table.mode, table.bot = g.config.mode, g.config.bot
+        table = HostTable(code, titled.id, hosting.options_of(g), dict(session.kinds))
         table.session = session
         table.alone_since = self.clock()
         self.load_extras(table, path.with_name(f"{code}{EXTRAS}"))
@@ -450,10 +441,8 @@ class Host:
             {
                 "type": "welcome",
                 "v": protocol.VERSION,
-                "arenas": list(protocol.ARENA_IDS),
-                "endings": list(protocol.ENDINGS),
-                "modes": list(protocol.MODES),
-                "colours": list(protocol.FIGURES),
+                # The games a table can be set up for here (each title's own fields in `create`).
+                "titles": [t.id for t in registry.hostable()],
             }
         )
 
@@ -471,40 +460,22 @@ class Host:
         code = new_code(self.tables)
         while self.saved(code) is not None:  # a suspended or finished game keeps its code
             code = new_code(self.tables)
-        if "title" in msg:
-            table = self._titled_table(code, msg, client)
-        else:
-            computer = self.computer or best_computer()
-            kinds = {c: HUMAN if k == "human" else computer for c, k in msg["seats"]}
-            table = HostTable(code, msg["arena"], msg["skulls"], msg["ending"], kinds, creator=client)
-            table.mode, table.bot = msg["mode"], msg["bot"]
+        computer = self._computer_of(msg["title"])
+        # A seat is a person, the host's computer, or a level the creator chose.
+        chosen = [HUMAN if k == "human" else computer if k == "computer" else k for k in msg["kinds"]]
+        kinds = dict(zip(msg["seats"], chosen, strict=True))
+        table = HostTable(code, msg["title"], msg["options"], kinds, creator=client)
         table.timer = msg["timer"]
         client.created = table
         self.tables[table.code] = table
         client.send({"type": "created", "code": table.code})
         self.broadcast_lobby(table, also=[client])
 
-    def _titled_table(self, code: str, msg: dict[str, Any], client: Client) -> HostTable:
-        """A table of a title held through its `TitleHost`: its seats named by a trial game of
-        its options (as the local setup names them), each a person or the host's computer."""
-        engine = registry.title(msg["title"]).engine()
-        try:
-            seats = list(engine.seats(engine.new_game(len(msg["kinds"]), msg["options"], 0)))
-        except ValueError as exc:
-            raise ProtocolError(protocol.printable(str(exc), 200)) from None
-        computer = self._computer_of(msg["title"])
-        # A seat is a person, the host's computer, or a level the creator chose.
-        chosen = [HUMAN if k == "human" else computer if k == "computer" else k for k in msg["kinds"]]
-        kinds = dict(zip(seats, chosen, strict=True))
-        return HostTable(code, "", 0, "", kinds, creator=client, title=msg["title"], options=msg["options"])
-
-    def _computer_of(self, name: str | None) -> str:
-        """The computer kind of the host (`--computer`) for a table of this title, or its middle level."""
-        if name is None:
-            return self.computer or best_computer()
+    def _computer_of(self, name: str) -> str:
+        """The computer kind of the host (`--computer`) for a table of this title, or the title's own."""
         engine = registry.title(name).engine()
         known = engine.canonical_kind(self.computer) if self.computer else None
-        return known or engine.levels[len(engine.levels) // 2]
+        return known or title_host(name).computer
 
     def on_join(self, client: Client, msg: dict[str, Any]) -> None:
         current = client.table
@@ -602,10 +573,11 @@ class Host:
     def on_explain(self, client: Client, msg: dict[str, Any]) -> None:
         """What `x` shows: the topics this client's view may ask about, with their answers."""
         table = self._table(client)
-        if table.title is not None:
-            raise ProtocolError("at this table, x explains from your own screen")
-        if table.session is None or self.explanations is None:
+        if table.session is None:
             raise ProtocolError("nothing to explain yet")
+        view = table.session.game.view(table.seat_of(client))
+        if title_host(table.title).explanations(table.session, view) is None:
+            raise ProtocolError("at this table, x explains from your own screen")
         if not self._shown(table, client):
             waiting = self._explaining.setdefault(table.code, [])
             if client not in waiting:
@@ -614,10 +586,10 @@ class Host:
         self.explain(client, table)
 
     def explain(self, client: Client, table: HostTable) -> None:
-        assert table.session is not None and self.explanations is not None
+        assert table.session is not None
         game = table.session.game
         view = game.view(table.seat_of(client))
-        answer = self.explanations(table.session, view)
+        answer = title_host(table.title).explanations(table.session, view) or {}
         client.send({"type": "explained", "decisions": view["decisions"], **answer})
 
     @staticmethod
@@ -729,30 +701,32 @@ class Host:
         deciding = game.pending is not None and game.pending.player == seat
         message: dict[str, Any] = {
             "type": "state",
+            "title": table.title,
             "code": table.code,
             "seat": seat,
             "decisions": game.decisions_seen(seat) if deciding else None,
-            # Another title's table names its computers' levels (public: chosen in the lobby).
-            "kinds": {c: ("human" if k == HUMAN else k if hosting else "computer") for c, k in session.kinds.items()},
+            # A title may name its computers' levels (public: chosen in the lobby).
+            "kinds": {
+                c: ("human" if k == HUMAN else k if hosting.names_levels else "computer")
+                for c, k in session.kinds.items()
+            },
             "view": view,
             "events_from": start,
             # An event this seat may not see (a card drawn into another hand) is null: every
             # seat's log keeps the same positions.
-            "events": [None if hosting and hosting.hidden_from(seat, e) else event_json(e) for e in new],
+            "events": [None if hosting.hidden_from(seat, e) else event_json(e) for e in new],
             "can_undo": session.can_undo(seat),
             "creator": table.is_creator(client),
             "vanished": table.vanished(),
             "handed": list(table.handed),
             "timer": table.timer,
         }
-        if hosting is not None:
-            message["title"] = table.title
-            if game.over:
-                # The game's figures once it is over: blood, humans, bursts, all public.
-                engine = registry.title(table.title).engine()
-                message["figures"] = engine.stats_text(game, engine.stats(game))
-        elif view.get("pending") and view["pending"].get("options") and self.hints is not None:
-            message["hints"] = self.hints(session, view)
+        figures = hosting.figures(game) if game.over else None
+        if figures is not None:
+            message["figures"] = figures
+        hints = hosting.hints(session, view) if deciding and (view.get("pending") or {}).get("options") else None
+        if hints is not None:
+            message["hints"] = hints
         client.send(message)
 
     # -------------------------------------------------------------- computers
@@ -832,12 +806,7 @@ class Host:
         player = d.player
         kind = self._computer_of(table.title)
         seed = session.game.seed + decisions
-        if table.title is None:
-            from adrenaline_tui.ai import make_player
-
-            stand_in = make_player(kind, seed)
-        else:
-            stand_in = registry.title(table.title).engine().make_player(kind, seed)
+        stand_in = registry.title(table.title).engine().make_player(kind, seed)
         self.chat_line(table, f"Time is up: a computer decides for {session.game.name(player)}")
         # Up to the next public point, or until the question is someone else's.
         while True:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from adrenaline_tui.rules import GameConfig
 from adrenaline_tui.titles import registry
 from adrenaline_tui.titles.registry import TitleHost
 from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares
@@ -27,9 +26,12 @@ class Seated(Protocol):
     identity: str
 
 
-def title_host(name: str | None) -> TitleHost | None:
-    """The hosting hook of a table's title (None: the host's first title, held as before)."""
-    return None if name is None else registry.title(name).host()
+def title_host(name: str) -> TitleHost:
+    """The hosting hook of a table's title."""
+    hosting = registry.title(name).host()
+    if hosting is None:
+        raise ValueError(f"{registry.title(name).name} cannot be played on a host")
+    return hosting
 
 
 def new_code(taken: set[str] | dict[str, Any]) -> str:
@@ -42,10 +44,11 @@ def new_code(taken: set[str] | dict[str, Any]) -> str:
 @dataclass
 class HostTable:
     code: str
-    arena: str
-    skulls: int
-    ending: str
-    # Seat colour -> "human" or a computer kind, in seat order.
+    # The table's title (the registry's id), held through its `registry.TitleHost`, and the
+    # options it was set up with, as words.
+    title: str
+    options: dict[str, str]
+    # Seat -> "human" or a computer kind, in seat order.
     kinds: dict[str, str]
     creator: Seated | None = None
     holders: dict[str, Seated] = field(default_factory=dict)
@@ -59,9 +62,6 @@ class HostTable:
     handed: dict[str, str] = field(default_factory=dict)
     # Seat -> the identity (SSH key fingerprint) of the person who sat there with one.
     owners: dict[str, str] = field(default_factory=dict)
-    # The game mode (rules/modes/) and the bot's figure (None: no bot); see GameConfig.
-    mode: str = "standard"
-    bot: str | None = None
     # When the last person seated here left (the host's clock), while nobody is: the host
     # suspends a table left alone too long (`Host.sweep`).
     alone_since: float | None = None
@@ -69,33 +69,10 @@ class HostTable:
     # sitting down at it once resumed: started games are counted per address. None: a resumed
     # game nobody sat down at yet, whose computers stay still.
     keeper: str | None = None
-    # A table of another title than the host's first (`registry.TitleHost`), and its options as
-    # words; None: the first title's table, set up by the fields above.
-    title: str | None = None
-    options: dict[str, str] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
         return self.session is not None
-
-    def config(self) -> GameConfig:
-        # Every damaged player who saw the shooter is asked about a Tagback Grenade, holding one
-        # or not, every turn ends with "End your turn" and every spawn is asked: over the network
-        # everyone sees whose decision it is, so asking only when a card allows it would tell
-        # the table what the cards are.
-        return GameConfig(
-            players=tuple(self.kinds),
-            arena=self.arena,
-            skulls=self.skulls,
-            ending=self.ending,
-            tagback_prompt="all",
-            end_turn_prompt="always",
-            spawn_prompt="always",
-            mode=self.mode,
-            bot=self.bot,
-            # A lone way on that spends cubes or powerups is asked, not taken (docs/rulings.md).
-            confirm_spending="ask",
-        )
 
     def free_seats(self) -> list[str]:
         return [c for c, k in self.kinds.items() if k == HUMAN and not self._held(c)]
@@ -183,23 +160,14 @@ class HostTable:
     ) -> None:
         path = folder / f"{self.code}.json" if folder is not None else None
         hosting = title_host(self.title)
-        if hosting is not None:
-            self.session = hosting.start(len(self.kinds), self.options, self.kinds, seed, path, saver, spares)
-            return
-        self.session = Session.start(
-            self.config(), seed, self.kinds, path, autosave=path is not None, saver=saver, spares=spares
-        )
+        self.session = hosting.start(len(self.kinds), self.options, self.kinds, seed, path, saver, spares)
 
     def lobby(self) -> dict[str, Any]:
         """The table as the lobby shows it: public set-up and who sits where."""
-        titled = {"title": self.title, "options": self.options} if self.title is not None else {}
-        return titled | {
+        return title_host(self.title).lobby_fields(self.options) | {
+            "title": self.title,
+            "options": self.options,
             "code": self.code,
-            "arena": self.arena,
-            "skulls": self.skulls,
-            "ending": self.ending,
-            "mode": self.mode,
-            "bot": self.bot,
             "started": self.started,
             "seats": [
                 {

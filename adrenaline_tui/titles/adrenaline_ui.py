@@ -53,6 +53,25 @@ class AdrenalineUI:
             self._lessons = load_lessons()
         return LessonListScreen(self._lessons, title="Learn Adrenaline by playing")
 
+    def hosted_table(self, state: dict[str, Any]) -> Any:
+        """The table of one seat at a host, drawn from the host's first `state` message."""
+        from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
+        from adrenaline_tui.wire.client import RemoteGame
+
+        return HostedTableScreen(RemoteGame(state))
+
+    def table_lines(self, table: Mapping[str, Any]) -> list[str]:
+        """A hosted table's set-up as the lobby says it (its `table` message)."""
+        from adrenaline_tui.tui.look import hero
+        from adrenaline_tui.tui.screens.setup import arena_label
+
+        lines = [f"{arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"]
+        # On a line of its own (the first is full at 80 columns).
+        mode, bot = table.get("mode") or "standard", table.get("bot")
+        if mode != "standard" or bot:
+            lines.append(f"  {mode} mode" + (f", with the bot ({hero(bot)})" if bot else ", no bot"))
+        return lines
+
     def review_screen(self, path: Path) -> Any:
         from adrenaline_tui.rules import Game
         from adrenaline_tui.tui.screens.review import ReviewScreen

@@ -203,6 +203,11 @@ class TitleUI(Protocol):
         `host_state(new, rebuilt)` and `chat(who, text)`, and answers through `shell.ToHost`."""
         ...
 
+    def table_lines(self, table: Mapping[str, Any]) -> list[str]:
+        """Optional, for a title with a `host_module`: a hosted table's set-up as the lobby says
+        it, from the host's `table` message (its first line follows "Table CODE: ")."""
+        ...
+
     def review_screen(self, path: Path) -> Any | None:
         """The replay viewer of a save, or None if the title has none yet (ValueError in one
         line if the save cannot be read)."""
@@ -214,7 +219,43 @@ class TitleHost(Protocol):
     its `TitleEngine`; nothing of a screen. The session it makes has what the host drives:
     `game` (the engine contract plus `at_public_point`, `pending_public()` and
     `decisions_seen(seat)`), `kinds`, `choose`, `undo`/`can_undo`, `computer_to_move`,
-    `computer_choice()`, `write_table()`, `flush()`, `save_problem`, `saver` and `spares`."""
+    `computer_choice()`, `write_table()`, `flush()`, `save_problem`, `saver` and `spares`.
+
+    Beyond the methods below: `names_levels` (whether a table's computers are named to its
+    clients by their level, or all "computer") and `computer` (the kind of a table's computer
+    when the host names none)."""
+
+    names_levels: bool
+    computer: str
+
+    def parse_create(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """A client's `create` of a table of the title checked (a `wire.protocol.ProtocolError` in
+        one line if not): `options` (words), `seats` (their names, in order), `kinds` (each
+        "human", "computer" or a level) and `timer` (seconds, 0: none)."""
+        ...
+
+    def create_fields(self, setup: Any) -> dict[str, Any]:
+        """The title's own fields of a `create` (`parse_create` reads them) for the game its
+        setup screen asked for: the message that screen posted to start it (`TitleUI.setup_screen`)."""
+        ...
+
+    def lobby_fields(self, options: Mapping[str, str]) -> dict[str, Any]:
+        """What the lobby's `table` message says of the set-up beyond `title` and `options`."""
+        ...
+
+    def figures(self, game: Any) -> str | None:
+        """A finished game's figures as text, sent to every seat (None: none)."""
+        ...
+
+    def hints(self, session: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The words beside the deciding seat's options, worked out on the host (None: the
+        title's table screen words them from the view itself)."""
+        ...
+
+    def explanations(self, session: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        """What `x` may ask and its answers, for the view's owner (None: the table screen
+        explains from the view itself)."""
+        ...
 
     def start(
         self,
@@ -258,8 +299,7 @@ class Title:
     # for a title with no table yet, which the title screen does not list.
     ui_module: str | None = None
     # The module whose `HOST` (a `TitleHost`, below) lets `adrenaline host` hold a table of the
-    # title; None: the host offers the title only as its own first table (the first title's
-    # protocol fields), or not at all.
+    # title; None: the host does not offer it.
     host_module: str | None = None
 
     def engine(self) -> TitleEngine:
@@ -282,6 +322,7 @@ TITLES: tuple[Title, ...] = (
         "adrenaline-save",
         "adrenaline_tui.titles.adrenaline",
         ui_module="adrenaline_tui.titles.adrenaline_ui",
+        host_module="adrenaline_tui.titles.adrenaline_hosting",
     ),
     Title(
         "bloodrush",
@@ -320,6 +361,12 @@ def title(name: str) -> Title:
 def playable() -> tuple[Title, ...]:
     """The titles with screens, in the registry's order: the title screen lists these."""
     return tuple(t for t in TITLES if t.ui_module is not None)
+
+
+def hostable() -> tuple[Title, ...]:
+    """The titles `adrenaline host` holds tables of: turn-based, with a `host_module` (a
+    real-time title needs a referee on the host's clock: not yet, docs/hosting.md)."""
+    return tuple(t for t in playable() if t.host_module is not None and t.timing == "turns")
 
 
 def title_of_format(save_format: object) -> Title | None:

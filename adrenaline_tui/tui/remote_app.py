@@ -24,9 +24,9 @@ from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.settings import Settings
-from adrenaline_tui.tui.shell import LeaveTable, OpenTable, StartTitleGame, TakeSeat, ToHost
+from adrenaline_tui.tui.shell import LeaveTable, OpenTable, StartGame, StartTitleGame, TakeSeat, ToHost
 from adrenaline_tui.wire import protocol
-from adrenaline_tui.wire.client import Connection, RemoteGame
+from adrenaline_tui.wire.client import Connection
 from adrenaline_tui.wire.limits import LOBBY_IDLE
 
 
@@ -46,7 +46,6 @@ class RemoteApp(AdrenalineApp):
         # The game as this seat sees it: a `RemoteGame`, or another title's (its table's `game`).
         self.game: Any = None
         self._wanted_seat: str | None = None
-        self._titled_create = False
         # Seconds without a key in the lobby before this client leaves (a seat at a table stays).
         self.idle = idle
         self.last_input = time.monotonic()
@@ -113,18 +112,28 @@ class RemoteApp(AdrenalineApp):
         self.sit(message.colour)
 
     def on_start_title_game(self, message: StartTitleGame) -> None:
-        """A title's own setup (the lobby opened it for a title its form does not set up) asks
-        for a table: at the host, in place of a local game. The creator sits at its first person's seat."""
         message.prevent_default()  # not AdrenalineApp's too: no local game here
+        self.ask_for_table(message, message.kinds)
+
+    def on_start_game(self, message: StartGame) -> None:
+        message.prevent_default()
+        self.ask_for_table(message, message.kinds)
+
+    def ask_for_table(self, setup: Any, kinds: dict[str, str]) -> None:
+        """A title's own setup (the lobby opened it) asks for a table: at the host, in place of
+        a local game. Its title's hook says the create's fields (`TitleHost.create_fields`); the
+        creator sits at the first person's seat."""
+        if self.lobby is None:
+            return
         if self.screen is not self.lobby:
             self.pop_screen()
-        kinds = [message.kinds[s] for s in message.kinds]
-        self._wanted_seat = next((s for s, k in message.kinds.items() if k == HUMAN), None)
-        self._titled_create = True
-        timer = self.lobby.timer() if self.lobby is not None else 0
-        self.send(
-            {"type": "create", "title": message.title, "options": message.options, "seats": kinds, "timer": timer}
-        )
+        chosen = self.lobby.chosen_title()
+        hosting = title(chosen).host()
+        if hosting is None:
+            return
+        self._wanted_seat = next((s for s, k in kinds.items() if k == HUMAN), None)
+        fields = hosting.create_fields(setup)
+        self.send({"type": "create", "title": chosen, **fields, "timer": self.lobby.timer()})
 
     def on_leave_table(self, _: LeaveTable) -> None:
         self.leave_table()
@@ -156,11 +165,8 @@ class RemoteApp(AdrenalineApp):
             self.lobby.say(self.status)
 
     def _host_created(self, msg: dict[str, Any]) -> None:
-        # The creator sits down at the table's first person's seat straight away (a title's own
-        # setup named it already).
-        if self.lobby is not None and not self._titled_create:
-            self._wanted_seat = self.lobby.first_person_seat()
-        self._titled_create = False
+        # The creator sits down at the table's first person's seat straight away (the title's
+        # setup named it).
         self.send({"type": "join", "code": msg["code"], "seat": self._wanted_seat})
 
     def _host_joined(self, msg: dict[str, Any]) -> None:
@@ -186,12 +192,9 @@ class RemoteApp(AdrenalineApp):
 
     def _host_state(self, msg: dict[str, Any]) -> None:
         if self.game is None or self.hosted_table() is None:
-            if "title" in msg:  # another title's table: its own screen (`TitleUI.hosted_table`)
-                screen = title(str(msg["title"])).ui().hosted_table(msg)
-                self.game = screen.game
-            else:  # the host's first title, as protocol 2 had it
-                self.game = RemoteGame(msg)
-                screen = HostedTableScreen(self.game)
+            # The table's own screen, whatever its title (`TitleUI.hosted_table`).
+            screen = title(str(msg["title"])).ui().hosted_table(msg)
+            self.game = screen.game
             self.push_screen(screen)
             return
         rebuilt = int(msg["events_from"]) < len(self.game.events) or int(msg["events_from"]) == 0

@@ -29,7 +29,7 @@ from adrenaline_tui.printable import printable
 from adrenaline_tui.record import record
 from adrenaline_tui.rules.errors import SaveError
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_json
-from adrenaline_tui.rules.saves import MAX_SAVE_BYTES, read_save
+from adrenaline_tui.rules.saves import MAX_SAVE_BYTES, SAVE_FORMAT, read_save
 from adrenaline_tui.rules.state import HEROES, MODE_NAMES
 
 if TYPE_CHECKING:
@@ -243,11 +243,10 @@ def save_info(path: Path, modified: float | None = None) -> SaveInfo:
 
 
 def _other_title(path: Path) -> Title | None:
-    """The title with screens whose save this is, if not the first title's."""
-    from adrenaline_tui.titles.registry import DEFAULT
-
+    """The title with screens whose save this is, if not one this module reads (its format is
+    another's: a save of no format is read here, and says what is wrong with it)."""
     named = title_of_save(path)
-    return named if named.id != DEFAULT else None
+    return named if named.save_format != SAVE_FORMAT else None
 
 
 def _save_files(folder: Path) -> list[tuple[float, int, Path]]:

@@ -11,13 +11,14 @@ import json
 import re
 from typing import Any
 
-from adrenaline_tui.rules.arena import ARENA_IDS
-from adrenaline_tui.rules.state import ENDINGS, FIGURES, MODES
+from adrenaline_tui.rules.state import FIGURES
 
-# 3: a table may be of another title (`create.title`; `table` and `state` then name it), whose
-# view a version-2 client would misdraw. 2: anyone but the one deciding is sent a pending
+# 4: every table names its title (`create.title`, `table.title` and `.options`, `state.title`),
+# the first title's as any other's; `welcome` lists the titles. 3: a table may be of another
+# title (`create.title`; `table` and `state` then name it), whose view a version-2 client would
+# misdraw. 2: anyone but the one deciding is sent a pending
 # decision as {player, kind} (a public kind) and no decision count, only at public points.
-VERSION = 3
+VERSION = 4
 # A client line is short (a key, a code, a chat line); anything longer is refused unread.
 MAX_CLIENT_LINE = 4096
 # What the host sends is a whole view plus events; a client refuses lines beyond this.
@@ -30,7 +31,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud ov
 CODE_LENGTH = 5
 _CODE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 _KEY = re.compile(r"^[A-Za-z0-9:_.\-]{1,64}$")
-# A seat of a title's table (Adrenaline's colours, Bloodrush's vampires): the table says if it has it.
+# A seat of a title's table (a colour, a character...): the table says if it has it.
 _SEAT = re.compile(r"^[a-z0-9_]{1,16}$")
 _WORD = re.compile(r"^[a-z0-9_]{1,32}$")
 MAX_OPTIONS = 16
@@ -95,18 +96,12 @@ def _hello(msg: dict[str, Any]) -> dict[str, Any]:
     return {"type": "hello", "name": name or "player", "identity": identity, "address": address}
 
 
-def _titled_create(msg: dict[str, Any]) -> dict[str, Any]:
-    """A table of a title the host holds through its `TitleHost` (docs/protocol.md): the title,
-    its options as words, and each seat in order a person or a computer."""
-    from adrenaline_tui.titles.registry import UnknownTitle, parse_options, title
+def options_create(t: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a `create` set up by options (docs/protocol.md): the title's options as
+    words, and each seat in order a person, the host's computer or a level. A title's
+    `TitleHost.parse_create` may use it."""
+    from adrenaline_tui.titles.registry import UnknownTitle, parse_options
 
-    name = _str(msg, "title", limit=32) or ""
-    try:
-        t = title(name)
-    except UnknownTitle:
-        raise ProtocolError(f"no game '{printable(name, 32)}' on this host") from None
-    if t.host() is None or t.timing != "turns":
-        raise ProtocolError(f"{t.name} cannot be played on a host yet")
     given = msg.get("options", {})
     if not isinstance(given, dict) or len(given) > MAX_OPTIONS:
         raise ProtocolError("'options' is an object of option names and their values")
@@ -124,60 +119,31 @@ def _titled_create(msg: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError(f"'seats' lists each seat as one of {', '.join(kinds)} ({low} to {high} players)")
     if "human" not in seats:
         raise ProtocolError("a table needs at least one person")
-    timer = _int(msg, "timer", 0, MAX_TIMER, default=0)
-    if 0 < timer < MIN_TIMER:
+    return {"options": options, "kinds": list(seats), "timer": timer(msg)}
+
+
+def timer(msg: dict[str, Any]) -> int:
+    """A create's turn timer: off (0) or a number of seconds a person has for a decision."""
+    seconds = _int(msg, "timer", 0, MAX_TIMER, default=0)
+    if 0 < seconds < MIN_TIMER:
         raise ProtocolError(f"a turn timer is off (0) or {MIN_TIMER} to {MAX_TIMER} seconds")
-    return {"type": "create", "title": t.id, "options": options, "kinds": list(seats), "timer": timer}
+    return seconds
 
 
 def _create(msg: dict[str, Any]) -> dict[str, Any]:
-    from adrenaline_tui.titles.registry import DEFAULT
+    """A table of any title the host holds (its `TitleHost`): the title, and its own fields,
+    checked by its hook (`parse_create`: its options, its seats in order and their kinds)."""
+    from adrenaline_tui.titles.registry import UnknownTitle, title
 
-    # Without a title (a version-2 form), or naming the first title: the host's own table of
-    # the first title, with its fields below.
-    if msg.get("title", DEFAULT) != DEFAULT:
-        return _titled_create(msg)
-    arena = _str(msg, "arena", limit=32)
-    if arena not in ARENA_IDS:
-        raise ProtocolError(f"no arena '{printable(arena or '', 32)}'")
-    ending = _str(msg, "ending", limit=32)
-    if ending not in ENDINGS:
-        raise ProtocolError(f"no ending '{printable(ending or '', 32)}'")
-    seats = msg.get("seats")
-    if not isinstance(seats, list) or not 3 <= len(seats) <= 5:
-        raise ProtocolError("'seats' must list 3 to 5 seats")
-    out: list[tuple[str, str]] = []
-    for s in seats:
-        if not isinstance(s, dict) or s.get("colour") not in FIGURES or s.get("kind") not in SEAT_KINDS:
-            raise ProtocolError(f"each seat is {{colour: one of {', '.join(FIGURES)}, kind: human or computer}}")
-        out.append((s["colour"], s["kind"]))
-    if len({c for c, _ in out}) != len(out):
-        raise ProtocolError("each colour can be used once")
-    if not any(k == "human" for _, k in out):
-        raise ProtocolError("a table needs at least one person")
-    # The mode and the bot are optional: a client from before the modes gets the standard game.
-    mode = _str(msg, "mode", limit=32, required=False) or "standard"
-    if mode not in MODES:
-        raise ProtocolError(f"no mode '{printable(mode, 32)}' (modes are {', '.join(MODES)})")
-    bot = _str(msg, "bot", limit=16, required=False)
-    if bot is not None:
-        if bot not in FIGURES:
-            raise ProtocolError(f"no figure '{printable(bot, 16)}' for the bot (figures are {', '.join(FIGURES)})")
-        if bot in {c for c, _ in out}:
-            raise ProtocolError(f"{bot} is a seat; the bot takes a figure nobody plays")
-    timer = _int(msg, "timer", 0, MAX_TIMER, default=0)
-    if 0 < timer < MIN_TIMER:
-        raise ProtocolError(f"a turn timer is off (0) or {MIN_TIMER} to {MAX_TIMER} seconds")
-    return {
-        "type": "create",
-        "arena": arena,
-        "skulls": _int(msg, "skulls", 5, 8),
-        "ending": ending,
-        "seats": out,
-        "timer": timer,
-        "mode": mode,
-        "bot": bot,
-    }
+    name = _str(msg, "title", limit=32) or ""
+    try:
+        t = title(name)
+    except UnknownTitle:
+        raise ProtocolError(f"no game '{printable(name, 32)}' on this host") from None
+    hosting = t.host()
+    if hosting is None or t.timing != "turns":
+        raise ProtocolError(f"{t.name} cannot be played on a host yet")
+    return {"type": "create", "title": t.id, **hosting.parse_create(msg)}
 
 
 def _join(msg: dict[str, Any]) -> dict[str, Any]:

@@ -104,7 +104,9 @@ def test_join_drops_invalid_utf8(host: RunningHost) -> None:
         type_into(term, LATIN1)
         type_into(term, line_noise(1 << 20))
         term.settle()
-        os.write(term.master, b"\x0e")  # ctrl+n: set up a table, which the lobby then shows
+        os.write(term.master, b"\x0e")  # ctrl+n: Adrenaline's setup; Enter: the table, which the lobby shows
+        term.read_until(b"Start the game")
+        os.write(term.master, b"\r")
         term.read_until(b"(you)")
         assert_no_traceback(bytes(term.seen))
     finally:
@@ -118,6 +120,8 @@ async def test_the_ssh_door_drops_invalid_utf8(host: RunningHost) -> None:
         chan.write(LATIN1)
         chan.write(line_noise(300))  # within the door's burst of keys, so all of it reaches the app
         await asyncio.sleep(0.5)  # so the next key is not in the same read as the bad bytes
-        chan.write(b"\x0e")  # ctrl+n: set up a table, which the lobby then shows
+        chan.write(b"\x0e")  # ctrl+n: Adrenaline's setup; Enter: the table, which the lobby shows
+        await screen.wait_for(b"Start the game")
+        chan.write(b"\r")
         await screen.wait_for(b"(you)")
         assert_no_traceback(bytes(screen.seen))

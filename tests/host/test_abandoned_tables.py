@@ -47,7 +47,16 @@ async def connect_from(sock: Path, address: str, name: str = "p") -> Wire:
 
 async def start_and_leave(w: Wire) -> str:
     """Set up a table of one person and two computers, sit, start, and leave it to the computers."""
-    await w.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "sudden_death", "seats": ALONE})
+    await w.send(
+        {
+            "type": "create",
+            "title": "adrenaline",
+            "arena": "arena_10",
+            "skulls": 5,
+            "ending": "sudden_death",
+            "seats": ALONE,
+        }
+    )
     code = (await w.expect("created"))["code"]
     await w.send({"type": "join", "code": code, "seat": "yellow"})
     await w.expect("joined", code=code)
@@ -146,7 +155,14 @@ async def test_an_address_keeps_a_bounded_number_of_games_going(
     try:
         squatter = await connect_from(sock, "203.0.113.7")
         codes = [await start_and_leave(squatter), await start_and_leave(squatter)]
-        create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "sudden_death", "seats": ALONE}
+        create = {
+            "type": "create",
+            "title": "adrenaline",
+            "arena": "arena_10",
+            "skulls": 5,
+            "ending": "sudden_death",
+            "seats": ALONE,
+        }
         # The third, from the same connection or another one from the same address: refused.
         for w in (squatter, await connect_from(sock, "203.0.113.7", "again")):
             await w.send(create)

@@ -32,7 +32,14 @@ async def test_past_the_allowance_a_code_is_refused_for_a_while_from_the_whole_a
     host, server = await start_host(tmp_path / "tables", sock, clock=clock)
     try:
         owner = await connect_from(sock, "198.51.100.2", "owner")
-        create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS}
+        create = {
+            "type": "create",
+            "title": "adrenaline",
+            "arena": "arena_10",
+            "skulls": 5,
+            "ending": "frenzy",
+            "seats": SEATS,
+        }
         await owner.send(create)
         code = (await owner.expect("created"))["code"]
 

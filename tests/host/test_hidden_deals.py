@@ -22,6 +22,7 @@ import pytest
 from adrenaline_tui.ai import PLAYER_KINDS
 from adrenaline_tui.host.tables import HostTable
 from adrenaline_tui.rules import Game
+from adrenaline_tui.titles.adrenaline_hosting import HOST as ADRENALINE_HOST
 from adrenaline_tui.tui import presenter
 from adrenaline_tui.tui.remote_app import RemoteApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
@@ -70,7 +71,8 @@ VARIANTS = {
 def host_scenario(hands: dict[str, list[str]], variant: str) -> dict[str, Any]:
     """A deal played by a host's own rules (the prompts its tables ask)."""
     scenario = {**deal(hands, ("yellow", "blue")), **VARIANTS[variant]}
-    rules = HostTable("AAAAA", "arena_11a", 5, "frenzy", {s["colour"]: s["kind"] for s in SEATS}).config().to_dict()
+    options = {"arena": "arena_11a", "skulls": "5", "ending": "frenzy"}
+    rules = ADRENALINE_HOST.config({s["colour"]: s["kind"] for s in SEATS}, options).to_dict()
     scenario.update({k: v for k, v in rules.items() if k.endswith("_prompt")})
     return scenario
 
@@ -93,7 +95,14 @@ async def play(
     host, server = await start_host(None, sock, computer="public", seed=seed)
     try:
         creator = await Wire.connect(sock, "ann")
-        create = {"type": "create", "arena": "arena_11a", "skulls": 5, "ending": "frenzy", "seats": SEATS}
+        create = {
+            "type": "create",
+            "title": "adrenaline",
+            "arena": "arena_11a",
+            "skulls": 5,
+            "ending": "frenzy",
+            "seats": SEATS,
+        }
         await creator.send(create)
         code = (await creator.expect("created"))["code"]
         wires = {"yellow": creator}
@@ -241,7 +250,14 @@ async def play_on_screen(
     host, server = await start_host(None, sock, computer="public", seed=seed)
     try:
         ben = await Wire.connect(sock, "ben")
-        create = {"type": "create", "arena": "arena_11a", "skulls": 5, "ending": "frenzy", "seats": SEATS}
+        create = {
+            "type": "create",
+            "title": "adrenaline",
+            "arena": "arena_11a",
+            "skulls": 5,
+            "ending": "frenzy",
+            "seats": SEATS,
+        }
         await ben.send(create)
         code = (await ben.expect("created"))["code"]
         await ben.send({"type": "join", "code": code, "seat": "blue"})
@@ -334,7 +350,8 @@ async def test_the_turn_timer_runs_from_one_public_point_to_the_next() -> None:
         }
     )
     host = Host(None, bot_delay=0, computer="random", seed=1)
-    table = HostTable("TIMER", "arena_12", 5, "frenzy", dict.fromkeys(game.seats, HUMAN))
+    options = {"arena": "arena_12", "skulls": "5", "ending": "frenzy"}
+    table = HostTable("TIMER", "adrenaline", options, dict.fromkeys(game.seats, HUMAN))
     table.session = Session(game, table.kinds)
     table.timer = 100
     host.start_timer(table)

@@ -49,7 +49,16 @@ async def test_the_creator_starts_only_when_every_person_sits(sock: Path) -> Non
     host, server = await start_host(None, sock)
     try:
         creator = await Wire.connect(sock)
-        await creator.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS})
+        await creator.send(
+            {
+                "type": "create",
+                "title": "adrenaline",
+                "arena": "arena_10",
+                "skulls": 5,
+                "ending": "frenzy",
+                "seats": SEATS,
+            }
+        )
         code = (await creator.expect("created"))["code"]
         await creator.send({"type": "join", "code": code, "seat": "yellow"})
         await creator.expect("joined")
@@ -85,7 +94,9 @@ async def test_bad_and_out_of_turn_messages_get_an_error_and_change_nothing(sock
             b"x" * 10000 + b"\n",
             json.dumps({"type": "choose", "key": "no-such-option", "decision": n}).encode() + b"\n",
             json.dumps({"type": "choose", "key": key, "decision": n - 1 if n else n + 5}).encode() + b"\n",
-            json.dumps({"type": "create", "arena": "x", "skulls": 99, "ending": "frenzy", "seats": []}).encode()
+            json.dumps(
+                {"type": "create", "title": "adrenaline", "arena": "x", "skulls": 99, "ending": "frenzy", "seats": []}
+            ).encode()
             + b"\n",
         ]
         for line in bad:
@@ -244,7 +255,16 @@ async def test_someone_watching_a_table_may_sit_down_at_a_free_seat(sock: Path) 
     host, server = await start_host(None, sock)
     try:
         creator = await Wire.connect(sock)
-        await creator.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS})
+        await creator.send(
+            {
+                "type": "create",
+                "title": "adrenaline",
+                "arena": "arena_10",
+                "skulls": 5,
+                "ending": "frenzy",
+                "seats": SEATS,
+            }
+        )
         code = (await creator.expect("created"))["code"]
         await creator.send({"type": "join", "code": code, "seat": "yellow"})
         other = await Wire.connect(sock)
@@ -304,11 +324,27 @@ async def test_a_turn_timer_has_a_computer_decide_for_a_slow_person(sock: Path) 
     try:
         creator = await Wire.connect(sock)
         await creator.send(
-            {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS, "timer": 5}
+            {
+                "type": "create",
+                "title": "adrenaline",
+                "arena": "arena_10",
+                "skulls": 5,
+                "ending": "frenzy",
+                "seats": SEATS,
+                "timer": 5,
+            }
         )
         assert "turn timer" in (await creator.expect("error", about="create"))["reason"]
         seats = [SEATS[0], {"colour": "blue", "kind": "computer"}, {"colour": "grey", "kind": "computer"}]
-        msg = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": seats, "timer": 10}
+        msg = {
+            "type": "create",
+            "title": "adrenaline",
+            "arena": "arena_10",
+            "skulls": 5,
+            "ending": "frenzy",
+            "seats": seats,
+            "timer": 10,
+        }
         await creator.send(msg)
         code = (await creator.expect("created"))["code"]
         table = host.tables[code]
@@ -329,7 +365,14 @@ async def test_tables_nobody_can_use_are_forgotten_and_a_full_host_says_so(
     host, server = await start_host(None, sock)
     try:
         spammer = await Wire.connect(sock)
-        create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS}
+        create = {
+            "type": "create",
+            "title": "adrenaline",
+            "arena": "arena_10",
+            "skulls": 5,
+            "ending": "frenzy",
+            "seats": SEATS,
+        }
         for _ in range(10):
             await spammer.send(create)
             await spammer.expect("created")
@@ -459,14 +502,22 @@ async def test_a_bad_mode_or_bot_is_refused_and_changes_nothing(sock: Path, more
     host, server = await start_host(None, sock)
     try:
         creator = await Wire.connect(sock)
-        create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": SEATS}
+        create = {
+            "type": "create",
+            "title": "adrenaline",
+            "arena": "arena_10",
+            "skulls": 5,
+            "ending": "frenzy",
+            "seats": SEATS,
+        }
         await creator.send(create | more)
         assert reason in (await creator.expect("error", about="create"))["reason"]
         assert host.tables == {}
         # Without a mode or a bot (a client from before the modes): the standard game.
         await creator.send(create)
         code = (await creator.expect("created"))["code"]
-        assert (host.tables[code].mode, host.tables[code].bot) == ("standard", None)
+        lobby = host.tables[code].lobby()
+        assert (lobby["mode"], lobby["bot"]) == ("standard", None)
     finally:
         await stop_host(host, server)
 
@@ -483,7 +534,8 @@ def test_a_bad_seats_file_is_ignored_and_changes_nothing(tmp_path: Path, text: s
     from adrenaline_tui.host.tables import HostTable
 
     host = host_server.Host(tmp_path)
-    table = HostTable("ABCDE", "arena_10", 5, "frenzy", {"yellow": "human", "blue": "random", "grey": "random"})
+    options = {"arena": "arena_10", "skulls": "5", "ending": "frenzy"}
+    table = HostTable("ABCDE", "adrenaline", options, {"yellow": "human", "blue": "random", "grey": "random"})
     path = tmp_path / "ABCDE.host.json"
     path.write_text(text)
     host.load_extras(table, path)

@@ -10,6 +10,7 @@ from textual.widgets import Input
 from adrenaline_tui.tui.remote_app import RemoteApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
+from adrenaline_tui.tui.screens.setup import SetupScreen
 from tests.host.wire import Wire, start_host, stop_host, until
 
 
@@ -32,9 +33,12 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
             lobby = app.screen
             from adrenaline_tui.tui.widgets.choice import Choice
 
-            lobby.query_one("#kind-grey", Choice).set_value("computer")
-            await pilot.pause()
             lobby.action_create()
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#start"), "its setup")
+            app.screen.query_one("#kind-1", Choice).set_value("human")  # blue
+            app.screen.query_one("#kind-2", Choice).set_value("random")  # grey: the host's computer here
+            await pilot.pause()
+            await pilot.press("enter")
             await until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
             code = lobby.table["code"]
             # Bob joins by code from another client and sits at blue.
@@ -117,16 +121,21 @@ async def test_the_lobby_sets_up_a_domination_table_with_the_bot(tmp_path: Path)
             lobby = app.screen
             from adrenaline_tui.tui.widgets.choice import Choice
 
-            # The whole form fits at 80x24: the mode and the bot rows too.
-            for field in ("#mode", "#bot", "#create"):
+            # The whole form fits at 80x24, and Adrenaline's own setup too: the mode and the bot rows.
+            for field in ("#game", "#timer", "#create"):
                 assert lobby.query_one(field).region.bottom <= 23, field
-            lobby.query_one("#mode", Choice).set_value("domination")
-            lobby.query_one("#bot", Choice).set_value("purple")
-            await pilot.pause()
             lobby.action_create()
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#start"), "its setup")
+            setup = app.screen
+            for field in ("#mode", "#bot", "#start"):
+                assert setup.query_one(field).region.bottom <= 23, field
+            setup.query_one("#mode", Choice).set_value("domination")
+            setup.query_one("#bot", Choice).set_value("purple")
+            await pilot.pause()
+            await pilot.press("enter")
             await until(pilot, lambda: lobby.table is not None, "the table in the lobby")
             table = host.tables[lobby.table["code"]]
-            assert (table.mode, table.bot) == ("domination", "purple")
+            assert (table.lobby()["mode"], table.lobby()["bot"]) == ("domination", "purple")
             text = str(lobby.query_one("#table-text").render())
             assert "domination mode, with the bot (Violet)" in text
     finally:
@@ -189,7 +198,8 @@ async def test_a_finished_game_shows_the_final_standings_from_the_hosts_state() 
     rng = random.Random(3)
     while game.pending is not None:
         game.choose(rng.choice(game.pending.keys))
-    table = HostTable("ABCDE", "arena_10", 5, "sudden_death", dict.fromkeys(config.players, "human"))
+    options = {"arena": "arena_10", "skulls": "5", "ending": "sudden_death"}
+    table = HostTable("ABCDE", "adrenaline", options, dict.fromkeys(config.players, "human"))
     table.session = Session(game, table.kinds)
     client = Client(None)
     table.sit(client, "yellow")

@@ -172,9 +172,9 @@ async def test_an_old_client_is_refused_in_one_line(tmp_path: Path) -> None:
     host, server = await start_host(None, sock)
     try:
         reader, writer = await asyncio.open_unix_connection(str(sock))
-        writer.write(protocol.encode({"type": "hello", "v": 2, "name": "old"}))
+        writer.write(protocol.encode({"type": "hello", "v": 3, "name": "old"}))
         line = await asyncio.wait_for(reader.readline(), WAIT)
-        assert b"this host speaks protocol version 3" in line
+        assert b"this host speaks protocol version 4" in line
         writer.close()
     finally:
         await stop_host(host, server)
@@ -524,5 +524,63 @@ async def test_with_a_turn_timer_the_titles_computer_decides_for_a_person_out_of
         host._time_up(table, before)
         await ann.expect("chat", text="Time is up: a computer decides for Scarlet")
         assert len(table.session.game.history) > before
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_restarted_host_resumes_an_adrenaline_table_saved_before_tables_had_titles(tmp_path: Path) -> None:
+    """A table saved by a host of protocol 3 (the save and seats files its Session wrote, no
+    title anywhere): its title is read from the save's format, as a local load reads it."""
+    from adrenaline_tui.rules import GameConfig
+    from adrenaline_tui.tui.session import Session
+
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    config = GameConfig(
+        players=("yellow", "blue", "grey"),
+        arena="arena_10",
+        skulls=6,
+        ending="sudden_death",
+        tagback_prompt="all",
+        end_turn_prompt="always",
+        spawn_prompt="always",
+        mode="domination",
+        confirm_spending="ask",
+    )
+    kinds = {"yellow": "human", "blue": "random", "grey": "random"}
+    old = Session.start(config, 5, kinds, folder / "QQQQQ.json", autosave=True)
+    # Played on to a decision of the person's, after a few: nothing moves before they answer.
+    rng = random.Random(5)
+    while len(old.game.history) < 6 or old.game.pending.player != "yellow":
+        old.choose(rng.choice(old.game.pending.keys))
+    old.flush()
+    assert "title" not in (folder / "QQQQQ.json").read_text()
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(folder, sock)
+    try:
+        w = await Wire.connect(sock, "ann")
+        await w.send({"type": "look", "code": "QQQQQ"})
+        table = await w.expect("table")
+        assert table["title"] == "adrenaline"
+        assert table["options"] == {
+            "arena": "arena_10",
+            "skulls": "6",
+            "ending": "sudden_death",
+            "mode": "domination",
+            "bot": "none",
+        }
+        assert (table["arena"], table["skulls"], table["ending"], table["mode"], table["bot"]) == (
+            "arena_10",
+            6,
+            "sudden_death",
+            "domination",
+            None,
+        )
+        await w.send({"type": "join", "code": "QQQQQ", "seat": "yellow"})
+        state = await w.expect("state")
+        assert state["title"] == "adrenaline"
+        assert state["view"]["arena"] == "arena_10"
+        assert host.tables["QQQQQ"].session.game.history == old.game.history
+        assert [o["key"] for o in state["view"]["pending"]["options"]] == old.game.pending.keys
     finally:
         await stop_host(host, server)

@@ -12,6 +12,7 @@ from pathlib import Path
 from adrenaline_tui.tui.remote_app import RemoteApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
+from adrenaline_tui.tui.screens.setup import SetupScreen
 from adrenaline_tui.tui.widgets.choice import Choice
 from tests.host.wire import Wire, start_host, stop_host, until
 from tests.tui.helpers import screen_text
@@ -28,10 +29,12 @@ async def test_hostile_names_are_shown_as_typed_in_the_lobby_at_the_table_and_in
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
             lobby = app.screen
             assert "[ann" in lobby.query_one("#status").render().plain
-            for colour in ("blue", "grey", "purple", "green"):
-                lobby.query_one(f"#kind-{colour}", Choice).set_value("human")
-            await pilot.pause()
             lobby.action_create()
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#start"), "its setup")
+            for seat in range(1, 5):  # blue, grey, purple, green
+                app.screen.query_one(f"#kind-{seat}", Choice).set_value("human")
+            await pilot.pause()
+            await pilot.press("enter")
             await until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
             code = lobby.table["code"]
             guests = []

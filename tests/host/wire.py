@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.host.hints import explanations, hints
 from adrenaline_tui.host.server import Host
 from adrenaline_tui.wire import protocol
 
@@ -96,8 +95,6 @@ async def start_host(folder: Path | None, sock: Path, **kwargs: Any) -> tuple[Ho
     kwargs.setdefault("bot_delay", 0.0)
     kwargs.setdefault("computer", "random")
     kwargs.setdefault("seed", 7)
-    kwargs.setdefault("hints", hints)
-    kwargs.setdefault("explanations", explanations)
     # Scripted clients answer faster than people can; the rate limit has its own test.
     kwargs.setdefault("rate", 10_000.0)
     host = Host(folder, **kwargs)
@@ -128,7 +125,14 @@ async def seated_table(
     `more`: further fields of the create message (a mode, a bot)."""
     seats = seats or SEATS
     creator = await Wire.connect(sock, "creator")
-    create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "sudden_death", "seats": seats}
+    create = {
+        "type": "create",
+        "title": "adrenaline",
+        "arena": "arena_10",
+        "skulls": 5,
+        "ending": "sudden_death",
+        "seats": seats,
+    }
     await creator.send(create | more)
     code = (await creator.expect("created"))["code"]
     humans = [s["colour"] for s in seats if s["kind"] == "human"]
@@ -197,7 +201,14 @@ ONE_PERSON_SEATS = [
 async def open_table(sock: Path, **more: object) -> tuple[str, Wire]:
     """A started table of one person and two computers; its code and the person's wire."""
     person = await Wire.connect(sock, "yellow")
-    create = {"type": "create", "arena": "arena_10", "skulls": 5, "ending": "sudden_death", "seats": ONE_PERSON_SEATS}
+    create = {
+        "type": "create",
+        "title": "adrenaline",
+        "arena": "arena_10",
+        "skulls": 5,
+        "ending": "sudden_death",
+        "seats": ONE_PERSON_SEATS,
+    }
     await person.send(create | more)
     code = (await person.expect("created"))["code"]
     await person.send({"type": "join", "code": code, "seat": "yellow"})

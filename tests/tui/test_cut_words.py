@@ -106,7 +106,16 @@ async def test_the_lobby_moves_with_down_and_says_what_enter_does(tmp_path: Path
     try:
         bob = await Wire.connect(sock, "bob")
         seats = [{"colour": c, "kind": "human"} for c in ("yellow", "blue", "grey")]
-        await bob.send({"type": "create", "arena": "arena_10", "skulls": 5, "ending": "frenzy", "seats": seats})
+        await bob.send(
+            {
+                "type": "create",
+                "title": "adrenaline",
+                "arena": "arena_10",
+                "skulls": 5,
+                "ending": "frenzy",
+                "seats": seats,
+            }
+        )
         code = (await bob.expect("created"))["code"]
         await bob.send({"type": "join", "code": code, "seat": "yellow"})
         await bob.expect("joined")

@@ -18,38 +18,25 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from adrenaline_tui.rules import FIGURES
-from adrenaline_tui.rules.arena import ARENA_IDS
-from adrenaline_tui.rules.state import ENDINGS, MODES
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.screens.setup import arena_label
 from adrenaline_tui.tui.shell import OpenTable, TakeSeat, ToHost
 from adrenaline_tui.tui.widgets import KeyBar
 from adrenaline_tui.tui.widgets.choice import Choice
 
-OFF = "off"
-SEAT_KINDS = [("human", "Person"), ("computer", "Computer"), (OFF, "Empty")]
-DEFAULT_KINDS = ("human", "human", "human", OFF, OFF)
 # Seconds for a person's decision before a computer takes it (off by default).
 TIMERS = [(0, "off"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), (300, "5 minutes")]
-# The bot takes a figure nobody plays; the host says so if the one chosen is a seat.
-BOTS: list[tuple[str | None, str]] = [(None, "no bot"), *((c, hero(c)) for c in FIGURES)]
 
 
 def hostable() -> list[tuple[str, str]]:
-    """The titles a table can be set up for here: the first title (the form below) and every
-    turn-based one the host holds through its title's hook (`registry.TitleHost`). A real-time
-    title needs a referee on the host's clock: not yet (docs/hosting.md)."""
-    return [
-        (t.id, t.name)
-        for t in registry.playable()
-        if t.id == registry.DEFAULT or (t.host_module is not None and t.timing == "turns")
-    ]
+    """The titles a table can be set up for here: every one the host holds through its title's
+    hook (`registry.TitleHost`), each set up by its own setup screen (`TitleUI.setup_screen`)."""
+    return [(t.id, t.name) for t in registry.hostable()]
 
 
 def seat_name(seat: str) -> str:
-    """A seat as the lobby says it: a figure's hero, or another title's seat by its name."""
+    """A seat as the lobby says it: a figure's hero, or a seat by its name."""
     return hero(seat) if seat in FIGURES else seat.capitalize()
 
 
@@ -99,28 +86,11 @@ class LobbyScreen(BaseScreen):
             yield Static(Text("Or set up a new table", Style(bold=True)), classes="section", markup=False)
             with Horizontal(classes="form-row"):
                 yield Static("Game", classes="label", markup=False)
-                yield Choice(hostable(), registry.DEFAULT, id="game")
-            with Horizontal(classes="form-row own-form"):
-                yield Static("Arena", classes="label", markup=False)
-                yield Choice([(a, arena_label(a)) for a in ARENA_IDS], "arena_11a", id="arena")
-            with Horizontal(classes="form-row own-form"):
-                yield Static("Skulls", classes="label", markup=False)
-                yield Choice([(n, str(n)) for n in range(5, 9)], 8, id="skulls")
-                yield Static("Ending", classes="label", markup=False)
-                yield Choice([(e, e.replace("_", " ")) for e in ENDINGS], "frenzy", id="ending")
+                yield Choice(hostable(), hostable()[0][0], id="game")
             with Horizontal(classes="form-row"):
                 yield Static("Turn timer", classes="label", markup=False)
                 yield Choice(TIMERS, 0, id="timer")
-            with Horizontal(classes="form-row own-form"):
-                yield Static("Mode", classes="label", markup=False)
-                yield Choice([(m, m) for m in MODES], "standard", id="mode")
-                yield Static("Bot", classes="label", markup=False)
-                yield Choice(BOTS, None, id="bot")
-            for colour, kind in zip(FIGURES, DEFAULT_KINDS, strict=True):
-                with Horizontal(classes="form-row own-form"):
-                    yield Static(hero(colour), classes="label", markup=False)
-                    yield Choice(SEAT_KINDS, kind, id=f"kind-{colour}")
-            yield Button("Create table", id="create")
+            yield Button(f"Set up {hostable()[0][1]}…", id="create")
         with Vertical(id="table"):
             yield Static("", id="table-text", markup=False)
             with Horizontal(id="seat-buttons"):
@@ -145,38 +115,26 @@ class LobbyScreen(BaseScreen):
             line.update(text)
 
     def on_choice_changed(self, message: Choice.Changed) -> None:
-        """Another title: its own setup screen asks its options and seats (Create opens it)."""
+        """Each title's own setup screen asks its options and seats (Create opens it)."""
         if message.choice.id == "game":
-            own = message.value == registry.DEFAULT
-            for row in self.query(".own-form"):
-                row.display = own
             name = dict(hostable()).get(str(message.value), "")
-            self.query_one("#create", Button).label = "Create table" if own else f"Set up {name}…"
+            self.query_one("#create", Button).label = f"Set up {name}…"
 
     def timer(self) -> int:
         return int(self.query_one("#timer", Choice).value)
 
-    def first_person_seat(self) -> str | None:
-        """The first colour the set-up form gives to a person: the creator sits there."""
-        return next((c for c in FIGURES if self.query_one(f"#kind-{c}", Choice).value == "human"), None)
+    def chosen_title(self) -> str:
+        """The title the set-up form is for (the setup screen it opened asks the rest)."""
+        return str(self.query_one("#game", Choice).value)
 
     # ------------------------------------------------------------- from host
     def show_table(self, table: dict[str, Any]) -> None:
         self.table = table
         box = self.query_one("#table")
         box.display = True
-        if table.get("title"):  # another title's table: its options as words
-            options = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (table.get("options") or {}).items())
-            lines = [f"Table {table['code']}: {registry.title(str(table['title'])).name}", f"  {options}"]
-        else:
-            lines = [
-                f"Table {table['code']}: {arena_label(table['arena'])}, {table['skulls']} skulls, {table['ending']}"
-            ]
-            # On a line of its own (the first is full at 80 columns). Tables from a host before
-            # the modes say neither: the standard game, no bot.
-            mode, bot = table.get("mode") or "standard", table.get("bot")
-            if mode != "standard" or bot:
-                lines.append(f"  {mode} mode" + (f", with the bot ({hero(bot)})" if bot else ", no bot"))
+        # The set-up in the words of the table's title (`TitleUI.table_lines`).
+        setup = registry.title(str(table["title"])).ui().table_lines(table)
+        lines = [f"Table {table['code']}: {setup[0]}", *setup[1:]]
         if table.get("timer"):
             lines[0] += f", {table['timer']} s a decision"
         for seat in table["seats"]:
@@ -237,31 +195,9 @@ class LobbyScreen(BaseScreen):
             self.post_message(OpenTable(code))
 
     def action_create(self) -> None:
-        chosen = str(self.query_one("#game", Choice).value)
-        if chosen != registry.DEFAULT:
-            # The title's own setup (the local generic one: seats, levels, its options); its
-            # StartTitleGame asks the host for the table (`RemoteApp.on_start_title_game`).
-            self.app.push_screen(registry.title(chosen).ui().setup_screen())
-            return
-        seats = [
-            {"colour": c, "kind": self.query_one(f"#kind-{c}", Choice).value}
-            for c in FIGURES
-            if self.query_one(f"#kind-{c}", Choice).value != OFF
-        ]
-        self.post_message(
-            ToHost(
-                {
-                    "type": "create",
-                    "arena": self.query_one("#arena", Choice).value,
-                    "skulls": self.query_one("#skulls", Choice).value,
-                    "ending": self.query_one("#ending", Choice).value,
-                    "seats": seats,
-                    "timer": self.query_one("#timer", Choice).value,
-                    "mode": self.query_one("#mode", Choice).value,
-                    "bot": self.query_one("#bot", Choice).value,
-                }
-            )
-        )
+        """The chosen title's own setup (seats, levels, its options), as for a local game; what
+        it posts to start the game asks the host for the table (`RemoteApp.ask_for_table`)."""
+        self.app.push_screen(registry.title(self.chosen_title()).ui().setup_screen())
 
     def action_stand(self) -> None:
         if self.table is not None:

@@ -52,6 +52,11 @@ class BloodrushUI:
 
         return HostedBloodrushTable(state)
 
+    def table_lines(self, table: Mapping[str, Any]) -> list[str]:
+        """A hosted table's set-up as the lobby says it: the title, and its options as words."""
+        options = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (table.get("options") or {}).items())
+        return ["Bloodrush", f"  {options}"]
+
     def review_screen(self, path: Path) -> Any:
         from adrenaline_tui.titles.bloodrush import Game
         from adrenaline_tui.titles.bloodrush.ui.review import BloodrushReview
