@@ -12,6 +12,7 @@ shows only what happened. The screen says what happened in its log's words
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from adrenaline_tui.lesson_play import Result
@@ -62,17 +63,16 @@ class LessonKeys:
         self.choose(message.index)
 
     def action_retry(self) -> None:
-        if self.runner.finished:
-            return
-        self.runner.retry()
-        self.feedback = ("Back to the start of this step.", "info", ())
-        self.about(())
-        self.render_lesson()
+        self._leave_step(self.runner.retry, ("Back to the start of this step.", "info", ()))
 
     def action_skip(self) -> None:
+        self._leave_step(self.runner.skip, ("", "", ()))
+
+    def _leave_step(self, do: Callable[[], None], feedback: tuple[str, Any, tuple[str, ...]]) -> None:
+        """Retry or skip: nothing once the lesson is over; then the panel says only `feedback`."""
         if self.runner.finished:
             return
-        self.runner.skip()
-        self.feedback = ("", "", ())
+        do()
+        self.feedback = feedback
         self.about(())
         self.render_lesson()
