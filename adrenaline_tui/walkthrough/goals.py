@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adrenaline_tui.lesson_script import decision_problems, event_matches, event_problems
 from adrenaline_tui.rules import Event, Game
-from adrenaline_tui.walkthrough.lesson import EventGoal, Goal, PlayerGoal
+from adrenaline_tui.walkthrough.lesson import Goal, PlayerGoal
 
-
-def event_matches(pattern: EventGoal, event: Event) -> bool:
-    if event.kind != pattern.kind:
-        return False
-    for field, want in (pattern.model_extra or {}).items():
-        if event.data.get(field) != want:
-            return False
-    return True
+__all__ = ["event_matches", "goal_met", "goal_problems"]
 
 
 def _player_problems(game: Game, colour: str, want: PlayerGoal) -> list[str]:
@@ -56,22 +50,11 @@ def _player_problems(game: Game, colour: str, want: PlayerGoal) -> list[str]:
 
 def goal_problems(goal: Goal, game: Game, events: Sequence[Event]) -> list[str]:
     """What is still missing for the goal (empty: the goal is reached)."""
-    out = []
-    for pattern in goal.events:
-        if not any(event_matches(pattern, e) for e in events):
-            fields = ", ".join(f"{k}={v}" for k, v in (pattern.model_extra or {}).items())
-            out.append(f"no '{pattern.kind}' event" + (f" with {fields}" if fields else ""))
+    out = event_problems(goal.events, events)
     for colour, want in goal.players.items():
         out += _player_problems(game, colour, want)
-    if goal.decision is not None:
-        d = game.pending
-        if d is None:
-            out.append("the game is over")
-        else:
-            if goal.decision.kind is not None and d.kind != goal.decision.kind:
-                out.append(f"the game waits on '{d.kind}', not '{goal.decision.kind}'")
-            if goal.decision.player is not None and d.player != goal.decision.player:
-                out.append(f"the game waits on {d.player}, not {goal.decision.player}")
+    d = game.pending
+    out += decision_problems(goal.decision, None if d is None else (d.kind, d.player))
     if goal.over is not None and game.over != goal.over:
         out.append("the game is not over" if goal.over else "the game is over")
     if goal.frenzy is not None and game.frenzy != goal.frenzy:

@@ -8,23 +8,21 @@ colour and square a step names must exist), so a broken file is reported as
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
+from adrenaline_tui.lesson_play import ANY_KEY
+from adrenaline_tui.lesson_script import DecisionGoal, EventGoal, Step, check_unique_ids, invalid, order_of, step_fields
+from adrenaline_tui.lesson_script import Strict as _Strict
 from adrenaline_tui.rules import DataError, Game
 from adrenaline_tui.rules.scenario import read_scenario
 from adrenaline_tui.rules.yamlfile import read_yaml_mapping
 from adrenaline_tui.walkthrough.lesson_files import id_of_lesson, lessons_dir
 
-ANY_KEY = "*"
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+__all__ = ["ANY_KEY", "DecisionGoal", "EventGoal", "Goal", "Lesson", "Step", "load_lesson", "load_lessons"]
 
 
 class PlayerGoal(_Strict):
@@ -42,18 +40,6 @@ class PlayerGoal(_Strict):
     powerups: int | None = Field(None, ge=0, le=4)  # cards in hand
     skulls: int | None = None
     frenzy_board: bool | None = None
-
-
-class EventGoal(_Strict):
-    """An event that must happen during the step: its kind and any of its data fields."""
-
-    model_config = ConfigDict(extra="allow")
-    kind: str
-
-
-class DecisionGoal(_Strict):
-    kind: str | None = None
-    player: str | None = None
 
 
 class Goal(_Strict):
@@ -131,31 +117,6 @@ class LessonModel(_Strict):
 
 # ---------------------------------------------------------------------- loaded form
 @dataclass(frozen=True, slots=True)
-class Step:
-    index: int
-    say: str
-    task: str
-    highlight: Highlight | None
-    auto: tuple[str, ...]
-    keys: tuple[tuple[str, ...], ...]  # each position: the accepted keys, or ("*",)
-    goal: Goal | None
-    hint: str
-    off_goal: dict[str, str]
-    done: str
-    scenario: dict[str, Any] | None
-    seed: int | None
-
-    @property
-    def plays(self) -> bool:
-        """Does the learner press keys in this step (or only read it)?"""
-        return bool(self.keys)
-
-    def intended(self) -> list[str]:
-        """One way through the step: the first alternative at each position."""
-        return [k[0] for k in self.keys if k[0] != ANY_KEY]
-
-
-@dataclass(frozen=True, slots=True)
 class Lesson:
     id: str
     title: str
@@ -207,11 +168,6 @@ def _scenario(path: Path, lesson: str, field: str, spec: dict[str, Any] | str) -
     return mapping
 
 
-def _order(path: Path) -> int:
-    m = re.match(r"^(\d+)", path.stem)
-    return int(m[1]) if m else 1000
-
-
 def load_lesson(path: str | Path) -> Lesson:
     """Read, validate and check one lesson file."""
     path = Path(path)
@@ -220,9 +176,7 @@ def load_lesson(path: str | Path) -> Lesson:
     try:
         model = LessonModel.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"] if not _shape_tag(p))
-        raise _fail(path, lesson_id, field, str(err["msg"]).removeprefix("Value error, ")) from None
+        raise _fail(path, lesson_id, *invalid(exc)) from None
     scenario = _scenario(path, lesson_id, "scenario", model.scenario)
     game = Game.from_scenario(scenario, seed=model.seed)
     learner = model.learner or game.active.colour
@@ -241,28 +195,13 @@ def load_lesson(path: str | Path) -> Lesson:
             step_scenario = _scenario(path, lesson_id, f"{where}.scenario", sm.scenario)
             game = Game.from_scenario(step_scenario, seed=sm.seed if sm.seed is not None else model.seed)
         _check_step(path, lesson_id, where, sm, game)
-        steps.append(
-            Step(
-                index=i,
-                say=sm.say.strip(),
-                task=sm.task.strip(),
-                highlight=sm.highlight,
-                auto=tuple(sm.auto),
-                keys=tuple(tuple(k) if isinstance(k, list) else (k,) for k in sm.keys),
-                goal=sm.goal,
-                hint=sm.hint.strip(),
-                off_goal={k: v.strip() for k, v in sm.off_goal.items()},
-                done=sm.done.strip(),
-                scenario=step_scenario,
-                seed=sm.seed,
-            )
-        )
+        steps.append(Step(**step_fields(i, sm, step_scenario)))
     return Lesson(
         id=lesson_id,
         title=model.title,
         summary=model.summary.strip(),
         source=str(path),
-        order=_order(path),
+        order=order_of(path),
         weapon=model.weapon,
         powerup=model.powerup,
         scenario=scenario,
@@ -270,11 +209,6 @@ def load_lesson(path: str | Path) -> Lesson:
         learner=learner,
         steps=tuple(steps),
     )
-
-
-def _shape_tag(part: object) -> bool:
-    """Pydantic names the union member it tried (`str`, `list[str]`, `dict[...]`) in locations."""
-    return isinstance(part, str) and (part in ("str", "int") or "[" in part)
 
 
 def _check_step(path: Path, lesson: str, where: str, sm: StepModel, game: Game) -> None:
@@ -329,16 +263,12 @@ def _check_step(path: Path, lesson: str, where: str, sm: StepModel, game: Game) 
 def load_lessons(folder: str | Path | None = None) -> list[Lesson]:
     """Every lesson: the basics in file-name order, then one per weapon in card order."""
     folder = Path(folder) if folder is not None else lessons_dir()
-    basics = sorted(folder.glob("*.yaml"), key=lambda p: (_order(p), p.name))
+    basics = sorted(folder.glob("*.yaml"), key=lambda p: (order_of(p), p.name))
     lessons = [load_lesson(p) for p in basics]
     weapon_files = sorted((folder / "weapons").glob("*.yaml")) if (folder / "weapons").is_dir() else []
     weapons = [load_lesson(p) for p in weapon_files]
     if weapons:
         order = list(weapons[0].game().cards.weapons)
         weapons.sort(key=lambda lesson: order.index(lesson.weapon) if lesson.weapon in order else len(order))
-    seen: dict[str, str] = {}
-    for lesson in [*lessons, *weapons]:
-        if lesson.id in seen:
-            raise _fail(Path(lesson.source), lesson.id, "id", f"the id is already used by {seen[lesson.id]}")
-        seen[lesson.id] = lesson.source
+    check_unique_ids([*lessons, *weapons], _fail)
     return [*lessons, *weapons]

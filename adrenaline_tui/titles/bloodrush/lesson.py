@@ -20,8 +20,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
+from adrenaline_tui import lesson_script
+from adrenaline_tui.lesson_play import ANY_KEY
+from adrenaline_tui.lesson_script import (
+    DecisionGoal,
+    EventGoal,
+    check_unique_ids,
+    decision_problems,
+    event_matches,
+    event_problems,
+    invalid,
+    order_of,
+    step_fields,
+)
+from adrenaline_tui.lesson_script import Strict as _Strict
 from adrenaline_tui.titles.bloodrush.decision import Event
 from adrenaline_tui.titles.bloodrush.errors import DataError
 from adrenaline_tui.titles.bloodrush.game import Game
@@ -30,12 +44,9 @@ from adrenaline_tui.titles.files import read_yaml
 
 LESSONS = Path(__file__).with_name("lessons")
 MAX_LESSON_BYTES = 64 * 1024
-ANY_KEY = "*"
 ID_PREFIX = "bloodrush-"
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+__all__ = ["ANY_KEY", "DecisionGoal", "EventGoal", "Goal", "Lesson", "Step", "event_matches", "goal_problems"]
 
 
 class VampireGoal(_Strict):
@@ -50,18 +61,6 @@ class VampireGoal(_Strict):
 class MozzieGoal(_Strict):
     square: str | None = None
     heading: str | None = None
-
-
-class EventGoal(_Strict):
-    """An event that must happen during the step: its kind and any of its data fields."""
-
-    model_config = ConfigDict(extra="allow")
-    kind: str
-
-
-class DecisionGoal(_Strict):
-    kind: str | None = None
-    player: str | None = None
 
 
 class Goal(_Strict):
@@ -134,27 +133,10 @@ class LessonModel(_Strict):
 
 # ----------------------------------------------------------------------- loaded form
 @dataclass(frozen=True, slots=True)
-class Step:
-    index: int
-    say: str
-    task: str
-    expect: DecisionGoal | None
-    highlight: Highlight | None
-    auto: tuple[str, ...]
-    keys: tuple[tuple[str, ...], ...]
-    goal: Goal | None
-    hint: str
-    off_goal: dict[str, str]
-    done: str
-    scenario: dict[str, Any] | None
-    seed: int | None
+class Step(lesson_script.Step):
+    """A step, and the decision it waits on when the learner plays it."""
 
-    @property
-    def plays(self) -> bool:
-        return bool(self.keys)
-
-    def intended(self) -> list[str]:
-        return [k[0] for k in self.keys if k[0] != ANY_KEY]
+    expect: DecisionGoal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,11 +172,6 @@ def _scenario(path: Path, lesson: str, field: str, spec: dict[str, Any] | str) -
     except DataError as exc:
         raise _fail(path, lesson, f"{field}.{exc.field}" if exc.field else field, exc.problem) from None
     return mapping
-
-
-def _order(path: Path) -> int:
-    m = re.match(r"^(\d+)", path.stem)
-    return int(m[1]) if m else 1000
 
 
 def _check_step(path: Path, lesson: str, where: str, sm: StepModel, game: Game) -> None:
@@ -245,9 +222,7 @@ def load_lesson(path: str | Path) -> Lesson:
     try:
         model = LessonModel.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p == "str")))
-        raise _fail(path, lesson_id, field, str(err["msg"]).removeprefix("Value error, ")) from None
+        raise _fail(path, lesson_id, *invalid(exc)) from None
     scenario = _scenario(path, lesson_id, "scenario", model.scenario)
     game = Game.from_scenario(scenario, seed=model.seed)
     learner = model.learner or game.active
@@ -261,29 +236,13 @@ def load_lesson(path: str | Path) -> Lesson:
             step_scenario = _scenario(path, lesson_id, f"{where}.scenario", sm.scenario)
             game = Game.from_scenario(step_scenario, seed=sm.seed if sm.seed is not None else model.seed)
         _check_step(path, lesson_id, where, sm, game)
-        steps.append(
-            Step(
-                index=i,
-                say=sm.say.strip(),
-                task=sm.task.strip(),
-                expect=sm.expect,
-                highlight=sm.highlight,
-                auto=tuple(sm.auto),
-                keys=tuple(tuple(k) if isinstance(k, list) else (k,) for k in sm.keys),
-                goal=sm.goal,
-                hint=sm.hint.strip(),
-                off_goal={k: v.strip() for k, v in sm.off_goal.items()},
-                done=sm.done.strip(),
-                scenario=step_scenario,
-                seed=sm.seed,
-            )
-        )
+        steps.append(Step(**step_fields(i, sm, step_scenario), expect=sm.expect))
     return Lesson(
         id=lesson_id,
         title=model.title,
         summary=model.summary.strip(),
         source=str(path),
-        order=_order(path),
+        order=order_of(path),
         scenario=scenario,
         seed=model.seed,
         learner=learner,
@@ -294,29 +253,15 @@ def load_lesson(path: str | Path) -> Lesson:
 def load_lessons(folder: str | Path | None = None) -> list[Lesson]:
     """Every lesson in file-name order."""
     folder = Path(folder) if folder is not None else LESSONS
-    lessons = [load_lesson(p) for p in sorted(folder.glob("*.yaml"), key=lambda p: (_order(p), p.name))]
-    seen: dict[str, str] = {}
-    for lesson in lessons:
-        if lesson.id in seen:
-            raise _fail(Path(lesson.source), lesson.id, "id", f"the id is already used by {seen[lesson.id]}")
-        seen[lesson.id] = lesson.source
+    lessons = [load_lesson(p) for p in sorted(folder.glob("*.yaml"), key=lambda p: (order_of(p), p.name))]
+    check_unique_ids(lessons, _fail)
     return lessons
 
 
 # ------------------------------------------------------------------------------ goals
-def event_matches(pattern: EventGoal, event: Event) -> bool:
-    if event.kind != pattern.kind:
-        return False
-    return all(event.data.get(f) == want for f, want in (pattern.model_extra or {}).items())
-
-
 def goal_problems(goal: Goal, view: dict[str, Any], events: Sequence[Event]) -> list[str]:
     """What is still missing for the goal, read from the learner's view and visible events."""
-    out = []
-    for pattern in goal.events:
-        if not any(event_matches(pattern, e) for e in events):
-            fields = ", ".join(f"{k}={v}" for k, v in (pattern.model_extra or {}).items())
-            out.append(f"no '{pattern.kind}' event" + (f" with {fields}" if fields else ""))
+    out = event_problems(goal.events, events)
     for seat, want in goal.vampires.items():
         v = view["vampires"][seat]
         for field in ("square", "blood", "humans", "alive", "bursts", "hand_count"):
@@ -337,13 +282,7 @@ def goal_problems(goal: Goal, view: dict[str, Any], events: Sequence[Event]) -> 
         out.append(f"the Mozzie ate {view['eaten']}, not {goal.eaten}")
     if goal.decision is not None:
         waiting = view.get("waiting_on")
-        if waiting is None:
-            out.append("the game is over")
-        else:
-            if goal.decision.kind is not None and waiting["kind"] != goal.decision.kind:
-                out.append(f"the game waits on '{waiting['kind']}', not '{goal.decision.kind}'")
-            if goal.decision.player is not None and waiting["player"] != goal.decision.player:
-                out.append(f"the game waits on {waiting['player']}, not {goal.decision.player}")
+        out += decision_problems(goal.decision, None if waiting is None else (waiting["kind"], waiting["player"]))
     if goal.over is not None and view["over"] != goal.over:
         out.append("the game is not over" if goal.over else "the game is over")
     return out

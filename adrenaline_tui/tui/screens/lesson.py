@@ -22,6 +22,7 @@ from textual.widgets import Static
 from adrenaline_tui.rules import Event
 from adrenaline_tui.rules.explain import questions
 from adrenaline_tui.tui import lesson_presenter, presenter
+from adrenaline_tui.tui.lesson_keys import LessonKeys
 from adrenaline_tui.tui.lesson_presenter import EndChoice
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.shell import GoToTitle, Shell, shell_of
@@ -38,7 +39,7 @@ from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, OPTION_KEYS
 from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.event_log import QUIET
 from adrenaline_tui.tui.widgets.lesson_panel import Feedback, LessonPanel, LessonPanelState
-from adrenaline_tui.walkthrough import Lesson, LessonRunner, Progress, Result
+from adrenaline_tui.walkthrough import Lesson, LessonRunner, Progress
 
 
 def _option_bindings() -> list[BindingType]:
@@ -54,7 +55,7 @@ def happened(events: tuple[Event, ...] | list[Event]) -> tuple[str, ...]:
     return tuple(e.text for e in events if e.kind not in NOT_RETOLD and e.text)
 
 
-class LessonScreen(BaseScreen):
+class LessonScreen(LessonKeys, BaseScreen):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#options"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -282,7 +283,7 @@ class LessonScreen(BaseScreen):
             return
         if not runner.waiting:
             if index == 0:
-                self._after(runner.proceed())
+                self.after(runner.proceed())
             return
         choices = runner.choices()
         if index >= len(choices):
@@ -290,20 +291,14 @@ class LessonScreen(BaseScreen):
             if index - len(choices) < len(greyed):
                 self.action_explain(greyed[index - len(choices)])
             return
-        self._after(runner.press(choices[index].key))
+        self.after(runner.press(choices[index].key))
 
-    def _after(self, result: Result) -> None:
-        lines = happened(result.events)
-        self.feedback_figures = frozenset(
-            e.data["target"] for e in result.events if isinstance(e.data.get("target"), str)
-        )
-        if result.outcome in ("off_goal", "illegal", "read_first"):
-            self.feedback = (result.message, "refused", ())
-        elif result.outcome in ("reached", "finished"):
-            self.feedback = (result.message, "done" if result.message else "", lines)
-        else:
-            self.feedback = ("", "", lines)
-        self.render_lesson()
+    def retold(self, events: tuple[Event, ...]) -> tuple[str, ...]:
+        return happened(events)
+
+    def about(self, events: tuple[Event, ...]) -> None:
+        # whose boards the feedback is about stay on screen
+        self.feedback_figures = frozenset(e.data["target"] for e in events if isinstance(e.data.get("target"), str))
 
     def _go(self, what: str) -> None:
         if what in ("game", "list"):
@@ -319,32 +314,6 @@ class LessonScreen(BaseScreen):
             self.query_one(ArenaMap).show(lesson_presenter.map_state(self.runner, self.view, index))
 
     # ---------------------------------------------------------------- actions
-    def action_pick(self, index: int) -> None:
-        why = self.query_one(ActionPanel).no_option(index)  # a key with no option: say so, change nothing
-        if why is not None:
-            self.shell.notify(why, timeout=3, topic="no-option")
-            return
-        self.choose(index)
-
-    def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
-        self.choose(message.index)
-
-    def action_retry(self) -> None:
-        if self.runner.finished:
-            return
-        self.runner.retry()
-        self.feedback = ("Back to the start of this step.", "info", ())
-        self.feedback_figures = frozenset()
-        self.render_lesson()
-
-    def action_skip(self) -> None:
-        if self.runner.finished:
-            return
-        self.runner.skip()
-        self.feedback = ("", "", ())
-        self.feedback_figures = frozenset()
-        self.render_lesson()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "story":
             panels = self.query(LessonPanel)

@@ -19,6 +19,7 @@ from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.review import Recording
 from adrenaline_tui.rules.stats import game_stats
 from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.replay_steps import ReplaySteps
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.shell import Shell, shell_of
 from adrenaline_tui.tui.widgets import ArenaMap, EventLog, KeyBar, PlayerBoard, StatusBar
@@ -26,7 +27,7 @@ from adrenaline_tui.tui.widgets.drawn import Drawn
 from adrenaline_tui.tui.widgets.points_chart import PointsChart
 
 
-class ReviewScreen(BaseScreen):
+class ReviewScreen(ReplaySteps, BaseScreen):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = None  # nothing to type into: every key is a binding of the screen
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -45,10 +46,7 @@ class ReviewScreen(BaseScreen):
 
     def __init__(self, game: Game, at: int = 0, viewer: str | None = None) -> None:
         super().__init__()
-        self.recording = Recording.of(game)
-        self.n = max(0, min(at, self.recording.decisions))
-        self.viewer = viewer
-        self.game = self.recording.at(self.n)
+        self.start_replay(Recording.of(game), at, viewer)
 
     @property
     def shell(self) -> Shell:
@@ -103,32 +101,7 @@ class ReviewScreen(BaseScreen):
             return frozenset()
         return frozenset(c for c in self.game.seats if c != self.viewer)
 
-    def go(self, n: int) -> None:
-        rec = self.recording
-        n = max(0, min(n, rec.decisions))
-        if n == self.n:
-            return
-        if n == self.n + 1:
-            # One step on: carry the game forward instead of replaying it from the start.
-            game = self.game if self.game is not rec.final else rec.at(self.n)
-            game.choose(rec.keys[self.n])
-            self.game = rec.final if n == rec.decisions else game
-        else:
-            self.game = rec.at(n)
-        self.n = n
-        self.show()
-
     # ---------------------------------------------------------------- actions
-    def action_step(self, by: int) -> None:
-        self.go(self.n + by)
-
-    def action_go(self, n: int) -> None:
-        self.go(self.recording.decisions if n < 0 else n)
-
-    def action_turn(self, by: int) -> None:
-        rec = self.recording
-        self.go(rec.next_turn(self.n) if by > 0 else rec.previous_turn(self.n))
-
     def action_next_kill(self) -> None:
         later = self.recording.next_kill(self.n)
         if later is None:
@@ -145,10 +118,8 @@ class ReviewScreen(BaseScreen):
 
         self.app.push_screen(TurnPrompt(self.recording.turn_at[-1]), callback=chosen)
 
-    def action_next_viewer(self) -> None:
-        seats: list[str | None] = [None, *self.game.seats]
-        self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
-        self.show()
+    def viewers(self) -> list[str]:
+        return list(self.game.seats)
 
     def action_figures(self) -> None:
         from adrenaline_tui.tui.screens.game_stats import GameStatsScreen
@@ -157,6 +128,3 @@ class ReviewScreen(BaseScreen):
         self.app.push_screen(
             GameStatsScreen(self.recording.final, upto=upto, decisions=self.n, hidden=self.face_down())
         )
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -18,15 +18,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from adrenaline_tui.titles.bloodrush.lesson import Lesson
-from adrenaline_tui.titles.bloodrush.lesson_runner import LessonRunner, Result
+from adrenaline_tui.titles.bloodrush.lesson_runner import LessonRunner
 from adrenaline_tui.titles.bloodrush.ui import presenter
 from adrenaline_tui.titles.bloodrush.ui.event_lines import QUIET, EventLines
 from adrenaline_tui.titles.bloodrush.ui.time_track import TimeTrack
 from adrenaline_tui.titles.bloodrush.ui.town_map import TownMap
 from adrenaline_tui.titles.bloodrush.ui.vampires_panel import VampiresPanel
 from adrenaline_tui.titles.bloodrush.views import events_for
+from adrenaline_tui.tui.lesson_keys import LessonKeys
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.shell import shell_of
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS, OPTION_KEYS, ActionPanel, PanelState
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 from adrenaline_tui.tui.widgets.lesson_panel import LessonPanel, LessonPanelState
@@ -34,7 +34,7 @@ from adrenaline_tui.tui.widgets.lesson_panel import LessonPanel, LessonPanelStat
 HAPPENED_LINES = 4
 
 
-class BloodrushLesson(BaseScreen):
+class BloodrushLesson(LessonKeys, BaseScreen):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = "#options"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -164,21 +164,14 @@ class BloodrushLesson(BaseScreen):
             return
         if not runner.waiting:
             if index == 0:
-                self._after(runner.proceed())
+                self.after(runner.proceed())
             return
         choices = runner.choices()
         if 0 <= index < len(choices):
-            self._after(runner.press(choices[index].key))
+            self.after(runner.press(choices[index].key))
 
-    def _after(self, result: Result) -> None:
-        lines = tuple(e.text for e in result.events if e.kind not in QUIET)[-HAPPENED_LINES:]
-        if result.outcome in ("off_goal", "illegal", "read_first"):
-            self.feedback = (result.message, "refused", ())
-        elif result.outcome in ("reached", "finished"):
-            self.feedback = (result.message, "done" if result.message else "", lines)
-        else:
-            self.feedback = ("", "", lines)
-        self.render_lesson()
+    def retold(self, events: tuple[Any, ...]) -> tuple[str, ...]:
+        return tuple(e.text for e in events if e.kind not in QUIET)[-HAPPENED_LINES:]
 
     def _go(self, what: str) -> None:
         if what == "list":
@@ -187,33 +180,11 @@ class BloodrushLesson(BaseScreen):
         lesson = next(lesson for lesson in self.lessons if lesson.id == what)
         self.app.switch_screen(BloodrushLesson(lesson, self.progress, self.lessons))
 
-    def action_pick(self, index: int) -> None:
-        why = self.query_one(ActionPanel).no_option(index)  # a key with no option: say so, change nothing
-        if why is not None:
-            shell_of(self).notify(why, timeout=3, topic="no-option")
-            return
-        self.choose(index)
-
-    def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
-        self.choose(message.index)
-
     def on_town_map_square_clicked(self, message: TownMap.SquareClicked) -> None:
         if self.runner.waiting:
             hits = [i for i, c in enumerate(self.runner.choices()) if c.square == message.square]
             if len(hits) == 1:
                 self.choose(hits[0])
-
-    def action_retry(self) -> None:
-        if not self.runner.finished:
-            self.runner.retry()
-            self.feedback = ("Back to the start of this step.", "info", ())
-            self.render_lesson()
-
-    def action_skip(self) -> None:
-        if not self.runner.finished:
-            self.runner.skip()
-            self.feedback = ("", "", ())
-            self.render_lesson()
 
     def action_explain(self) -> None:
         from adrenaline_tui.titles.bloodrush import explain

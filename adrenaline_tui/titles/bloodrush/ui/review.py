@@ -23,11 +23,12 @@ from adrenaline_tui.titles.bloodrush.ui.time_track import TimeTrack
 from adrenaline_tui.titles.bloodrush.ui.town_map import TownMap
 from adrenaline_tui.titles.bloodrush.ui.vampires_panel import VampiresPanel
 from adrenaline_tui.titles.bloodrush.views import events_for
+from adrenaline_tui.tui.replay_steps import ReplaySteps
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 
 
-class BloodrushReview(BaseScreen):
+class BloodrushReview(ReplaySteps, BaseScreen):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     AUTO_FOCUS = None  # every key is a binding of the screen
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -43,10 +44,7 @@ class BloodrushReview(BaseScreen):
 
     def __init__(self, game: Game, at: int = 0, viewer: str | None = None) -> None:
         super().__init__()
-        self.recording = Recording.of(game)
-        self.n = max(0, min(at, self.recording.decisions))
-        self.viewer = viewer
-        self.game = self.recording.at(self.n)
+        self.start_replay(Recording.of(game), at, viewer)
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
@@ -78,33 +76,5 @@ class BloodrushReview(BaseScreen):
         seen = events_for(self.viewer, game.events)
         self.query_one(EventLines).show(tuple((e.data.get("seat"), e.text) for e in seen if e.kind not in QUIET))
 
-    def go(self, n: int) -> None:
-        rec = self.recording
-        n = max(0, min(n, rec.decisions))
-        if n == self.n:
-            return
-        if n == self.n + 1 and self.game is not rec.final:
-            self.game.choose(rec.keys[self.n])  # one step on: carried forward, not replayed
-            self.game = rec.final if n == rec.decisions else self.game
-        else:
-            self.game = rec.at(n)
-        self.n = n
-        self.show()
-
-    def action_step(self, by: int) -> None:
-        self.go(self.n + by)
-
-    def action_go(self, n: int) -> None:
-        self.go(self.recording.decisions if n < 0 else n)
-
-    def action_turn(self, by: int) -> None:
-        rec = self.recording
-        self.go(rec.next_turn(self.n) if by > 0 else rec.previous_turn(self.n))
-
-    def action_next_viewer(self) -> None:
-        seats: list[str | None] = [None, *self.game.config.vampires]
-        self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
-        self.show()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def viewers(self) -> list[str]:
+        return list(self.game.config.vampires)
