@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -139,3 +140,28 @@ class Reference(Generic[S]):
         if self._index is None:
             self._index = PageIndex(self._pages())
         return self._index.search(query, limit)
+
+
+@dataclass(frozen=True, slots=True)
+class TextPage:
+    """A page laid out line by line, its first line naming it (a reference with no drawings)."""
+
+    body: str
+    diagram: None = None
+
+    @property
+    def text(self) -> str:
+        return self.body
+
+
+@dataclass(frozen=True, slots=True)
+class TextSection:
+    """One entry of a title's reference, as the rules screen lists, shows and searches it."""
+
+    id: str
+    title: str
+    chapter: str
+    keywords: tuple[str, ...]
+    text: str
+    see: tuple[str, ...] = ()
+    page: TextPage | None = None

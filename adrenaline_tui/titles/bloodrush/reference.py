@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import string
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.pagesearch import Reference
+from adrenaline_tui.pagesearch import Reference, TextPage, TextSection
 from adrenaline_tui.titles.bloodrush.board import Board
 from adrenaline_tui.titles.bloodrush.components import BLACK, RED, Components, load_components
 from adrenaline_tui.titles.bloodrush.errors import DataError
@@ -36,27 +35,9 @@ SYMBOLS = {"plain": ".", "graveyard": "G", "building": "B", "mine": "M", "damage
 DATA_CHAPTER = "The components"
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
-    """A page laid out line by line: its first line names it (as Adrenaline's card pages)."""
-
-    body: str
-    diagram: None = None
-
-    @property
-    def text(self) -> str:
-        return self.body
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    id: str
-    title: str
-    chapter: str
-    keywords: tuple[str, ...]
-    text: str
-    see: tuple[str, ...] = ()
-    page: Page | None = None
+# The pages and sections every reference without drawings shares.
+Page = TextPage
+Section = TextSection
 
 
 # ---------------------------------------------------------------------- the data's facts

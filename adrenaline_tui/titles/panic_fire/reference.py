@@ -10,37 +10,18 @@ Fire"); the numbers a player with the box may correct come from `data/deck.yaml`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
-from adrenaline_tui.pagesearch import Reference
+from adrenaline_tui.pagesearch import Reference, TextPage, TextSection
 from adrenaline_tui.titles.panic_fire.deck import Deck, load_deck
 from adrenaline_tui.titles.panic_fire.game import COUNT_MS, GUN_MS, HAND_SIZE, SET_SIZE
 
 NAME = "Panic Fire"  # what the rules screen calls this reference
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
-    """A page laid out line by line: its first line names it."""
-
-    body: str
-    diagram: None = None
-
-    @property
-    def text(self) -> str:
-        return self.body
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    id: str
-    title: str
-    chapter: str
-    keywords: tuple[str, ...]
-    text: str
-    see: tuple[str, ...] = ()
-    page: Page | None = None
+# The pages and sections every reference without drawings shares.
+Page = TextPage
+Section = TextSection
 
 
 PLAYING = "Playing"
