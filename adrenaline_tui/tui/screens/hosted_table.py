@@ -16,8 +16,9 @@ from textual.binding import Binding, BindingType
 
 from adrenaline_tui.rules import Event
 from adrenaline_tui.tui import presenter
+from adrenaline_tui.tui.hosted_actions import HostedActions
 from adrenaline_tui.tui.screens.table import TableScreen
-from adrenaline_tui.tui.shell import LeaveTable, ToHost
+from adrenaline_tui.tui.shell import ToHost
 from adrenaline_tui.tui.widgets import EventLog
 from adrenaline_tui.tui.widgets.action_panel import ActionPanel, PanelState
 
@@ -70,7 +71,7 @@ class HostedSession:
         """Saving is the host's job."""
 
 
-class HostedTableScreen(TableScreen):
+class HostedTableScreen(HostedActions, TableScreen):
     is_hosted_table = True
     CSS_PATH = Path(__file__).with_name("table.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -185,34 +186,6 @@ class HostedTableScreen(TableScreen):
 
     def action_toggle_points(self) -> None:
         self.notify("Points stay face down at a hosted table, as at the real one.", timeout=3)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Only the table's creator may give an absent person's seat to a computer.
-        if action == "give_seats":
-            return bool(self.game.state.get("creator"))
-        return super().check_action(action, parameters)
-
-    def action_give_seats(self) -> None:
-        """A computer plays for people who vanished; pressed again, their seats are theirs again."""
-        state = self.game.state
-        if state.get("handed"):
-            self.post_message(ToHost({"type": "hand_back"}))
-        elif state.get("vanished"):
-            self.post_message(ToHost({"type": "hand_over"}))
-        else:
-            self.notify("Everyone is here: no seat to give to a computer.", timeout=3)
-
-    def action_chat(self) -> None:
-        from adrenaline_tui.tui.screens.chat import ChatScreen
-
-        def said(text: str | None) -> None:
-            if text:
-                self.post_message(ToHost({"type": "chat", "text": text}))
-
-        self.app.push_screen(ChatScreen(), callback=said)
-
-    def action_leave(self) -> None:
-        self.post_message(LeaveTable())
 
     def save_now(self) -> Path | None:
         return None

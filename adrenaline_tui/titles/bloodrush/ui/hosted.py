@@ -19,8 +19,9 @@ from adrenaline_tui.printable import printable
 from adrenaline_tui.titles.bloodrush import Event
 from adrenaline_tui.titles.bloodrush.ui import presenter
 from adrenaline_tui.titles.bloodrush.ui.table import BloodrushTable
+from adrenaline_tui.tui.hosted_actions import HostedActions
 from adrenaline_tui.tui.session import HUMAN
-from adrenaline_tui.tui.shell import LeaveTable, ToHost
+from adrenaline_tui.tui.shell import ToHost
 
 # In place of an event this seat may not see (the host sends null): dropped by `events_for`,
 # since no seat is called this.
@@ -126,7 +127,7 @@ class RemoteSession:
         """Saving is the host's job."""
 
 
-class HostedBloodrushTable(BloodrushTable):
+class HostedBloodrushTable(HostedActions, BloodrushTable):
     """The table of one seat at a host (`TitleUI.hosted_table`)."""
 
     is_hosted_table = True
@@ -194,33 +195,6 @@ class HostedBloodrushTable(BloodrushTable):
 
     def action_fast(self) -> None:
         self.notify("The host plays the computers at its own pace.", timeout=3)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "give_seats":
-            return bool(self.game.state.get("creator"))
-        return super().check_action(action, parameters)
-
-    def action_give_seats(self) -> None:
-        """A computer plays for people who vanished; pressed again, their seats are theirs again."""
-        state = self.game.state
-        if state.get("handed"):
-            self.post_message(ToHost({"type": "hand_back"}))
-        elif state.get("vanished"):
-            self.post_message(ToHost({"type": "hand_over"}))
-        else:
-            self.notify("Everyone is here: no seat to give to a computer.", timeout=3)
-
-    def action_chat(self) -> None:
-        from adrenaline_tui.tui.screens.chat import ChatScreen
-
-        def said(text: str | None) -> None:
-            if text:
-                self.post_message(ToHost({"type": "chat", "text": text}))
-
-        self.app.push_screen(ChatScreen(), callback=said)
-
-    def action_leave(self) -> None:
-        self.post_message(LeaveTable())
 
     def stop_computers(self) -> None:
         """The host plays them."""
