@@ -213,3 +213,23 @@ async def test_a_finished_game_shows_the_final_standings_from_the_hosts_state() 
         await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
         winner = game.name(game.ranking[0]["player"])
         await until(pilot, lambda: winner in str(app.screen.query_one("#table").render()), "the winner")
+
+
+async def test_the_hosted_only_text_fields_do_not_blink(tmp_path: Path) -> None:
+    """A blink is a frame drawn and sent through the door twice a second for every idle player."""
+    from adrenaline_tui.tui.screens.chat import ChatScreen
+
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            fields = list(app.screen.query(Input))
+            app.push_screen(ChatScreen())
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen) and app.screen.query(Input), "the chat line")
+            fields += list(app.screen.query(Input))
+            assert len(fields) == 2
+            assert [f.cursor_blink for f in fields] == [False, False]
+    finally:
+        await stop_host(host, server)

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
+from adrenaline_tui.tui.widgets.steady_input import SteadyInput
 from adrenaline_tui.wire.protocol import MAX_CHAT
 
 
@@ -19,7 +20,7 @@ class ChatScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="chat.cancel")]
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="Say something to the table (Enter sends)", max_length=MAX_CHAT)
+        yield SteadyInput(placeholder="Say something to the table (Enter sends)", max_length=MAX_CHAT)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -24,6 +24,7 @@ from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.shell import OpenTable, TakeSeat, ToHost
 from adrenaline_tui.tui.widgets import KeyBar
 from adrenaline_tui.tui.widgets.choice import Choice
+from adrenaline_tui.tui.widgets.steady_input import SteadyInput
 
 # Seconds for a person's decision before a computer takes it (off by default).
 TIMERS = [(0, "off"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), (300, "5 minutes")]
@@ -80,7 +81,7 @@ class LobbyScreen(BaseScreen):
         yield Static("", id="status", markup=False)
         with Horizontal(id="join-row"):
             yield Static("Table code ", classes="label", markup=False)
-            yield Input(placeholder="ABCDE", max_length=5, id="code")
+            yield SteadyInput(placeholder="ABCDE", max_length=5, id="code")
             yield Button("Open", id="open")
         with Vertical(id="create-form"):
             yield Static(Text("Or set up a new table", Style(bold=True)), classes="section", markup=False)
