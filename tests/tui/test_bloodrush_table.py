@@ -88,6 +88,11 @@ async def test_a_whole_game_against_three_computers_by_keys() -> None:
         await pilot.press("end")
         await settle(pilot)
         assert f"decision {total} of {total}" in screen_text(app)
+        # F1 here tells Bloodrush's town and turn, not the first title's figures.
+        await pilot.press("f1")
+        await settle(pilot)
+        assert screen_name(app) == "HelpScreen"
+        assert "The town" in screen_text(app) and "Figures" not in screen_text(app)
 
 
 async def test_setup_offers_the_titles_options_and_the_4_1_variant_by_keys() -> None:

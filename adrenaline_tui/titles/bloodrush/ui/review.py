@@ -76,5 +76,11 @@ class BloodrushReview(ReplaySteps, BaseScreen):
         seen = events_for(self.viewer, game.events)
         self.query_one(EventLines).show(tuple((e.data.get("seat"), e.text) for e in seen if e.kind not in QUIET))
 
+    def help_sections(self) -> list[tuple[str, list[str]]]:
+        """F1 here says what the table's does of the town and the turn (not the first title's)."""
+        from adrenaline_tui.titles.bloodrush.ui.table import HELP_TOWN, HELP_TURN
+
+        return [("The town", HELP_TOWN), ("A turn in brief", HELP_TURN)]
+
     def viewers(self) -> list[str]:
         return list(self.game.config.vampires)
