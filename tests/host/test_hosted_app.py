@@ -233,3 +233,42 @@ async def test_the_hosted_only_text_fields_do_not_blink(tmp_path: Path) -> None:
             assert [f.cursor_blink for f in fields] == [False, False]
     finally:
         await stop_host(host, server)
+
+
+async def test_the_hint_under_the_buttons_follows_a_sitting(tmp_path: Path) -> None:
+    """It said "Enter: sit down as ..." after the sitting had hidden that button."""
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        bob = await Wire.connect(sock, "bob")
+        await bob.send(
+            {
+                "type": "create",
+                "title": "adrenaline",
+                "arena": "arena_10",
+                "skulls": 5,
+                "ending": "sudden_death",
+                "seats": [
+                    {"colour": "yellow", "kind": "human"},
+                    {"colour": "blue", "kind": "human"},
+                    {"colour": "grey", "kind": "computer"},
+                ],
+            }
+        )
+        code = (await bob.expect("created"))["code"]
+        await bob.send({"type": "join", "code": code, "seat": "yellow"})
+        await bob.expect("joined")
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = app.screen
+            await until(pilot, lambda: isinstance(lobby, LobbyScreen) and "Connected" in app.status, "lobby")
+            lobby.query_one("#code", Input).value = code
+            await pilot.press("enter")
+            hint = lobby.query_one("#enter-does")
+            await until(pilot, lambda: "sit down" in str(hint.render()), "the hint to sit down")
+            await pilot.press("enter")
+            await until(pilot, lambda: lobby.table is not None and lobby.table.get("you"), "seated")
+            await pilot.pause()
+            assert "sit down" not in str(hint.render())
+    finally:
+        await stop_host(host, server)

@@ -44,7 +44,8 @@ def seat_name(seat: str) -> str:
 def enter_does(widget: object) -> Text:
     """What Enter on `widget` will do, said under the table's buttons."""
     button = getattr(widget, "id", None) or ""
-    if not isinstance(widget, Button):
+    # A button hidden under the focus (Sit, once seated) does nothing on Enter.
+    if not isinstance(widget, Button) or not widget.display:
         return Text("")
     if button.startswith("sit-"):
         what = f"Enter: sit down as {seat_name(button.removeprefix('sit-'))}"
@@ -169,6 +170,8 @@ class LobbyScreen(BaseScreen):
         shown = [b for b in self.query("#seat-buttons Button") if b.display]
         if shown and not any(b.has_focus for b in shown):
             self.call_after_refresh(shown[0].focus)
+        # The focus may stay where it was (a button just hidden): the hint follows the buttons.
+        self.query_one("#enter-does", Static).update(enter_does(self.focused))
 
     def on_descendant_focus(self) -> None:
         self.query_one("#enter-does", Static).update(enter_does(self.focused))
