@@ -199,7 +199,12 @@ class Host:
         return table
 
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
-        return Autosaver(self._saving), UndoSpares(self._sparing)
+        # Computers' moves are saved in a batch a second later, timed on this loop (no thread).
+        return Autosaver(self._saving, call_later=self._call_later), UndoSpares(self._sparing)
+
+    @staticmethod
+    def _call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(delay, callback)
 
     def find(self, client: Client, code: str) -> HostTable:
         """The table of a code a client typed, in memory or suspended; wrong codes are counted
