@@ -21,17 +21,18 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, question_for
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.tables import HostTable, new_code, title_host
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui import storage
-from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares
+from adrenaline_tui.tui.session import HUMAN, THINK_BUDGET_SECONDS, Autosaver, Session, UndoSpares
 from adrenaline_tui.wire import limits, protocol
 from adrenaline_tui.wire.limits import address_key
 from adrenaline_tui.wire.protocol import ProtocolError
@@ -138,6 +139,8 @@ class Host:
         self.clients: set[Client] = set()
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._bots: dict[str, asyncio.Task[None]] = {}
+        # A computer still thinking about a question the table answered for it, by (table, seat).
+        self._overdue: dict[tuple[str, str], Future[str]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         # Who the running turn timer of a table is for: it keeps running through the questions
         # between two public points (restarting it would tell that there were some).
@@ -735,6 +738,12 @@ class Host:
         client.send(message)
 
     # -------------------------------------------------------------- computers
+    # Computers think in a pool of processes of their own (ai/pool.py), shared by every table of
+    # this host and started when a table first needs it: the tables' loop only sends each
+    # question (the seat's view) and applies the answer.
+    computer_pool: ComputerPool | None = None
+    computer_processes = DEFAULT_PROCESSES  # 0: on threads of this process, as before the pool
+
     def play_computers(self, table: HostTable) -> None:
         """Computer seats move on a task of their own, one decision at a time, so people can follow."""
         session = table.session
@@ -753,20 +762,49 @@ class Host:
             if self.bot_delay > 0 and session.game.at_public_point:
                 await asyncio.sleep(self.bot_delay)
             decisions = len(session.game.history)
-            # The thinking reads the game on a thread; only this loop changes it.
-            try:
-                key = await asyncio.to_thread(session.computer_choice)
-            except Exception:
-                # A computer player's bug (or the seat given back to its person mid-thought)
-                # must not stall the table: the first legal option, and the log says why.
-                log.exception("table %s: the computer player failed", table.code)
-                pending = session.game.pending
-                if pending is None or not session.computer_to_move:
-                    continue
-                key = pending.options[0].key
+            key = await self._think(table, session)
+            # A late answer (the game moved on: a person's timer, an undo, a seat given back)
+            # is for a question already answered: dropped.
+            if key is None or table.session is not session:
+                continue
             if len(session.game.history) != decisions or not session.computer_to_move:
                 continue
             self.after_computer(table, session.choose(key))
+        if self.computer_pool is not None and (table.session is not session or session.game.over):
+            self.computer_pool.forget(table.code)
+
+    async def _think(self, table: HostTable, session: Session) -> str | None:
+        """The computer's answer, thought in the pool within the table's budget; past it, or if
+        the pool fails, the table answers for it (the first legal option) and says why in the log."""
+        pending = session.game.pending
+        if pending is None:
+            return None
+        busy = self._overdue.get((table.code, pending.player))
+        future: Future[str] | None = None
+        try:
+            if busy is not None and not busy.done():
+                # Still thinking about a question answered for it: not asked twice at once.
+                return pending.options[0].key
+            question = question_for(session, table.code, table.title, THINK_BUDGET_SECONDS)
+            if question is None:
+                return session.computer_choice()  # a figure nobody plays (the variants' bot)
+            if self.computer_pool is None:
+                self.computer_pool = ComputerPool(self.computer_processes)
+            future = self.computer_pool.ask(question)
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), THINK_BUDGET_SECONDS)
+        except TimeoutError:
+            log.warning(
+                "table %s: a computer thought past %s s: the table answered for it", table.code, THINK_BUDGET_SECONDS
+            )
+            if future is not None:
+                self._overdue[(table.code, pending.player)] = future
+        except Exception:
+            # A computer player's bug, or its process gone: the table must not stall.
+            log.exception("table %s: the computer player failed", table.code)
+        pending = session.game.pending
+        if pending is None or not session.computer_to_move:
+            return None
+        return pending.options[0].key
 
     def after_computer(self, table: HostTable, events: list[Event]) -> None:
         self.broadcast(table)
@@ -833,3 +871,5 @@ class Host:
                 table.session.flush()
         self._saving.shutdown(wait=True)
         self._sparing.shutdown(wait=False, cancel_futures=True)
+        if self.computer_pool is not None:
+            self.computer_pool.close()
