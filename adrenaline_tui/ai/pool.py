@@ -247,6 +247,11 @@ class ComputerPool:
                 self.started += 1
             return process
 
+    def warm(self, table: str) -> None:
+        """Start the process `table` will ask, so its first question does not wait for it."""
+        with contextlib.suppress(OSError, PoolError):  # said when it is asked
+            self._process_for(table)
+
     def forget(self, table: str) -> None:
         """The table is gone (its players are dropped as the process needs room)."""
         with self._lock:

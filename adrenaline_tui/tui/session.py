@@ -6,8 +6,10 @@ must be passed) can be tested without running the app.
 
 from __future__ import annotations
 
+import atexit
 import json
 import math
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -23,6 +25,7 @@ from adrenaline_tui.tui import storage
 
 if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
+    from adrenaline_tui.ai.pool import ComputerPool
 
 HUMAN = storage.HUMAN
 # How long a computer may think about one decision. Past it the table answers for it
@@ -36,6 +39,24 @@ PREFERRED_COMPUTERS = ("normal", "easy", "hard", "random")
 # Computers' moves are saved at most this often (seconds); a person's decision at once
 # (`Autosaver`; docs/hosting.md, "Saves").
 LATER_SECONDS = 1.0
+
+
+# The title whose players this session's seats are (the pool makes them by its engine).
+TITLE = "adrenaline"
+
+
+def computer_pool() -> ComputerPool:
+    """The app's one pool of computer processes, started when a computer first thinks there."""
+    global _POOL
+    if _POOL is None:
+        from adrenaline_tui.ai.pool import ComputerPool
+
+        _POOL = ComputerPool(1)
+        atexit.register(_POOL.close)
+    return _POOL
+
+
+_POOL: ComputerPool | None = None
 
 
 def computer_kinds() -> list[str]:
@@ -350,6 +371,12 @@ class Declining:
 class Session:
     """One game in progress and the people and programs playing it."""
 
+    # Levels that think in the app's pool of processes, not on a thread of the app: the hard
+    # player searches for up to a second, holding the interpreter the screen is drawn with; the
+    # others answer in a few milliseconds, less than a question costs to send (docs/hosting.md,
+    # "Computers").
+    POOLED: tuple[str, ...] = ("hard",)
+
     def __init__(
         self,
         game: Game,
@@ -375,6 +402,8 @@ class Session:
         # at once).
         self.overdue: set[str] = set()
         self.spares = spares or UndoSpares()
+        # Its name in the computers' pool, where its players live between questions.
+        self.ident = secrets.token_hex(8)
 
     def resolve_computers(self) -> list[str]:
         """Swap computer kinds this install lacks for the best it has; returns what was swapped.
@@ -395,6 +424,8 @@ class Session:
                         f"{self.game.name(colour)}: no '{kind}' computer player here, using {best_computer()}"
                     )
                     self.kinds[colour] = best_computer()
+            if any(k in self.POOLED for k in self.kinds.values()):
+                computer_pool().warm(self.ident)  # started while the table is drawn
         return self.fallbacks
 
     # ---------------------------------------------------------------- creation
@@ -472,6 +503,19 @@ class Session:
         d = self.game.pending
         assert d is not None and not self.is_human(d.player)
         return self.bot(d.player).choose(d, self.game.view(d.player))
+
+    def think_elsewhere(self) -> Future[str] | None:
+        """The computer deciding, asked in the app's pool of processes if its level is one that
+        thinks long enough to hold the screen (`POOLED`); None: it thinks here (`computer_choice`)."""
+        d = self.game.pending
+        assert d is not None and not self.is_human(d.player)
+        self.resolve_computers()
+        if self.kinds.get(d.player) not in self.POOLED:
+            return None
+        from adrenaline_tui.ai.pool import question_for
+
+        question = question_for(self, self.ident, TITLE, THINK_BUDGET_SECONDS)
+        return None if question is None else computer_pool().ask(question)
 
     def fallback_choice(self) -> str:
         """The answer given for a computer that ran over its budget: decline an optional
