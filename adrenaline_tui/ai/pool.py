@@ -257,6 +257,10 @@ class ComputerPool:
         with self._lock:
             self._tables.pop(table, None)
 
+    def thinking(self) -> int:
+        """Questions sent to a process and not answered yet."""
+        return sum(len(p.waiting) for p in self._processes if isinstance(p, _Process))
+
     def pids(self) -> list[int]:
         return [p.popen.pid for p in self._processes if isinstance(p, _Process) and p.alive]
 

@@ -13,6 +13,7 @@ import os
 import pickle
 import signal
 import sys
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,10 @@ def _command(kind: str, player: str) -> list[str]:
 # The hard player of tests/ai/test_levels.py's honesty test, its budget counted in positions.
 COUNTED_HARD = "functools.partial(ai.HardPlayer, positions=300, seconds=None, candidates=5)"
 # A player that thinks for ever: killed mid-thought, or answered for past its budget.
-NEVER = "type('Never', (), {'name': 'never', 'choose': lambda self, d, v=None: time.sleep(3600)})"
+NEVER = (
+    "type('Never', (), {'name': 'never', '__init__': lambda self, seed=None: None,"
+    " 'choose': lambda self, d, v=None: time.sleep(3600)})"
+)
 
 
 def test_what_the_pool_is_sent_is_the_same_whatever_the_others_hidden_cards() -> None:
@@ -95,8 +99,10 @@ def test_a_pool_process_killed_mid_thought_fails_its_question_and_is_started_aga
         game.choose("end")  # blue, a "normal" computer here, to act
         thinking = pool.ask(question_for(session, "T", "adrenaline", 3600.0))
         (pid,) = pool.pids()
+        with pytest.raises(FutureTimeout):
+            thinking.result(timeout=0.5)  # it thinks, for ever
         os.kill(pid, signal.SIGKILL)
-        with pytest.raises(PoolError):
+        with pytest.raises(PoolError, match="ended"):
             thinking.result(timeout=60)
         again = pool.ask(question_for(session, "T", "adrenaline", 3600.0))
         assert pool.started == 2 and pool.pids() != [pid]
