@@ -129,6 +129,8 @@ class Host:
         self.guesses = WrongCodes(clock)
         # One saving thread and a few undo-copy threads for every table (not threads per table).
         self._saving = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        # People's decisions, written before anyone is shown what follows (`after`).
+        self._saving_now = ThreadPoolExecutor(max_workers=2, thread_name_prefix="save-now")
         self._sparing = ThreadPoolExecutor(max_workers=SPARE_THREADS, thread_name_prefix="undo-spare")
         self._sweeper: asyncio.Task[None] | None = None
         self.rate = rate
@@ -203,7 +205,8 @@ class Host:
 
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
         # Computers' moves are saved in a batch a second later, timed on this loop (no thread).
-        return Autosaver(self._saving, call_later=self._call_later), UndoSpares(self._sparing)
+        saver = Autosaver(self._saving, now_pool=self._saving_now, call_later=self._call_later)
+        return saver, UndoSpares(self._sparing)
 
     @staticmethod
     def _call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
@@ -667,12 +670,25 @@ class Host:
 
     # ---------------------------------------------------------------- output
     def after(self, table: HostTable, events: list[Event]) -> None:
+        session = table.session
+        writing = session.saver.writing if session is not None else None
+        if writing is not None and not writing.done():
+            # A person's decision is on the file before anyone is shown what follows (so a host
+            # killed after it was shown loses nothing); the loop serves other tables meanwhile.
+            loop = asyncio.get_running_loop()
+            writing.add_done_callback(lambda _w: self._call_soon(loop, self.after, table, events))
+            return
         self.broadcast(table)
         if table.session is not None and table.session.saver.error:
             # The host's operator must know: the table plays on, but a restart would lose it.
             log.error("table %s: %s", table.code, table.session.saver.error)
         self.play_computers(table)
         self.start_timer(table)
+
+    @staticmethod
+    def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the host stopped meanwhile: nobody to tell
+            loop.call_soon_threadsafe(callback, *args)
 
     def broadcast(self, table: HostTable) -> None:
         for c in table.everyone():
@@ -869,6 +885,7 @@ class Host:
         for table in self.tables.values():
             if table.session is not None:
                 table.session.flush()
+        self._saving_now.shutdown(wait=True)
         self._saving.shutdown(wait=True)
         self._sparing.shutdown(wait=False, cancel_futures=True)
         if self.computer_pool is not None:

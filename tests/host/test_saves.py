@@ -14,6 +14,9 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from adrenaline_tui.host import server as host_server
 from adrenaline_tui.rules import FIGURES, GameConfig
 from adrenaline_tui.tui.session import HUMAN, LATER_SECONDS, Autosaver, Session
 from tests.host.wire import decider, seated_table, start_host, stop_host
@@ -89,10 +92,12 @@ def test_computers_moves_are_written_within_a_second_and_a_persons_at_once(tmp_p
     # Play until the person has decided and a computer has moved after them.
     while not session.computer_to_move:
         session.choose(session.game.pending.keys[0])
-        # A person's decision is on the file at once: no thread had to run.
+        # A person's decision is written at once: nothing waits for a timer.
+        thread.run()
         assert saved_choices(path) == session.game.history
     person = list(session.game.history)
     session.choose(session.computer_choice())
+    thread.run()
     assert saved_choices(path) == person, "a computer's move waits to be batched"
     assert len(clock.timers) == 1 and clock.timers[0][0] <= clock.now + LATER_SECONDS
     while session.computer_to_move and len(session.game.history) < len(person) + 3:
@@ -106,12 +111,13 @@ def test_computers_moves_are_written_within_a_second_and_a_persons_at_once(tmp_p
 
 
 def test_an_older_batched_write_never_replaces_a_persons_newer_save(tmp_path: Path) -> None:
-    clock, thread = Clock(), HeldThread()
-    saver = Autosaver(thread, clock=clock, call_later=clock.call_later)  # type: ignore[arg-type]
+    clock, thread, now = Clock(), HeldThread(), HeldThread()
+    saver = Autosaver(thread, now_pool=now, clock=clock, call_later=clock.call_later)  # type: ignore[arg-type]
     path = tmp_path / "game.json"
     saver.write_later(path, lambda: json.dumps({"choices": ["computer"]}))  # due at once: queued
     assert thread.jobs
     saver.write_now(path, json.dumps({"choices": ["computer", "person"]}))
+    now.run()
     thread.run()  # the computer's write runs after the person's, and must not win
     assert saved_choices(path) == ["computer", "person"]
     saver.flush()
@@ -128,27 +134,41 @@ def test_flush_writes_the_computers_moves_waiting(tmp_path: Path) -> None:
     saver.close()
 
 
-async def test_a_persons_decision_is_on_disk_before_their_next_state_is_sent(tmp_path: Path) -> None:
+async def test_a_persons_decision_is_on_disk_before_their_next_state_is_sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = tmp_path / "tables"
     sock = tmp_path / "host.sock"
     host, server = await start_host(folder, sock)
-    # The saving thread never runs during the test: what is on the file was written in the
-    # table's own path, before the host sent anything about the decision.
+    # The saving thread (fsyncs, computers' batches) never runs during the test: what is on the
+    # file was written for the person's decision.
     held = HeldThread()
     host._saving = held  # type: ignore[assignment]
+    # Every state the host sends, checked against the file at the moment it is sent.
+    late: list[int] = []
+    send = host_server.Client.send
+
+    def checked(client: host_server.Client, message: dict[str, Any]) -> None:
+        if message.get("type") == "state" and client.table is not None and client.table.session is not None:
+            history = client.table.session.game.history
+            path = folder / f"{client.table.code}.json"
+            if history and (not path.exists() or saved_choices(path) != history):
+                late.append(len(history))
+        send(client, message)
+
+    monkeypatch.setattr(host_server.Client, "send", checked)
     try:
         code, wires = await seated_table(sock)
-        path = folder / f"{code}.json"
         n = 0
         for _ in range(6):
             colour, state = await decider(wires, n)
             n = state["decisions"]
             key = state["view"]["pending"]["options"][0]["key"]
             await wires[colour].send({"type": "choose", "key": key, "decision": n})
-            await decider(wires, n + 1)  # the next state, sent after the decision
-            assert saved_choices(path) == host.tables[code].session.game.history
-            assert saved_choices(path)[-1] == key
             n += 1
+        await decider(wires, n)
+        assert len(host.tables[code].session.game.history) >= 6
+        assert late == [], "states sent before the decision they follow was on the file"
     finally:
         held.release()
         await stop_host(host, server)
