@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import math
 import os
 import pickle
 import queue
@@ -46,6 +47,10 @@ from typing import Any, BinaryIO, Protocol
 # is the measured best: the tables' loop keeps one core, the computers take the other
 # (docs/hosting.md, "Computers").
 DEFAULT_PROCESSES = 1
+# A level whose players think, on average, for less than this (seconds, measured in the process)
+# is answered on the asking thread: sending a question and its answer costs the asking process
+# more than that (a view pickled, two thread hops: docs/hosting.md, "Computers").
+INLINE_BELOW = 0.0002
 # Players a process keeps between questions, the least recently asked dropped first: enough for
 # every computer seat of a full host, bounded whatever a host does with its tables.
 MAX_PLAYERS = 4096
@@ -100,22 +105,23 @@ def _command() -> list[str]:
 class _Process:
     """One process of the pool: a thread writes its questions, another reads its answers."""
 
-    def __init__(self, command: list[str]) -> None:
+    def __init__(self, command: list[str], learn: Callable[[tuple[str, str], float], None]) -> None:
+        self._learn = learn
         self.popen = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True
         )
         self.alive = True
-        self.waiting: dict[int, tuple[Future[str], tuple[str, ...]]] = {}
+        self.waiting: dict[int, tuple[Future[str], tuple[str, ...], tuple[str, str]]] = {}
         self._lock = threading.Lock()
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         threading.Thread(target=self._write, name="computer-pool-writer", daemon=True).start()
         threading.Thread(target=self._read, name="computer-pool-reader", daemon=True).start()
 
-    def ask(self, ident: int, frame: bytes, future: Future[str], keys: tuple[str, ...]) -> None:
+    def ask(self, ident: int, frame: bytes, future: Future[str], keys: tuple[str, ...], level: tuple[str, str]) -> None:
         with self._lock:
             if not self.alive:
                 raise PoolError("the computers' process has ended")
-            self.waiting[ident] = (future, keys)
+            self.waiting[ident] = (future, keys, level)
         # Written by its own thread: a process busy thinking never blocks the table that asks.
         self._outbox.put(len(frame).to_bytes(4, "big") + frame)
 
@@ -143,9 +149,12 @@ class _Process:
                 waiting = self.waiting.pop(ident, None)
             if waiting is None:
                 continue
-            future, keys = waiting
+            future, keys, level = waiting
             key = answer.get("key")
             if isinstance(key, str) and key in keys:
+                took = answer.get("took")
+                if isinstance(took, float) and 0 <= took < 3600:
+                    self._learn(level, took)
                 future.set_result(key)
             elif answer.get("late"):
                 future.set_exception(PoolError("the question was past its budget before it was thought about"))
@@ -158,7 +167,7 @@ class _Process:
             self.alive = False
             waiting, self.waiting = self.waiting, {}
         self._outbox.put(None)
-        for future, _keys in waiting.values():
+        for future, _keys, _level in waiting.values():
             if not future.done():
                 future.set_exception(PoolError("the computers' process ended while thinking"))
 
@@ -211,11 +220,18 @@ class ComputerPool:
         self._lock = threading.Lock()
         self.started = 0  # processes started, restarts included (tests, the host's log)
         self.closed = False
+        # What each (title, level) took to think in a process, on average (seconds), and the
+        # players of the levels answered here because that is less than sending them costs.
+        self.cost: dict[tuple[str, str], float] = {}
+        self._here = Players()
 
     def ask(self, question: Question) -> Future[str]:
         """The key its player chooses, later; a `PoolError` if the pool cannot answer."""
         future: Future[str] = Future()
         keys = tuple(o.key for o in question.decision.options)
+        level = (question.title, question.kind)
+        if self.cost.get(level, math.inf) < INLINE_BELOW:
+            return self._answer_here(question, future, keys)
         ident = next(self._ids)
         try:
             process = self._process_for(question.table)
@@ -223,10 +239,32 @@ class ComputerPool:
                 process.ask(ident, question, future, keys)
             else:
                 frame = pickle.dumps((ident, time.monotonic(), question), protocol=pickle.HIGHEST_PROTOCOL)
-                process.ask(ident, frame, future, keys)
+                process.ask(ident, frame, future, keys, level)
         except (OSError, PoolError) as exc:
             future.set_exception(PoolError(f"no computer process: {exc}"))
         return future
+
+    def _answer_here(self, question: Question, future: Future[str], keys: tuple[str, ...]) -> Future[str]:
+        """A level that thinks in less time than a question costs to send: answered at once, on
+        the caller's thread (the first questions of a level, in a process, measured it)."""
+        try:
+            key = self._here.answer(question)
+        except Exception as exc:
+            future.set_exception(PoolError(f"the computer player failed: {type(exc).__name__}: {exc}"))
+            return future
+        if key in keys:
+            future.set_result(key)
+        else:
+            future.set_exception(PoolError(f"the computer player answered {str(key)[:40]!r}: no option"))
+        return future
+
+    def _learn(self, level: tuple[str, str], took: float) -> None:
+        # Up at once, down slowly: a level is answered here only if none of its recent answers
+        # was costly. The normal player answers most questions in a few hundredths of a
+        # millisecond and plans its actions in milliseconds: answered here, its plans held the
+        # tables' loop again (50 tables at once: p50 104 ms, p99 682 ms, against 18 and 152).
+        old = self.cost.get(level, took)
+        self.cost[level] = took if took > old else old + (took - old) / 32
 
     def _process_for(self, table: str) -> _Process | _Threads:
         with self._lock:
@@ -243,7 +281,7 @@ class ComputerPool:
             if process is None or not process.alive:
                 if process is not None:
                     process.stop()
-                process = self._processes[index] = _Threads() if self.inline else _Process(self._command())
+                process = self._processes[index] = _Threads() if self.inline else _Process(self._command(), self._learn)
                 self.started += 1
             return process
 
@@ -283,6 +321,9 @@ class Players:
         self._lock = threading.Lock()
 
     def answer(self, q: Question) -> str:
+        return self.player(q).choose(q.decision, q.view)
+
+    def player(self, q: Question) -> Any:
         from adrenaline_tui.titles import registry
 
         who = (q.table, q.title, q.seat, q.kind, q.seed)
@@ -293,7 +334,7 @@ class Players:
             self._players[who] = player
             while len(self._players) > MAX_PLAYERS:
                 self._players.popitem(last=False)
-        return player.choose(q.decision, q.view)
+        return player
 
 
 def serve(source: BinaryIO, answers: BinaryIO) -> None:
@@ -309,7 +350,11 @@ def serve(source: BinaryIO, answers: BinaryIO) -> None:
             answer["late"] = True  # the table answered for it already: no thinking for nobody
         else:
             try:
-                answer["key"] = players.answer(q)
+                player = players.player(q)
+                # CPU time, not the clock's: what the thinking costs, however busy the machine.
+                start = time.thread_time()
+                answer["key"] = player.choose(q.decision, q.view)
+                answer["took"] = time.thread_time() - start
             except Exception as exc:  # reported to the table, which answers for it
                 answer["error"] = f"{type(exc).__name__}: {exc}"
         answers.write(json.dumps(answer).encode() + b"\n")

@@ -25,7 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, question_for
+from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, PoolError, question_for
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.tables import HostTable, new_code, title_host
@@ -786,8 +786,11 @@ class Host:
             if len(session.game.history) != decisions or not session.computer_to_move:
                 continue
             self.after_computer(table, session.choose(key))
-        if self.computer_pool is not None and (table.session is not session or session.game.over):
-            self.computer_pool.forget(table.code)
+        if table.session is not session or session.game.over:
+            for seat in session.kinds:
+                self._overdue.pop((table.code, seat), None)
+            if self.computer_pool is not None:
+                self.computer_pool.forget(table.code)
 
     async def _think(self, table: HostTable, session: Session) -> str | None:
         """The computer's answer, thought in the pool within the table's budget; past it, or if
@@ -814,6 +817,8 @@ class Host:
             )
             if future is not None:
                 self._overdue[(table.code, pending.player)] = future
+        except PoolError as exc:
+            log.error("table %s: %s: the table answered for its computer", table.code, exc)
         except Exception:
             # A computer player's bug, or its process gone: the table must not stall.
             log.exception("table %s: the computer player failed", table.code)

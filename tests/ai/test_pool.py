@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from adrenaline_tui.ai.pool import ComputerPool, PoolError, question_for
+from adrenaline_tui.ai.pool import INLINE_BELOW, ComputerPool, PoolError, question_for
 from adrenaline_tui.host import server as host_server
 from adrenaline_tui.rules import Game
 from adrenaline_tui.tui.session import Session
@@ -203,3 +203,22 @@ async def test_a_pool_process_killed_mid_thought_does_not_stall_the_table(
         assert colour == "yellow" and len(session.game.history) > before
     finally:
         await stop_host(host, server)
+
+
+def test_a_level_quicker_than_a_question_costs_is_answered_here_once_measured() -> None:
+    pool = ComputerPool(1)
+    try:
+        game = _honesty_position(0, 0)
+        session = Session(game, {**KINDS, "yellow": "random"})
+        for _ in range(3):
+            first = pool.ask(question_for(session, "T", "adrenaline", 60.0))
+            assert first.result(timeout=60) in game.pending.keys
+        assert pool.cost[("adrenaline", "random")] < INLINE_BELOW  # measured in the process
+        second = pool.ask(question_for(session, "T", "adrenaline", 60.0))
+        assert second.done() and second.result() in game.pending.keys  # answered on this thread
+        # A level that thinks longer goes on being sent.
+        pool.cost[("adrenaline", "hard")] = 1.0
+        hard = Session(game, KINDS)
+        assert not pool.ask(question_for(hard, "T2", "adrenaline", 60.0)).done()
+    finally:
+        pool.close()
