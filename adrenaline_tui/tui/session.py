@@ -132,7 +132,8 @@ class Autosaver:
         # timer that writes it.
         self._pending: tuple[int, Path, Callable[[], str]] | None = None
         self._timer: Cancellable | None = None
-        self._state = threading.Lock()
+        # Reentrant: an executor may run what it is given at once (tests), inside the caller's hold.
+        self._state = threading.RLock()
         self._written_at = -math.inf
         self._sync_queued = False
 
