@@ -111,6 +111,7 @@ class _Process:
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True
         )
         self.alive = True
+        self.stopping = False  # stopped on purpose: its questions are cancelled, not failed
         self.waiting: dict[int, tuple[Future[str], tuple[str, ...], tuple[str, str]]] = {}
         self._lock = threading.Lock()
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
@@ -168,10 +169,13 @@ class _Process:
             waiting, self.waiting = self.waiting, {}
         self._outbox.put(None)
         for future, _keys, _level in waiting.values():
-            if not future.done():
+            if self.stopping:
+                future.cancel()  # the pool was closed: nobody waits for the answer
+            elif not future.done():
                 future.set_exception(PoolError("the computers' process ended while thinking"))
 
     def stop(self) -> None:
+        self.stopping = True
         self._outbox.put(None)
         with contextlib.suppress(OSError):
             self.popen.kill()

@@ -422,6 +422,8 @@ class TableScreen(BaseScreen):
     def _thought_elsewhere(self, decision: Decision, generation: int, moves: int, future: Future[str]) -> None:
         """The pool's answer (on its reading thread). If the pool failed (its process died), the
         table answers for the computer as for one past its budget, and the log says why."""
+        if future.cancelled():
+            return  # the app is closing
         try:
             key: str | None = future.result()
         except Exception as exc:
