@@ -228,13 +228,23 @@ class ComputerPool:
         # players of the levels answered here because that is less than sending them costs.
         self.cost: dict[tuple[str, str], float] = {}
         self._here = Players()
+        self._placed: OrderedDict[tuple[str, str, str], bool] = OrderedDict()
 
     def ask(self, question: Question) -> Future[str]:
         """The key its player chooses, later; a `PoolError` if the pool cannot answer."""
         future: Future[str] = Future()
         keys = tuple(o.key for o in question.decision.options)
         level = (question.title, question.kind)
-        if self.cost.get(level, math.inf) < INLINE_BELOW:
+        # Where a seat's player lives is decided at its first question and kept: a player moved
+        # would start again from its seed, and play differently than where it began.
+        seat = (question.table, question.seat, question.kind)
+        with self._lock:
+            here = self._placed.get(seat)
+            if here is None:
+                here = self._placed[seat] = self.cost.get(level, math.inf) < INLINE_BELOW
+                while len(self._placed) > MAX_PLAYERS:
+                    self._placed.popitem(last=False)
+        if here:
             return self._answer_here(question, future, keys)
         ident = next(self._ids)
         try:
@@ -298,6 +308,8 @@ class ComputerPool:
         """The table is gone (its players are dropped as the process needs room)."""
         with self._lock:
             self._tables.pop(table, None)
+            for seat in [s for s in self._placed if s[0] == table]:
+                del self._placed[seat]
 
     def thinking(self) -> int:
         """Questions sent to a process and not answered yet."""

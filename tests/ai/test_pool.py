@@ -214,8 +214,13 @@ def test_a_level_quicker_than_a_question_costs_is_answered_here_once_measured() 
             first = pool.ask(question_for(session, "T", "adrenaline", 60.0))
             assert first.result(timeout=60) in game.pending.keys
         assert pool.cost[("adrenaline", "random")] < INLINE_BELOW  # measured in the process
-        second = pool.ask(question_for(session, "T", "adrenaline", 60.0))
-        assert second.done() and second.result() in game.pending.keys  # answered on this thread
+        # A seat's player stays where it began (moved, it would start again from its seed)...
+        assert pool.ask(question_for(session, "T", "adrenaline", 60.0)).result(timeout=60) in game.pending.keys
+        assert pool._placed[("T", "yellow", "random")] is False  # still in the process
+        # ...and a new table's random players are answered on this thread.
+        second = pool.ask(question_for(session, "T-new", "adrenaline", 60.0))
+        assert second.done() and second.result() in game.pending.keys
+        assert pool._placed[("T-new", "yellow", "random")] is True
         # A level that thinks longer goes on being sent.
         pool.cost[("adrenaline", "hard")] = 1.0
         hard = Session(game, KINDS)
