@@ -4,9 +4,13 @@ on the UI thread, during games of sensible computer players (no person: the tabl
 A computer thinks on a worker thread, so the gaps stay near the timer's own period even when a
 decision takes hundreds of milliseconds (on the UI thread, the worst gap was the worst think).
 Prints the worst and the 99th-percentile gap, and the worst think time, per game; `--kind random`
-(no thinking at all) shows how much of the gaps is the drawing itself.
+(no thinking at all) shows how much of the gaps is the drawing itself. The levels that think in
+the app's pool of processes (`Session.POOLED`, the hard player) are timed from the table's side
+(question sent to answer back); `--threads` has them think on a thread of the app, as before the
+pool.
 
     python benchmarks/computer_stall.py [--games 2] [--seconds 60] [--delay 0.05] [--kind random]
+                                        [--threads]
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ import tempfile
 import time
 
 
-async def one_game(seed: int, seconds: float, delay: float, kind: str) -> tuple[list[float], list[float], int]:
+async def one_game(
+    seed: int, seconds: float, delay: float, kind: str, threads: bool
+) -> tuple[list[float], list[float], int]:
     from adrenaline_tui.rules import FIGURES, GameConfig
     from adrenaline_tui.tui.app import AdrenalineApp
     from adrenaline_tui.tui.session import Session
@@ -28,6 +34,18 @@ async def one_game(seed: int, seconds: float, delay: float, kind: str) -> tuple[
     config = GameConfig(players=FIGURES[:5], skulls=5)
     session = Session.start(config, seed, dict.fromkeys(config.players, kind), autosave=False)
     thinks: list[float] = []
+    if threads:
+        session.POOLED = ()
+    ask = session.think_elsewhere
+
+    def timed_elsewhere():  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        future = ask()
+        if future is not None:
+            future.add_done_callback(lambda _f: thinks.append(time.perf_counter() - start))
+        return future
+
+    session.think_elsewhere = timed_elsewhere  # type: ignore[method-assign]
     for colour in config.players:
         bot = session.bot(colour)
         choose = bot.choose
@@ -66,10 +84,11 @@ def main() -> int:
     parser.add_argument("--delay", type=float, default=0.05)
     # "random" thinks in no time: what is left of the gaps is the drawing itself.
     parser.add_argument("--kind", default="sensible")
+    parser.add_argument("--threads", action="store_true", help="pooled levels think on a thread of the app")
     args = parser.parse_args()
     os.environ["ADRENALINE_HOME"] = tempfile.mkdtemp(prefix="adrenaline-stall-")
     for seed in range(1, args.games + 1):
-        gaps, thinks, turns = asyncio.run(one_game(seed, args.seconds, args.delay, args.kind))
+        gaps, thinks, turns = asyncio.run(one_game(seed, args.seconds, args.delay, args.kind, args.threads))
         gaps.sort()
         p99 = gaps[int(len(gaps) * 0.99)] if gaps else 0.0
         print(

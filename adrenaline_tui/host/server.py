@@ -21,17 +21,18 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, PoolError, question_for
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.tables import HostTable, new_code, title_host
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui import storage
-from adrenaline_tui.tui.session import HUMAN, Autosaver, Session, UndoSpares
+from adrenaline_tui.tui.session import HUMAN, THINK_BUDGET_SECONDS, Autosaver, Session, UndoSpares
 from adrenaline_tui.wire import limits, protocol
 from adrenaline_tui.wire.limits import address_key
 from adrenaline_tui.wire.protocol import ProtocolError
@@ -128,6 +129,8 @@ class Host:
         self.guesses = WrongCodes(clock)
         # One saving thread and a few undo-copy threads for every table (not threads per table).
         self._saving = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        # People's decisions, written before anyone is shown what follows (`after`).
+        self._saving_now = ThreadPoolExecutor(max_workers=2, thread_name_prefix="save-now")
         self._sparing = ThreadPoolExecutor(max_workers=SPARE_THREADS, thread_name_prefix="undo-spare")
         self._sweeper: asyncio.Task[None] | None = None
         self.rate = rate
@@ -138,6 +141,8 @@ class Host:
         self.clients: set[Client] = set()
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._bots: dict[str, asyncio.Task[None]] = {}
+        # A computer still thinking about a question the table answered for it, by (table, seat).
+        self._overdue: dict[tuple[str, str], Future[str]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         # Who the running turn timer of a table is for: it keeps running through the questions
         # between two public points (restarting it would tell that there were some).
@@ -199,7 +204,13 @@ class Host:
         return table
 
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
-        return Autosaver(self._saving), UndoSpares(self._sparing)
+        # Computers' moves are saved in a batch a second later, timed on this loop (no thread).
+        saver = Autosaver(self._saving, now_pool=self._saving_now, call_later=self._call_later)
+        return saver, UndoSpares(self._sparing)
+
+    @staticmethod
+    def _call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(delay, callback)
 
     def find(self, client: Client, code: str) -> HostTable:
         """The table of a code a client typed, in memory or suspended; wrong codes are counted
@@ -659,12 +670,25 @@ class Host:
 
     # ---------------------------------------------------------------- output
     def after(self, table: HostTable, events: list[Event]) -> None:
+        session = table.session
+        writing = session.saver.writing if session is not None else None
+        if writing is not None and not writing.done():
+            # A person's decision is on the file before anyone is shown what follows (so a host
+            # killed after it was shown loses nothing); the loop serves other tables meanwhile.
+            loop = asyncio.get_running_loop()
+            writing.add_done_callback(lambda _w: self._call_soon(loop, self.after, table, events))
+            return
         self.broadcast(table)
         if table.session is not None and table.session.saver.error:
             # The host's operator must know: the table plays on, but a restart would lose it.
             log.error("table %s: %s", table.code, table.session.saver.error)
         self.play_computers(table)
         self.start_timer(table)
+
+    @staticmethod
+    def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the host stopped meanwhile: nobody to tell
+            loop.call_soon_threadsafe(callback, *args)
 
     def broadcast(self, table: HostTable) -> None:
         for c in table.everyone():
@@ -730,6 +754,12 @@ class Host:
         client.send(message)
 
     # -------------------------------------------------------------- computers
+    # Computers think in a pool of processes of their own (ai/pool.py), shared by every table of
+    # this host and started when a table first needs it: the tables' loop only sends each
+    # question (the seat's view) and applies the answer.
+    computer_pool: ComputerPool | None = None
+    computer_processes = DEFAULT_PROCESSES  # 0: on threads of this process, as before the pool
+
     def play_computers(self, table: HostTable) -> None:
         """Computer seats move on a task of their own, one decision at a time, so people can follow."""
         session = table.session
@@ -748,20 +778,54 @@ class Host:
             if self.bot_delay > 0 and session.game.at_public_point:
                 await asyncio.sleep(self.bot_delay)
             decisions = len(session.game.history)
-            # The thinking reads the game on a thread; only this loop changes it.
-            try:
-                key = await asyncio.to_thread(session.computer_choice)
-            except Exception:
-                # A computer player's bug (or the seat given back to its person mid-thought)
-                # must not stall the table: the first legal option, and the log says why.
-                log.exception("table %s: the computer player failed", table.code)
-                pending = session.game.pending
-                if pending is None or not session.computer_to_move:
-                    continue
-                key = pending.options[0].key
+            key = await self._think(table, session)
+            # A late answer (the game moved on: a person's timer, an undo, a seat given back)
+            # is for a question already answered: dropped.
+            if key is None or table.session is not session:
+                continue
             if len(session.game.history) != decisions or not session.computer_to_move:
                 continue
             self.after_computer(table, session.choose(key))
+        if table.session is not session or session.game.over:
+            for seat in session.kinds:
+                self._overdue.pop((table.code, seat), None)
+            if self.computer_pool is not None:
+                self.computer_pool.forget(table.code)
+
+    async def _think(self, table: HostTable, session: Session) -> str | None:
+        """The computer's answer, thought in the pool within the table's budget; past it, or if
+        the pool fails, the table answers for it (the first legal option) and says why in the log."""
+        pending = session.game.pending
+        if pending is None:
+            return None
+        busy = self._overdue.get((table.code, pending.player))
+        future: Future[str] | None = None
+        try:
+            if busy is not None and not busy.done():
+                # Still thinking about a question answered for it: not asked twice at once.
+                return pending.options[0].key
+            question = question_for(session, table.code, table.title, THINK_BUDGET_SECONDS)
+            if question is None:
+                return session.computer_choice()  # a figure nobody plays (the variants' bot)
+            if self.computer_pool is None:
+                self.computer_pool = ComputerPool(self.computer_processes)
+            future = self.computer_pool.ask(question)
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), THINK_BUDGET_SECONDS)
+        except TimeoutError:
+            log.warning(
+                "table %s: a computer thought past %s s: the table answered for it", table.code, THINK_BUDGET_SECONDS
+            )
+            if future is not None:
+                self._overdue[(table.code, pending.player)] = future
+        except PoolError as exc:
+            log.error("table %s: %s: the table answered for its computer", table.code, exc)
+        except Exception:
+            # A computer player's bug, or its process gone: the table must not stall.
+            log.exception("table %s: the computer player failed", table.code)
+        pending = session.game.pending
+        if pending is None or not session.computer_to_move:
+            return None
+        return pending.options[0].key
 
     def after_computer(self, table: HostTable, events: list[Event]) -> None:
         self.broadcast(table)
@@ -826,5 +890,8 @@ class Host:
         for table in self.tables.values():
             if table.session is not None:
                 table.session.flush()
+        self._saving_now.shutdown(wait=True)
         self._saving.shutdown(wait=True)
         self._sparing.shutdown(wait=False, cancel_futures=True)
+        if self.computer_pool is not None:
+            self.computer_pool.close()

@@ -6,20 +6,26 @@ must be passed) can be tested without running the app.
 
 from __future__ import annotations
 
+import atexit
 import json
+import math
+import secrets
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from adrenaline_tui.atomicfile import write_atomic, write_problem
+from adrenaline_tui.atomicfile import sync_renamed, write_atomic, write_problem, write_renamed
 from adrenaline_tui.rules import Decision, Event, Game, GameConfig
 from adrenaline_tui.rules.saves import save_data
 from adrenaline_tui.tui import storage
 
 if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
+    from adrenaline_tui.ai.pool import ComputerPool
 
 HUMAN = storage.HUMAN
 # How long a computer may think about one decision. Past it the table answers for it
@@ -30,6 +36,27 @@ THINK_BUDGET_SECONDS = 3.0
 DECLINES = ("pass", "done", "end")
 # The preferred computer player comes first (the default for a new seat), then the other levels.
 PREFERRED_COMPUTERS = ("normal", "easy", "hard", "random")
+# Computers' moves are saved at most this often (seconds); a person's decision at once
+# (`Autosaver`; docs/hosting.md, "Saves").
+LATER_SECONDS = 1.0
+
+
+# The title whose players this session's seats are (the pool makes them by its engine).
+TITLE = "adrenaline"
+
+
+def computer_pool() -> ComputerPool:
+    """The app's one pool of computer processes, started when a computer first thinks there."""
+    global _POOL
+    if _POOL is None:
+        from adrenaline_tui.ai.pool import ComputerPool
+
+        _POOL = ComputerPool(1)
+        atexit.register(_POOL.close)
+    return _POOL
+
+
+_POOL: ComputerPool | None = None
 
 
 def computer_kinds() -> list[str]:
@@ -44,51 +71,196 @@ def best_computer() -> str:
     return computer_kinds()[0]
 
 
+def save_text(data: dict) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
 def unsaved(problem: str) -> str:
     """What the table is told when a save fails: the problem, and that the game goes on."""
     return f"{problem}. The game goes on, but it is not being saved."
 
 
 class Autosaver:
-    """Writes saves on one background thread, in order, so a slow disk never delays a frame.
+    """Writes a game's save: a person's decision at once, computers' moves at most once a second.
 
-    The text is made on the caller's thread (the game keeps changing); only the write waits.
-    A failed write is kept in `error` (one line naming the file) until a write succeeds, and
-    `on_change` is told each time that changes - from the saving thread.
+    - `write_now` (a person's decision, an undo, a game starting): the save is written and renamed
+      over the old one on a thread of `now_pool` at once; `writing` is that write, for a caller
+      that shows nothing of the decision before it is on the file (the host: so a killed process
+      loses nothing), without holding its own thread meanwhile (a rename over a file waits for the
+      disk to take the new one: 2 ms median, 12 ms p99 here). Waiting for the disk (fsync) is
+      left to the saving thread afterwards. A power cut before that fsync can lose the decision.
+    - `write_later` (a computer's move): kept, and written on the saving thread `interval` seconds
+      after the last write at the latest (computers' moves are batched), without waiting for the
+      disk: a crash loses at most the computers' moves since, which their seats make again.
+    - `write` (a title that saves on its own schedule): queued whole on the saving thread, written,
+      waited for on the disk and renamed.
 
-    A host passes one `pool` for all its tables, so its threads do not grow with its tables;
-    that pool has one thread, which keeps each table's writes in order.
+    Whatever the thread, the newest save requested wins: an older one is never renamed over it.
+    A failed write leaves the last save as it was, is kept in `error` (one line naming the file)
+    until a write succeeds, and `on_change` is told each time that changes (from whichever
+    thread wrote).
+
+    A host passes one `pool` for all its tables, so its threads do not grow with its tables, and
+    its event loop's `call_later`; alone, a saver has its own thread and timers.
     """
 
-    def __init__(self, pool: ThreadPoolExecutor | None = None) -> None:
+    def __init__(
+        self,
+        pool: ThreadPoolExecutor | None = None,
+        *,
+        now_pool: ThreadPoolExecutor | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        call_later: Callable[[float, Callable[[], None]], Cancellable] | None = None,
+        interval: float = LATER_SECONDS,
+    ) -> None:
         self._own = pool is None
         self._pool = pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        # People's decisions are not queued behind other tables' fsyncs and batches.
+        self._now_pool = now_pool or self._pool
+        self.writing: Future[bool] | None = None
+        self._clock = clock
+        self._call_later = call_later or _thread_timer
+        self.interval = interval
         self._last: Future[None] | None = None
         self.error: str | None = None
         self.on_change: Callable[[str | None], None] | None = None
+        # Saves requested, in the caller's order, and the newest renamed over the file.
+        self._asked = 0
+        self._renamed = 0
+        self._renaming = threading.Lock()
+        # A computer's move not written yet (its number, the file, its text when made), and the
+        # timer that writes it.
+        self._pending: tuple[int, Path, Callable[[], str]] | None = None
+        self._timer: Cancellable | None = None
+        # Reentrant: an executor may run what it is given at once (tests), inside the caller's hold.
+        self._state = threading.RLock()
+        self._written_at = -math.inf
+        self._sync_queued = False
+
+    # ----------------------------------------------------------- the three ways
+    def write_now(self, path: Path, text: str) -> Future[bool]:
+        with self._state:
+            self._asked += 1
+            asked = self._asked
+            self._drop_pending()
+            self._written_at = self._clock()
+            self.writing = self._now_pool.submit(self._write_now, asked, path, text)
+            return self.writing
+
+    def _write_now(self, asked: int, path: Path, text: str) -> bool:
+        written = self._rename(asked, path, text, write_renamed)
+        if written:
+            self._queue_sync(path)
+        return written
+
+    def write_later(self, path: Path, make: Callable[[], str]) -> None:
+        """`make` is called on the saving thread: it must hold its own copy of what it writes."""
+        with self._state:
+            self._asked += 1
+            self._pending = (self._asked, path, make)
+            if self._timer is not None:
+                return
+            wait = self._written_at + self.interval - self._clock()
+            if wait > 0:
+                self._timer = self._call_later(wait, self._due)
+                return
+            self._submit_pending()
 
     def write(self, path: Path, text: str) -> None:
-        self._last = self._pool.submit(self._write, path, text)
+        with self._state:
+            self._asked += 1
+            self._drop_pending()
+            self._written_at = self._clock()
+            self._last = self._pool.submit(self._rename, self._asked, path, text, write_atomic)
 
-    def _write(self, path: Path, text: str) -> None:
+    # ------------------------------------------------------------------ inside
+    def _drop_pending(self) -> None:
+        """A newer save supersedes the computers' moves waiting (it holds them too)."""
+        self._pending = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _due(self) -> None:
+        with self._state:
+            self._timer = None
+            self._submit_pending()
+
+    def _submit_pending(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._written_at = self._clock()
+            self._last = self._pool.submit(self._write_pending, *pending)
+
+    def _write_pending(self, asked: int, path: Path, make: Callable[[], str]) -> None:
+        self._rename(asked, path, make(), write_renamed)
+
+    def _rename(self, asked: int, path: Path, text: str, writer: Callable[[Path, str], None]) -> bool:
+        """Write save number `asked` unless a newer one is on the file already; whether it was."""
+        with self._renaming:
+            if asked <= self._renamed:
+                return False
+            try:
+                writer(path, text)
+                self._renamed = asked
+                error = None
+            except OSError as exc:
+                error = write_problem(path, exc)
+        self._tell(error)
+        return error is None
+
+    def _queue_sync(self, path: Path) -> None:
+        # One fsync waiting is enough: it makes whatever is at `path` when it runs durable.
+        with self._state:
+            if self._sync_queued:
+                return
+            self._sync_queued = True
+            self._last = self._pool.submit(self._sync, path)
+
+    def _sync(self, path: Path) -> None:
+        with self._state:
+            self._sync_queued = False
         try:
-            write_atomic(path, text)
-            error = None
+            sync_renamed(path)
         except OSError as exc:
-            error = write_problem(path, exc)
+            self._tell(write_problem(path, exc))
+
+    def _tell(self, error: str | None) -> None:
         if error != self.error:
             self.error = error
             if self.on_change is not None:
                 self.on_change(error)
 
+    # ---------------------------------------------------------------- waiting
     def flush(self) -> None:
-        if self._last is not None:
-            self._last.result()
+        """Write the computers' moves waiting now, and wait for every write under way."""
+        if self.writing is not None:
+            self.writing.result()  # its fsync is queued before it is done
+        with self._state:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._submit_pending()
+            last = self._last
+        if last is not None:
+            last.result()
 
     def close(self) -> None:
         self.flush()
         if self._own:
             self._pool.shutdown(wait=True)
+
+
+class Cancellable(Protocol):
+    def cancel(self) -> object: ...
+
+
+def _thread_timer(delay: float, callback: Callable[[], None]) -> Cancellable:
+    """A saver without an event loop (a local game): one short-lived timer thread a second at most."""
+    timer = threading.Timer(delay, callback)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 class UndoSpares:
@@ -214,6 +386,12 @@ class Declining:
 class Session:
     """One game in progress and the people and programs playing it."""
 
+    # Levels that think in the app's pool of processes, not on a thread of the app: the hard
+    # player searches for up to a second, holding the interpreter the screen is drawn with; the
+    # others answer in a few milliseconds, less than a question costs to send (docs/hosting.md,
+    # "Computers").
+    POOLED: tuple[str, ...] = ("hard",)
+
     def __init__(
         self,
         game: Game,
@@ -239,6 +417,8 @@ class Session:
         # at once).
         self.overdue: set[str] = set()
         self.spares = spares or UndoSpares()
+        # Its name in the computers' pool, where its players live between questions.
+        self.ident = secrets.token_hex(8)
 
     def resolve_computers(self) -> list[str]:
         """Swap computer kinds this install lacks for the best it has; returns what was swapped.
@@ -259,6 +439,8 @@ class Session:
                         f"{self.game.name(colour)}: no '{kind}' computer player here, using {best_computer()}"
                     )
                     self.kinds[colour] = best_computer()
+            if any(k in self.POOLED for k in self.kinds.values()):
+                computer_pool().warm(self.ident)  # started while the table is drawn
         return self.fallbacks
 
     # ---------------------------------------------------------------- creation
@@ -319,12 +501,15 @@ class Session:
 
     # ------------------------------------------------------------------ play
     def choose(self, key: str) -> list[Event]:
+        decided = self.game.pending
         events = self.game.choose(key)
         self.moves += 1
         if self.is_human(self.game.pending.player if self.game.pending else ""):
             # Only a person undoes: copies are kept while one decides.
             self.spares.keep_up(self.game)
-        self.autosave()
+        # A person's decision is on the file before anyone is shown what follows; computers'
+        # moves are batched (`Autosaver`). The end of a game is written at once either way.
+        self.autosave(person=decided is None or self.is_human(decided.player) or self.game.over)
         if self.game.over:
             self.write_table()
         return events
@@ -333,6 +518,19 @@ class Session:
         d = self.game.pending
         assert d is not None and not self.is_human(d.player)
         return self.bot(d.player).choose(d, self.game.view(d.player))
+
+    def think_elsewhere(self) -> Future[str] | None:
+        """The computer deciding, asked in the app's pool of processes if its level is one that
+        thinks long enough to hold the screen (`POOLED`); None: it thinks here (`computer_choice`)."""
+        d = self.game.pending
+        assert d is not None and not self.is_human(d.player)
+        self.resolve_computers()
+        if self.kinds.get(d.player) not in self.POOLED:
+            return None
+        from adrenaline_tui.ai.pool import question_for
+
+        question = question_for(self, self.ident, TITLE, THINK_BUDGET_SECONDS)
+        return None if question is None else computer_pool().ask(question)
 
     def fallback_choice(self) -> str:
         """The answer given for a computer that ran over its budget: decline an optional
@@ -387,9 +585,16 @@ class Session:
         return (humans[0] if len(humans) == 1 else None), False
 
     # ----------------------------------------------------------------- saves
-    def autosave(self) -> None:
-        if self.path is not None:
-            self.saver.write(self.path, json.dumps(save_data(self.game), separators=(",", ":")))
+    def autosave(self, *, person: bool = True) -> None:
+        """Save the game: at once after a person's decision (or an undo, or a start), else with
+        the computers' moves batched (`Autosaver.write_later`)."""
+        if self.path is None:
+            return
+        if person:
+            self.saver.write_now(self.path, save_text(save_data(self.game)))
+        else:
+            # The data is copied here (the game changes on); made into text on the saving thread.
+            self.saver.write_later(self.path, partial(save_text, save_data(self.game)))
 
     def write_table(self) -> None:
         """Written on this thread: it happens twice a game, at the start and at the end."""

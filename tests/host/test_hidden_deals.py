@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from adrenaline_tui.ai import PLAYER_KINDS
+from adrenaline_tui.host.server import Host
 from adrenaline_tui.host.tables import HostTable
 from adrenaline_tui.rules import Game
 from adrenaline_tui.titles.adrenaline_hosting import HOST as ADRENALINE_HOST
@@ -91,6 +92,7 @@ async def play(
         table.session = Session(Game.from_scenario(scenario, seed), table.kinds)
 
     monkeypatch.setattr(HostTable, "start", start)
+    monkeypatch.setattr(Host, "computer_processes", 0)  # the "public" player is this process's own
     sock = tmp_path / f"{random.getrandbits(32)}.sock"
     host, server = await start_host(None, sock, computer="public", seed=seed)
     try:
@@ -245,6 +247,7 @@ async def play_on_screen(
             frames.append(hosted_frame(table))
 
     monkeypatch.setattr(HostTable, "start", start)
+    monkeypatch.setattr(Host, "computer_processes", 0)  # the "public" player is this process's own
     monkeypatch.setattr(TableScreen, "render_table", render_spy)
     sock = tmp_path / f"{random.getrandbits(32)}.sock"
     host, server = await start_host(None, sock, computer="public", seed=seed)

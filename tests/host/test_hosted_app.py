@@ -25,6 +25,9 @@ def _current(app: RemoteApp, game) -> bool:
 async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_path: Path) -> None:
     sock = tmp_path / "h.sock"
     host, server = await start_host(None, sock)
+    # The check below gives the computer 0.1 s for a whole turn: it thinks on a thread here, not
+    # in the pool's process (a round trip each, slower on a busy machine; tests/ai/test_pool*.py).
+    host.computer_processes = 0
     try:
         app = RemoteApp(sock, "ann")
         async with app.run_test(size=(100, 34)) as pilot:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from adrenaline_tui.host.server import Host
 from adrenaline_tui.host.tables import HostTable
 from adrenaline_tui.titles.bloodrush import Game
 from adrenaline_tui.titles.bloodrush.components import BLACK, RED
@@ -224,6 +225,7 @@ async def play_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: Game,
 
     monkeypatch.setattr(HostTable, "start", start)
     monkeypatch.setattr(Bloodrush, "make_player", lambda self, kind, s: PublicPlayer(s))
+    monkeypatch.setattr(Host, "computer_processes", 0)  # the players replaced here think in this process
     sock = tmp_path / f"{random.getrandbits(32)}.sock"
     host, server = await start_host(None, sock, seed=seed)
     try:
@@ -321,6 +323,7 @@ async def play_deal_on_screen(
     monkeypatch.setattr(HostTable, "start", start)
     monkeypatch.setattr(BloodrushTable, "render_table", render_spy)
     monkeypatch.setattr(Bloodrush, "make_player", lambda self, kind, s: PublicPlayer(s))
+    monkeypatch.setattr(Host, "computer_processes", 0)  # the players replaced here think in this process
     sock = tmp_path / f"{random.getrandbits(32)}.sock"
     host, server = await start_host(None, sock, seed=seed)
     try:

@@ -68,6 +68,7 @@ async def test_a_save_failing_mid_game_is_said_and_ctrl_s_and_leaving_do_not_cla
         await settle(pilot)
         assert screen_name(app) == "TableScreen"
         monkeypatch.setattr(session_module, "write_atomic", disk_full)
+        monkeypatch.setattr(session_module, "write_renamed", disk_full)
         await pilot.press("1")
         await settle(pilot)
         session.flush()
@@ -98,6 +99,7 @@ async def test_quitting_a_game_that_could_not_be_saved_says_so_after_the_app_is_
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         monkeypatch.setattr(session_module, "write_atomic", disk_full)
+        monkeypatch.setattr(session_module, "write_renamed", disk_full)
         await pilot.press("1")
         await settle(pilot)
         await pilot.press("ctrl+q")
@@ -112,6 +114,7 @@ async def test_saving_working_again_is_said_too(monkeypatch: pytest.MonkeyPatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         monkeypatch.setattr(session_module, "write_atomic", disk_full)
+        monkeypatch.setattr(session_module, "write_renamed", disk_full)
         await pilot.press("1")
         await settle(pilot)
         session.flush()
@@ -130,6 +133,7 @@ def test_the_autosaver_tells_each_change_once_from_its_thread(monkeypatch: pytes
     saver = Autosaver()
     saver.on_change = told.append
     monkeypatch.setattr(session_module, "write_atomic", disk_full)
+    monkeypatch.setattr(session_module, "write_renamed", disk_full)
     saver.write(tmp_path / "a.json", "{}")
     saver.write(tmp_path / "a.json", "{}")
     saver.flush()
@@ -158,6 +162,7 @@ def test_a_session_starts_where_the_saves_folder_cannot_be_looked_into(monkeypat
 
     monkeypatch.setattr(Path, "exists", no_permission)
     monkeypatch.setattr(session_module, "write_atomic", disk_full)
+    monkeypatch.setattr(session_module, "write_renamed", disk_full)
     monkeypatch.setattr(storage, "write_atomic", disk_full)
     session = Session.start(GameConfig(players=FIGURES[:3]), 1, dict.fromkeys(FIGURES[:3], HUMAN))
     session.flush()

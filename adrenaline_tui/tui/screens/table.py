@@ -15,8 +15,10 @@ the table for a person, a notice offers its lesson (`w`), without stopping the g
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -58,6 +60,8 @@ from adrenaline_tui.tui.widgets.drawn import Drawn
 if TYPE_CHECKING:
     from adrenaline_tui.ai import ComputerPlayer
     from adrenaline_tui.rules import Decision
+
+log = logging.getLogger("adrenaline.computers")
 
 SCORING_EVENTS = frozenset({"scored"})
 # Shown on the scoring screen whatever the "pause on scoring" setting: everyone must see them.
@@ -399,12 +403,34 @@ class TableScreen(BaseScreen):
             # Still busy with a question answered for it: this one is answered for it too.
             self.call_later(self._thought, generation, session.moves, session.fallback_choice(), None)
             return
-        view = session.game.view(decision.player)
-        bot = session.bot(decision.player)
-        work = partial(self._think_off_thread, generation, session.moves, bot, decision, view)
         self._awaiting = (generation, session.moves)
-        self.run_worker(work, thread=True, group="computer", exit_on_error=False)
+        try:
+            elsewhere = session.think_elsewhere()
+        except Exception:
+            log.exception("the computers' pool could not be asked: thinking here")
+            elsewhere = None
+        if elsewhere is not None:
+            # A long search thinks in a process of its own: the screen keeps its interpreter.
+            elsewhere.add_done_callback(partial(self._thought_elsewhere, decision, generation, session.moves))
+        else:
+            view = session.game.view(decision.player)
+            bot = session.bot(decision.player)
+            work = partial(self._think_off_thread, generation, session.moves, bot, decision, view)
+            self.run_worker(work, thread=True, group="computer", exit_on_error=False)
         self.set_timer(THINK_BUDGET_SECONDS, partial(self._over_budget, generation, session.moves))
+
+    def _thought_elsewhere(self, decision: Decision, generation: int, moves: int, future: Future[str]) -> None:
+        """The pool's answer (on its reading thread). If the pool failed (its process died), the
+        table answers for the computer as for one past its budget, and the log says why."""
+        if future.cancelled():
+            return  # the app is closing
+        try:
+            key: str | None = future.result()
+        except Exception as exc:
+            log.warning("a computer's process failed (%s): the table answered for it", exc)
+            key = None
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(self._thought_off_thread, decision.player, generation, moves, key, None)
 
     def _over_budget(self, generation: int, moves: int) -> None:
         """The computer is still thinking after its budget: answer for it."""
@@ -435,6 +461,8 @@ class TableScreen(BaseScreen):
         self.session.overdue.discard(colour)
         if self._awaiting == (generation, moves):
             self._awaiting = None
+        if key is None and error is None and generation == self._bot_generation and moves == self.session.moves:
+            key = self.session.fallback_choice()  # the pool failed: answered for, as past the budget
         self._thought(generation, moves, key, error)
 
     def _thought(self, generation: int, moves: int, key: str | None, error: Exception | None) -> None:

@@ -1,15 +1,15 @@
 """A game of Bloodrush at the table: the engine's `Game`, who plays each seat, autosave, undo.
 
 No Textual here. Saves go through the shell's own mechanism: the engine's save written atomically
-on the shell's autosave thread (`tui.session.Autosaver`, `atomicfile.write_atomic`) into the
+by the shell's saver (`tui.session.Autosaver`, `atomicfile.write_atomic`) into the
 shell's saves folder, with the shell's table sidecar (`tui.storage`: seats, over, ranking) that the
 load list, Continue and the past-games list read for every title.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from adrenaline_tui.titles.bloodrush.saves import MAX_SAVE_BYTES, save_data
 from adrenaline_tui.titles.bloodrush.title import ENGINE
 from adrenaline_tui.titles.files import read_save
 from adrenaline_tui.tui import storage
-from adrenaline_tui.tui.session import Autosaver
+from adrenaline_tui.tui.session import Autosaver, save_text
 
 HUMAN = storage.HUMAN
 # Events that reveal what nobody chose: a die, a card, a shuffle. A decision followed by one
@@ -102,7 +102,9 @@ class BloodrushSession:
         self.moves += 1
         if d is not None:
             self._made.append((d.player, any(e.kind in CHANCE for e in events)))
-        self.autosave()
+        # A person's decision is on the file before anyone sees what follows; computers' moves
+        # are batched (`tui.session.Autosaver`).
+        self.autosave(person=d is None or self.is_human(d.player) or self.game.over)
         if self.game.over:
             self.write_table()
         return events
@@ -135,9 +137,14 @@ class BloodrushSession:
         return (humans[0] if len(humans) == 1 else None), False
 
     # ------------------------------------------------------------------- saves
-    def autosave(self) -> None:
-        if self.path is not None:
-            self.saver.write(self.path, json.dumps(save_data(self.game), separators=(",", ":")))
+    def autosave(self, *, person: bool = True) -> None:
+        if self.path is None:
+            return
+        if person:
+            self.saver.write_now(self.path, save_text(save_data(self.game)))
+        else:
+            # Copied now (the game changes on), made into text on the saving thread.
+            self.saver.write_later(self.path, partial(save_text, save_data(self.game)))
 
     def write_table(self) -> None:
         if self.path is None:

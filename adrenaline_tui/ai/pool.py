@@ -1,0 +1,388 @@
+"""Computer players in processes of their own, so a search never holds a table's interpreter.
+
+A table asks a `ComputerPool` a `Question` and gets a `Future` of the option's key. A question
+holds only what a person in the seat would know: the seat's view and its own question, the
+table's public identity (its code, its title), the player's level and seed, and the table's
+think budget; never the game, its full state or another seat's cards (`question_for` builds it,
+and tests/ai/test_pool.py checks that two deals differing only in hidden cards send the same).
+
+Each table's players live in one process of the pool, made there by the title engine's
+`make_player(kind, seed)` at the table's first question and kept between questions (a player
+remembers its plan for the turn), so a table's questions go, in order, to the process it was
+given first. A process is this installation's own program (`python -I -m adrenaline_tui.ai.pool`:
+no code from the working folder, PYTHONPATH or the user's site), started when first needed,
+and started again if it dies: its tables' players are made afresh there, and the questions it
+was thinking about fail, so their tables answer for them (the first legal option, as for any
+computer player that fails).
+
+The table keeps the rules it had with a thread: past its budget it answers for the computer,
+and an answer to a question the table has already answered is dropped (the caller compares the
+decision count); a process that finds a question already past its budget when it reaches it
+does not think about it at all.
+
+What crosses: a question is pickled to the process over its standard input (from this process,
+never from a file); the answer comes back as a line of JSON, checked (a key of the question's).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import math
+import os
+import pickle
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, BinaryIO, Protocol
+
+# Processes in a pool. On this 2-core machine one process beside the host's (or the app's) own
+# is the measured best: the tables' loop keeps one core, the computers take the other
+# (docs/hosting.md, "Computers").
+DEFAULT_PROCESSES = 1
+# A level whose players think, on average, for less than this (seconds, measured in the process)
+# is answered on the asking thread: sending a question and its answer costs the asking process
+# more than that (a view pickled, two thread hops: docs/hosting.md, "Computers").
+INLINE_BELOW = 0.0002
+# Players a process keeps between questions, the least recently asked dropped first: enough for
+# every computer seat of a full host, bounded whatever a host does with its tables.
+MAX_PLAYERS = 4096
+# Frames a process reads: a view is a few kB; anything far larger is not ours.
+MAX_FRAME = 16 << 20
+
+
+class PoolError(RuntimeError):
+    """The pool could not answer (its process died, or could not be started)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a computer player is told at a table: what its seat may know, and nothing else."""
+
+    table: str  # the table's public name: its code at a host, its own id in the app
+    title: str  # the title whose engine makes the player
+    seat: str
+    kind: str  # the level
+    seed: int
+    decision: Any  # the engine's question for this seat (its options are the seat's own)
+    view: dict[str, Any]  # `game.view(seat)`
+    budget: float  # seconds: past them the table has answered for it
+
+
+class TableSession(Protocol):
+    """What `question_for` reads of a table: any title's session has these."""
+
+    game: Any
+    kinds: dict[str, str]
+
+
+def question_for(session: TableSession, table: str, title: str, budget: float) -> Question | None:
+    """The question a computer deciding at `session` is sent (None: the one deciding is a figure
+    no seat plays, answered at the table). The seed is the one the table's own player would have:
+    the same computer plays the same, in a process or not."""
+    d = session.game.pending
+    seats = list(session.kinds)
+    if d is None or d.player not in seats:
+        return None
+    seed = session.game.seed * 1009 + seats.index(d.player)
+    view = session.game.view(d.player)
+    return Question(table, title, d.player, session.kinds[d.player], seed, d, view, budget)
+
+
+def _command() -> list[str]:
+    # The host's rule for programs of its own (host/programs.py): isolated mode runs this
+    # installation's code only.
+    return [sys.executable, "-I", "-m", "adrenaline_tui.ai.pool"]
+
+
+class _Process:
+    """One process of the pool: a thread writes its questions, another reads its answers."""
+
+    def __init__(self, command: list[str], learn: Callable[[tuple[str, str], float], None]) -> None:
+        self._learn = learn
+        self.popen = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True
+        )
+        self.alive = True
+        self.stopping = False  # stopped on purpose: its questions are cancelled, not failed
+        self.waiting: dict[int, tuple[Future[str], tuple[str, ...], tuple[str, str]]] = {}
+        self._lock = threading.Lock()
+        self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        threading.Thread(target=self._write, name="computer-pool-writer", daemon=True).start()
+        threading.Thread(target=self._read, name="computer-pool-reader", daemon=True).start()
+
+    def ask(self, ident: int, frame: bytes, future: Future[str], keys: tuple[str, ...], level: tuple[str, str]) -> None:
+        with self._lock:
+            if not self.alive:
+                raise PoolError("the computers' process has ended")
+            self.waiting[ident] = (future, keys, level)
+        # Written by its own thread: a process busy thinking never blocks the table that asks.
+        self._outbox.put(len(frame).to_bytes(4, "big") + frame)
+
+    def _write(self) -> None:
+        stdin = self.popen.stdin
+        assert stdin is not None
+        while (frame := self._outbox.get()) is not None:
+            try:
+                stdin.write(frame)
+                stdin.flush()
+            except (OSError, ValueError):
+                break
+        self._ended()
+
+    def _read(self) -> None:
+        stdout = self.popen.stdout
+        assert stdout is not None
+        for line in stdout:
+            try:
+                answer = json.loads(line)
+                ident = int(answer["id"])
+            except (ValueError, KeyError, TypeError):
+                continue  # not ours: ignored
+            with self._lock:
+                waiting = self.waiting.pop(ident, None)
+            if waiting is None:
+                continue
+            future, keys, level = waiting
+            key = answer.get("key")
+            if isinstance(key, str) and key in keys:
+                took = answer.get("took")
+                if isinstance(took, float) and 0 <= took < 3600:
+                    self._learn(level, took)
+                future.set_result(key)
+            elif answer.get("late"):
+                future.set_exception(PoolError("the question was past its budget before it was thought about"))
+            else:
+                future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
+        self._ended()
+
+    def _ended(self) -> None:
+        with self._lock:
+            self.alive = False
+            waiting, self.waiting = self.waiting, {}
+        self._outbox.put(None)
+        for future, _keys, _level in waiting.values():
+            if self.stopping:
+                future.cancel()  # the pool was closed: nobody waits for the answer
+            elif not future.done():
+                future.set_exception(PoolError("the computers' process ended while thinking"))
+
+    def stop(self) -> None:
+        self.stopping = True
+        self._outbox.put(None)
+        with contextlib.suppress(OSError):
+            self.popen.kill()
+        self.popen.wait()
+
+
+class _Threads:
+    """The pool's stand-in with no process (`processes=0`): the players think on threads of this
+    process, as tables did before the pool (tests that replace a title's players; a measure)."""
+
+    def __init__(self) -> None:
+        self._threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="computer")
+        self._players = Players()
+        self.alive = True
+
+    def ask(self, ident: int, question: Question, future: Future[str], keys: tuple[str, ...]) -> None:
+        def think() -> None:
+            try:
+                key = self._players.answer(question)
+            except Exception as exc:
+                future.set_exception(PoolError(f"the computer player failed: {type(exc).__name__}: {exc}"))
+                return
+            if key in keys:
+                future.set_result(key)
+            else:
+                future.set_exception(PoolError(f"the computer player answered {str(key)[:40]!r}: no option"))
+
+        self._threads.submit(think)
+
+    def stop(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+
+class ComputerPool:
+    """A bounded set of computer processes; each table's questions go to one of them.
+
+    `processes=0`: no process, the players think on threads of this one (`_Threads`)."""
+
+    def __init__(self, processes: int = DEFAULT_PROCESSES, command: Callable[[], list[str]] = _command) -> None:
+        self.inline = processes <= 0
+        self.size = max(1, processes)
+        self._command = command
+        self._processes: list[_Process | _Threads | None] = [None] * self.size
+        self._tables: dict[str, int] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self.started = 0  # processes started, restarts included (tests, the host's log)
+        self.closed = False
+        # What each (title, level) took to think in a process, on average (seconds), and the
+        # players of the levels answered here because that is less than sending them costs.
+        self.cost: dict[tuple[str, str], float] = {}
+        self._here = Players()
+        self._placed: OrderedDict[tuple[str, str, str], bool] = OrderedDict()
+
+    def ask(self, question: Question) -> Future[str]:
+        """The key its player chooses, later; a `PoolError` if the pool cannot answer."""
+        future: Future[str] = Future()
+        keys = tuple(o.key for o in question.decision.options)
+        level = (question.title, question.kind)
+        # Where a seat's player lives is decided at its first question and kept: a player moved
+        # would start again from its seed, and play differently than where it began.
+        seat = (question.table, question.seat, question.kind)
+        with self._lock:
+            here = self._placed.get(seat)
+            if here is None:
+                here = self._placed[seat] = self.cost.get(level, math.inf) < INLINE_BELOW
+                while len(self._placed) > MAX_PLAYERS:
+                    self._placed.popitem(last=False)
+        if here:
+            return self._answer_here(question, future, keys)
+        ident = next(self._ids)
+        try:
+            process = self._process_for(question.table)
+            if isinstance(process, _Threads):
+                process.ask(ident, question, future, keys)
+            else:
+                frame = pickle.dumps((ident, time.monotonic(), question), protocol=pickle.HIGHEST_PROTOCOL)
+                process.ask(ident, frame, future, keys, level)
+        except (OSError, PoolError) as exc:
+            future.set_exception(PoolError(f"no computer process: {exc}"))
+        return future
+
+    def _answer_here(self, question: Question, future: Future[str], keys: tuple[str, ...]) -> Future[str]:
+        """A level that thinks in less time than a question costs to send: answered at once, on
+        the caller's thread (the first questions of a level, in a process, measured it)."""
+        try:
+            key = self._here.answer(question)
+        except Exception as exc:
+            future.set_exception(PoolError(f"the computer player failed: {type(exc).__name__}: {exc}"))
+            return future
+        if key in keys:
+            future.set_result(key)
+        else:
+            future.set_exception(PoolError(f"the computer player answered {str(key)[:40]!r}: no option"))
+        return future
+
+    def _learn(self, level: tuple[str, str], took: float) -> None:
+        # Up at once, down slowly: a level is answered here only if none of its recent answers
+        # was costly. The normal player answers most questions in a few hundredths of a
+        # millisecond and plans its actions in milliseconds: answered here, its plans held the
+        # tables' loop again (50 tables at once: p50 104 ms, p99 682 ms, against 18 and 152).
+        old = self.cost.get(level, took)
+        self.cost[level] = took if took > old else old + (took - old) / 32
+
+    def _process_for(self, table: str) -> _Process | _Threads:
+        with self._lock:
+            if self.closed:
+                raise PoolError("the pool is closed")
+            index = self._tables.get(table)
+            if index is None:
+                # A new table goes to the process with the fewest tables.
+                counts = [0] * self.size
+                for i in self._tables.values():
+                    counts[i] += 1
+                index = self._tables[table] = counts.index(min(counts))
+            process = self._processes[index]
+            if process is None or not process.alive:
+                if process is not None:
+                    process.stop()
+                process = self._processes[index] = _Threads() if self.inline else _Process(self._command(), self._learn)
+                self.started += 1
+            return process
+
+    def warm(self, table: str) -> None:
+        """Start the process `table` will ask, so its first question does not wait for it."""
+        with contextlib.suppress(OSError, PoolError):  # said when it is asked
+            self._process_for(table)
+
+    def forget(self, table: str) -> None:
+        """The table is gone (its players are dropped as the process needs room)."""
+        with self._lock:
+            self._tables.pop(table, None)
+            for seat in [s for s in self._placed if s[0] == table]:
+                del self._placed[seat]
+
+    def thinking(self) -> int:
+        """Questions sent to a process and not answered yet."""
+        return sum(len(p.waiting) for p in self._processes if isinstance(p, _Process))
+
+    def pids(self) -> list[int]:
+        return [p.popen.pid for p in self._processes if isinstance(p, _Process) and p.alive]
+
+    def close(self) -> None:
+        with self._lock:
+            self.closed = True
+            processes, self._processes = self._processes, [None] * self.size
+        for process in processes:
+            if process is not None:
+                process.stop()
+
+
+# ------------------------------------------------------------- in the process
+class Players:
+    """Each table's players, made by the title's engine at their first question and kept (the
+    least recently asked dropped past `MAX_PLAYERS`)."""
+
+    def __init__(self) -> None:
+        self._players: OrderedDict[tuple[str, str, str, str, int], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def answer(self, q: Question) -> str:
+        return self.player(q).choose(q.decision, q.view)
+
+    def player(self, q: Question) -> Any:
+        from adrenaline_tui.titles import registry
+
+        who = (q.table, q.title, q.seat, q.kind, q.seed)
+        with self._lock:
+            player = self._players.pop(who, None)
+            if player is None:
+                player = registry.title(q.title).engine().make_player(q.kind, q.seed)
+            self._players[who] = player
+            while len(self._players) > MAX_PLAYERS:
+                self._players.popitem(last=False)
+        return player
+
+
+def serve(source: BinaryIO, answers: BinaryIO) -> None:
+    """Answer questions from `source` until it ends; each table's players kept between them."""
+    players = Players()
+    while len(head := source.read(4)) == 4:
+        size = int.from_bytes(head, "big")
+        if size > MAX_FRAME:
+            return
+        ident, asked_at, q = pickle.loads(source.read(size))
+        answer: dict[str, Any] = {"id": ident}
+        if time.monotonic() - asked_at > q.budget:
+            answer["late"] = True  # the table answered for it already: no thinking for nobody
+        else:
+            try:
+                player = players.player(q)
+                # CPU time, not the clock's: what the thinking costs, however busy the machine.
+                start = time.thread_time()
+                answer["key"] = player.choose(q.decision, q.view)
+                answer["took"] = time.thread_time() - start
+            except Exception as exc:  # reported to the table, which answers for it
+                answer["error"] = f"{type(exc).__name__}: {exc}"
+        answers.write(json.dumps(answer).encode() + b"\n")
+        answers.flush()
+
+
+def main() -> None:
+    # Answers go out on a descriptor of their own: anything a player prints goes to stderr.
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    serve(sys.stdin.buffer, answers)
+
+
+if __name__ == "__main__":
+    main()
