@@ -85,7 +85,10 @@ async def test_a_panic_fire_table_is_set_up_in_the_lobby_and_played_from_ones_ow
             # under Ann's hand (the key is pressed after the repeat window: a new press).
             await pilot.pause(0.3)
             await pilot.press("space")
-            await until(pilot, lambda: "the gun is in your hand" in table.aims[0].said, "the refusal")
+            await until(pilot, lambda: "the gun is in your hand" in table.aims[0].said, "the local refusal")
+            # z sends the Shield key; the host refuses it (Ann holds none), said under her hand.
+            await pilot.press("z")
+            await until(pilot, lambda: table.aims[0].said == "you hold no Shield", "the host's refusal")
             ben_state = await ben.expect("state")
             assert ben_state["seat"] == "violet"
     finally:

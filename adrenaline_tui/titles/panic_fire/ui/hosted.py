@@ -212,7 +212,7 @@ class HostedPanicFireTable(HostedActions, TableScreen):
     def refused(self, reason: str) -> None:
         """The host refused this seat's last action: said under the hand, as at a local table."""
         if self.aims:
-            self.aims[0].said = printable(reason, 120)
+            self.aims[0].said = printable(reason)[:120]
             if self.is_mounted:
                 self._draw()
 
