@@ -275,9 +275,9 @@ class HostedSession:
 class PanicFireHost:
     # A table's computers are named by their level (public: chosen in the lobby).
     names_levels = True
-    # The computer of a table when the host names none: easy (docs/panic_fire.md, "The default
-    # level": a normal computer's half-second reactions are frantic for a first game).
-    computer = "easy"
+    # The computer of a table when the host names none: the title's kinder default (easy;
+    # docs/panic_fire.md, "The default level").
+    computer = ENGINE.default_level
     # The host's clock for every Panic Fire table (monotonic milliseconds; tests set their own).
     clock: Callable[[], int] = staticmethod(monotonic_ms)
 

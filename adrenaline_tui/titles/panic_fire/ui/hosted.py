@@ -181,6 +181,7 @@ class HostedPanicFireTable(HostedActions, TableScreen):
     person's seat to a computer are on keys no cluster uses."""
 
     is_hosted_table = True
+    leave_words = "esc: lobby (the host keeps the game) · c: chat"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "chat", "Chat", id="panic_fire-hosted.chat"),
         Binding("v", "give_seats", "Absent seats", id="panic_fire-hosted.give-seats"),

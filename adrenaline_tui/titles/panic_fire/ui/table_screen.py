@@ -75,6 +75,8 @@ class TableScreen(BaseScreen):
     is_game_table = True
     # Bullets are won face up: there are no hidden points to turn over.
     show_points = True
+    # The last line's words for Esc (a hosted table's are its own).
+    leave_words = "esc: leave (the game is saved)"
 
     def __init__(
         self,
@@ -294,7 +296,7 @@ class TableScreen(BaseScreen):
         self.query_one(SetsView).show(first, self.aims, now, shot)
         for a in self.aims:
             self.query_one(f"#hand-{a.cluster.side}", HandView).show(self.game.view(a.seat), coach=self.lesson)
-        tail = "esc: leave (the game is saved)" if not self.game.over else "the game is over: esc leaves"
+        tail = self.leave_words if not self.game.over else "the game is over: esc leaves"
         if self.lesson:
             tail = "lesson, slow: the computers wait for you" if self.referee.pace != 1.0 else "lesson: full speed"
         self.query_one(LegendLine).show(first, tail)
