@@ -126,6 +126,8 @@ def set_lines(
 def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, coach: bool = False) -> list[Text]:
     """A person's hand with the keys that pick each card, their cluster, and their last note."""
     c = aim.cluster
+    if view["seat"] is None:  # a spectator at a host: no hand, no keys
+        return [Text("Watching: every set as the players see it; no hand, no keys", DIM)]
     title = Text(no_wrap=True, overflow="ellipsis")
     title.append(f"{view['seat'].upper()}", Style(bold=True))
     title.append(f"'s hand ({c.side})" if c.side != "solo" else "'s hand")
