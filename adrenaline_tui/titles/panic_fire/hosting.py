@@ -101,7 +101,7 @@ class HostedGame:
         """`seat`'s view, and the round's clock as the host reads it now (public: the same for
         every seat), with how long a round taken up again waits before it goes on."""
         view = self.engine_game.view(seat)
-        paused = self.referee._paused_at is not None
+        paused = self.referee.paused
         view["now"] = self.referee.now if paused else self.referee.round_now()
         view["holding"] = self.referee.holding()
         view["paused"] = paused
@@ -182,14 +182,14 @@ class HostedSession:
         gone = set(absent) - self._absent
         self._absent = set(absent)
         self._sync_players()
-        before = (len(self.referee.events), self.referee._paused_at is None)
+        before = (len(self.referee.events), self.referee.paused)
         self.referee.catch_up()
         g = self.engine_game
         for seat in sorted(gone):
             if g.phase != "over" and seat in g.live and self.kinds.get(seat) == HUMAN:
                 self.referee.apply(seat, "fold", self.referee.now)
         self._after()
-        if (len(self.referee.events), self.referee._paused_at is None) != before:
+        if (len(self.referee.events), self.referee.paused) != before:
             changed()  # an action, or the clock stopped or going on: every seat is told
 
     def act(self, seat: str, key: str) -> None:
@@ -236,22 +236,19 @@ class HostedSession:
         self.game.waiting = waiting
         if g.phase != "over" and ((people and len(away) == len(people)) or waiting):
             self.referee.pause()
-        elif self.referee._paused_at is not None:
+        elif self.referee.paused:
             self.referee.resume(COUNTDOWN_MS)
 
     def _sync_players(self) -> None:
         """A computer for every computer seat (a seat given to one while its person is away)."""
         players = self.referee.players
-        assert isinstance(players, dict)
         for n, seat in enumerate(self.engine_game.config.seats):
             kind = self.kinds.get(seat, HUMAN)
-            if kind == HUMAN:
-                players.pop(seat, None)
-                self.referee.plans.pop(seat, None)
-            elif seat not in players:
+            if kind == HUMAN and seat in players:
+                self.referee.seat(seat, None)
+            elif kind != HUMAN and seat not in players:
                 level = kind if ENGINE.canonical_kind(kind) else PanicFireHost.computer
-                players[seat] = make_player(level, self.engine_game.seed * 31 + n)
-        self.referee._replan()
+                self.referee.seat(seat, make_player(level, self.engine_game.seed * 31 + n))
 
     def _cancel(self) -> None:
         if self._handle is not None:
