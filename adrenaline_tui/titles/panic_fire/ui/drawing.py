@@ -136,7 +136,8 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
     if not view["hand"]:
         mine = view["table"].get(view["seat"], {})
         out = mine.get("in_round") and not mine.get("live")
-        items.append(Text("out of this round" if out else "face down until fire!", DIM))
+        said = "the game is over" if view["over"] else "out of this round" if out else "face down until fire!"
+        items.append(Text(said, DIM))
     for n, char in enumerate(hand_cards(view, len(c.hand))):
         if char is None:
             continue
