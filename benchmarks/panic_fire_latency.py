@@ -4,8 +4,9 @@ at one keyboard and through the host with 5 players, beside Adrenaline's key-to-
 Three measurements, printed side by side as p50 / p99 and as a ratio to Adrenaline's:
 
 - **Adrenaline** (the reference): a saved 5-player game continued in a pseudo-terminal
-  (`benchmarks/tui.py`'s `Terminal`), a key that moves the cursor through the options, timed
-  to the end of the frame it causes (the terminal quiet for 5 ms).
+  (`benchmarks/tui.py`'s `Terminal`), a key that moves the cursor through the options (the
+  ratios' base), and a key that takes a decision, each timed to the end of the frame it causes
+  (the terminal quiet for 5 ms).
 - **Panic Fire, one keyboard**: the local table in a pseudo-terminal (a person against one
   computer that holds no card, so nothing but the keys changes the table), a position key that
   plays a card (the action applied by the screen's referee and the whole table drawn again: at
@@ -59,14 +60,21 @@ def line(name: str, values: list[float], reference: float | None) -> str:
 
 
 # -- Adrenaline's key-to-frame --------------------------------------------------------------------
-def adrenaline_keys(tmp: Path, keys: int) -> list[float]:
+def adrenaline_keys(tmp: Path, keys: int) -> tuple[list[float], list[float]]:
+    """Adrenaline's key-to-frame: a key that moves the cursor, and a key that takes a decision
+    (an option picked, the game changed; undone again between presses, as benchmarks/tui.py does)."""
     home = tmp / "adrenaline"
     prepare_game(home)
     adrenaline = Path(sys.executable).with_name("adrenaline")
     term = Terminal([str(adrenaline), "--continue"], environment(home))
     try:
         term.wait_for(b"Killshots")
-        return [term.key(k)[0] for k in [b"\x1b[B", b"\x1b[A"] * (keys // 2)]
+        moves = [term.key(k)[0] for k in [b"\x1b[B", b"\x1b[A"] * (keys // 2)]
+        decisions = []
+        for _ in range(keys // 2):
+            decisions.append(term.key(b"1")[0])
+            term.key(b"u")
+        return moves, decisions
     finally:
         term.close()
 
@@ -204,13 +212,14 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        reference = adrenaline_keys(tmp, args.keys)
+        reference, decisions = adrenaline_keys(tmp, args.keys)
         plays, aims = panic_fire_keys(tmp, args.keys)
         applied, others, spread = asyncio.run(through_host(tmp, args.keys, args.seed))
     ref = statistics.median(reference)
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     print(f"Key press to frame, p50 / p99, and p50 as a ratio to Adrenaline's ({load})")
     print(line("Adrenaline: move through the options (120x40 pty)", reference, ref))
+    print(line("Adrenaline: take a decision (pick an option)", decisions, ref))
     print(line("Panic Fire, one keyboard: play a card (applied, drawn)", plays, ref))
     print(line("Panic Fire, one keyboard: aim at a set (drawn)", aims, ref))
     print(line("Panic Fire, host, 5 seats: act to own frame (applied)", applied, ref))

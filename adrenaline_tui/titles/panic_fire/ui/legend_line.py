@@ -27,6 +27,6 @@ class LegendLine(Static):
         if text != self._shown:
             # A layout pass only when the lines grew or shrank: a key's frame redraws in place
             # (a layout of the whole table for every key took most of its frame's time).
-            same = self._shown is not None and len(self._shown.split()) == len(text.split())
+            same = self._shown is not None and self._shown.plain.count("\n") == text.plain.count("\n")
             self._shown = text
             self.update(text, layout=not same)
