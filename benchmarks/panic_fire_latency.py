@@ -15,7 +15,9 @@ Three measurements, printed side by side as p50 / p99 and as a ratio to Adrenali
   client of the wire protocol (`tests/host/wire.py`: real bytes over the host's Unix socket),
   one of them sending a legal play (`act`) chosen from its own view: the time until its own
   `state` says the action was applied, until the last of the 4 others has the frame, and the
-  spread between the first and the last seat's frame ("within a frame of each other").
+  spread between the first and the last seat's frame ("within a frame of each other"); and a
+  real client (`adrenaline join` in a pseudo-terminal) at the fifth seat: its position key that
+  plays a card, to the end of its frame showing the card played (to the host and back, drawn).
 
 Run: `nice -n 10 python benchmarks/panic_fire_latency.py` (about a minute); `--keys N` presses
 of each kind. Say the machine's load (`uptime`, printed) beside every figure.
@@ -28,6 +30,7 @@ import asyncio
 import json
 import os
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -127,23 +130,108 @@ def panic_fire_keys(tmp: Path, keys: int) -> tuple[list[float], list[float]]:
 
 
 # -- Panic Fire through the host --------------------------------------------------------------------
-async def through_host(tmp: Path, keys: int, seed: int) -> tuple[list[float], list[float], list[float]]:
-    from adrenaline_tui.titles.panic_fire import moves
-    from tests.host.wire import Wire
-
-    data = tmp / "host"
+def start_host(tmp: Path, name: str) -> tuple[subprocess.Popen[bytes], Path, Path]:
+    """`adrenaline host` as its own process; its data folder and socket."""
+    data = tmp / name
     sock = data / "h.sock"
     host = subprocess.Popen(
         [str(Path(sys.executable).with_name("adrenaline")), "host", "--data", str(data), "--socket", str(sock)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "HOME": str(tmp / "host-home")},
+        env={**os.environ, "HOME": str(tmp / f"{name}-home")},
     )
+    for _ in range(400):  # until it answers (the socket file comes a moment before the listening)
+        try:
+            with socket.socket(socket.AF_UNIX) as probe:
+                probe.connect(str(sock))
+            break
+        except OSError:
+            time.sleep(0.05)
+    return host, data, sock
+
+
+async def client_through_host(tmp: Path, keys: int, seed: int) -> list[float]:
+    """A real client (`adrenaline join` in a pseudo-terminal) at the fifth seat, four wire
+    clients at the others: a position key that plays a card, timed to the end of the client's
+    frame that shows it (the act to the host, applied, the state back, drawn). Its legal plays
+    are read from the host's save (the benchmark may look; the client never could)."""
+    from adrenaline_tui.titles.panic_fire import Game, moves
+    from adrenaline_tui.titles.panic_fire.ui.keys import SOLO
+    from tests.host.wire import Wire
+
+    host, data, sock = start_host(tmp, "host2")
+    adrenaline = str(Path(sys.executable).with_name("adrenaline"))
+    term: Terminal | None = None
     try:
-        for _ in range(200):
-            if sock.exists():
+        wires = [await Wire.connect(sock, f"p{n}") for n in range(4)]
+        first = wires[0]
+        create = {"type": "create", "title": "panic_fire", "options": {"shields": "none"}, "seats": ["human"] * 5}
+        await first.send(create)
+        code = (await first.expect("created"))["code"]
+        for seat, w in zip(SEATS5, wires, strict=False):
+            await w.send({"type": "join", "code": code, "seat": seat})
+            await w.expect("joined")
+        term = Terminal([adrenaline, "join", "--socket", str(sock), "--name", "bench"], environment(tmp / "c-home"))
+        term.wait_for(b"Connected")
+        os.write(term.fd, code.encode() + b"\r")
+        term.wait_for(b"Ivory")
+        os.write(term.fd, b"\r")
+        while True:  # the lobby says when the client sits at ivory
+            msg = await first.expect("table")
+            if any(x["colour"] == "ivory" and x["connected"] for x in msg["seats"]):
                 break
+        await first.send({"type": "start"})
+        while first.state is None or first.state["view"]["phase"] != "play":
+            await first.expect("state")
+        save = data / "tables" / f"{code}.json"
+        rng = random.Random(seed)
+        times: list[float] = []
+        for _ in range(keys * 4):
+            if len(times) >= keys:
+                break
+            await asyncio.sleep(0.1)
+            for w in wires:
+                await w.drain_ready()
+            term.drain()
+            game = Game.load(save)
+            view = game.view("ivory")
+            plays = [a.key for a in moves.actions(view) if a.key.startswith("play:")]
+            if game.phase != "play" or not plays:
+                await asyncio.sleep(0.5)
+                continue
+            _, char, seat, pos = rng.choice(plays).split(":")
+            term.key(SOLO.hand[list(view["characters"]).index(char)].encode())
+            term.key(SOLO.targets[list(view["table"]).index(seat)].encode())
+            before = len(game.log)
+            sent = time.perf_counter()
+            os.write(term.fd, SOLO.positions[int(pos) - 1].encode())
+            last = sent
+            deadline = sent + 1.0
+            while time.perf_counter() < deadline:
+                if term.read(0.03):
+                    last = time.perf_counter()
+                elif last > sent:
+                    break
             await asyncio.sleep(0.05)
+            log = Game.load(save).log
+            if len(log) > before and any(e[2] == "ivory" for e in log[before:]):
+                times.append(last - sent)
+        for w in wires:
+            await w.close()
+        return times
+    finally:
+        if term is not None:
+            term.close()
+        host.terminate()
+        host.wait(10)
+
+
+async def through_host(tmp: Path, keys: int, seed: int) -> tuple[list[float], list[float], list[float]]:
+    from adrenaline_tui.titles.panic_fire import moves
+    from tests.host.wire import Wire
+
+    host, _data, sock = start_host(tmp, "host")
+    try:
         wires = [await Wire.connect(sock, f"p{n}") for n in range(5)]
         first = wires[0]
         create = {"type": "create", "title": "panic_fire", "options": {"shields": "none"}, "seats": ["human"] * 5}
@@ -215,6 +303,7 @@ def main() -> int:
         reference, decisions = adrenaline_keys(tmp, args.keys)
         plays, aims = panic_fire_keys(tmp, args.keys)
         applied, others, spread = asyncio.run(through_host(tmp, args.keys, args.seed))
+        client = asyncio.run(client_through_host(tmp, args.keys, args.seed))
     ref = statistics.median(reference)
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     print(f"Key press to frame, p50 / p99, and p50 as a ratio to Adrenaline's ({load})")
@@ -225,6 +314,7 @@ def main() -> int:
     print(line("Panic Fire, host, 5 seats: act to own frame (applied)", applied, ref))
     print(line("Panic Fire, host, 5 seats: act to the last other seat", others, ref))
     print(line("Panic Fire, host, 5 seats: first to last seat's frame", spread, None))
+    print(line("Panic Fire, host, a real client: key to its own frame", client, ref))
     print(json.dumps({"uptime": load, "seed": args.seed, "keys": args.keys}))
     return 0
 

@@ -159,7 +159,15 @@ class HostReferee:
     def press(self, seat: str, key: str) -> Outcome:
         if self.game.seat is None or self.screen is None:
             return Outcome([], "you are watching this table")
-        self.screen.post_message(ToHost({"type": "act", "key": key}))
+        message = {"type": "act", "key": key}
+        send = getattr(self.screen.app, "send", None)
+        if callable(send):
+            # Written to the host at once: a message posted to the app would wait for this
+            # key's handler to finish, and the host orders actions by when they reach it.
+            send(message)
+        else:
+            self.screen.post_message(ToHost(message))
+        self.screen.sent = True
         return Outcome([])
 
 
@@ -194,6 +202,7 @@ class HostedPanicFireTable(HostedActions, TableScreen):
         seat = game.seat if game.seat in seats else seats[0]
         kinds = {s: HUMAN if k == HUMAN else k for s, k in game.kinds.items()}
         referee = HostReferee(game)
+        self.sent = False  # an action just went to the host (`HostReferee.press`)
         super().__init__(
             game,  # type: ignore[arg-type]
             (seat,),
@@ -204,6 +213,14 @@ class HostedPanicFireTable(HostedActions, TableScreen):
             session=HostSaves(),  # type: ignore[arg-type]
         )
         referee.screen = self
+
+    def _after_change(self) -> None:
+        if self.sent:
+            # An action was sent: the host's frame (a few ms away) draws it; drawing the table
+            # as it was now would only hold that frame up.
+            self.sent = False
+            return
+        super()._after_change()
 
     def host_state(self, new: list[Event], rebuilt: bool) -> None:
         """A `state` message was taken in (`RemotePanicFire.apply`): draw the table again."""
