@@ -59,3 +59,17 @@ async def test_a_players_keys_go_to_the_host_as_act() -> None:
         await pilot.press("7", "w", "s")  # Alien (the 7th character) on violet's card 2
         await pilot.pause()
         assert app.sent == [{"type": "act", "key": "play:alien:violet:2"}]
+
+
+def test_the_round_clock_runs_on_from_each_frame_and_stands_still_when_the_host_says_so() -> None:
+    """The countdown is drawn from the host's `now`, carried on by the client's own clock."""
+    from adrenaline_tui.titles.panic_fire.ui.hosted import RemotePanicFire
+
+    local = Clock(7_000)
+    state = state_for("scarlet", Clock())
+    game = RemotePanicFire({**state, "view": {**state["view"], "phase": "ready", "now": -3000}}, local)
+    local.ms += 1200
+    assert game.clock.round_now() == -1800
+    game.apply({**state, "view": {**state["view"], "now": 500, "paused": True}, "events_from": 0})
+    local.ms += 5000
+    assert game.clock.round_now() == 500, "a paused round's clock stands still"
