@@ -28,7 +28,7 @@ from typing import Any
 from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, PoolError, question_for
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.guesses import WrongCodes
-from adrenaline_tui.host.tables import HostTable, new_code, title_host
+from adrenaline_tui.host.tables import HostTable, new_code, real_time, title_host
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui import storage
@@ -269,6 +269,7 @@ class Host:
         if timer is not None:
             timer.cancel()
         session = table.session
+        self._stop_clock(table)
         if session is not None:
             session.flush()  # its last decision is on disk before the table goes
             session.spares.close()
@@ -399,6 +400,7 @@ class Host:
                 table.stand(client)
             else:
                 table.spectators = [s for s in table.spectators if s is not client]
+                self._run_clock(table)
             self.broadcast_lobby(table)
             self.tidy(table)
         if client.created is not None:
@@ -550,6 +552,8 @@ class Host:
 
     def on_choose(self, client: Client, msg: dict[str, Any]) -> None:
         table, session, seat = self._playing(client)
+        if real_time(session) is not None:
+            raise ProtocolError("this game has no turns: its actions are sent as act")
         d = session.game.pending
         if d is None:
             raise ProtocolError("the game is over")
@@ -565,6 +569,19 @@ class Host:
         except (IllegalChoice, ValueError) as exc:  # any title's IllegalChoice is a ValueError
             raise ProtocolError(str(exc)) from None
         self.after(table, events)
+
+    def on_act(self, client: Client, msg: dict[str, Any]) -> None:
+        """An action of a real-time game, applied as it arrives: the order the host reads them
+        is the order of the game (docs/hosting.md, "Real-time titles")."""
+        table, session, seat = self._playing(client)
+        clock = real_time(session)
+        if clock is None:
+            raise ProtocolError("this game is played in turns: answer with choose")
+        try:
+            clock.act(seat, msg["key"])
+        except ValueError as exc:
+            raise ProtocolError(str(exc)) from None
+        self.broadcast(table)
 
     def on_undo(self, client: Client, msg: dict[str, Any]) -> None:
         table, session, seat = self._playing(client)
@@ -763,7 +780,7 @@ class Host:
     def play_computers(self, table: HostTable) -> None:
         """Computer seats move on a task of their own, one decision at a time, so people can follow."""
         session = table.session
-        if session is None or not session.computer_to_move:
+        if self._run_clock(table) or session is None or not session.computer_to_move:
             return
         running = self._bots.get(table.code)
         if running is not None and not running.done():
@@ -827,6 +844,22 @@ class Host:
             return None
         return pending.options[0].key
 
+    def _run_clock(self, table: HostTable) -> bool:
+        """A real-time table keeps its own clock on this loop (`tables.RealTimeSession`): set it
+        going, told whose people are away; False for a game of turns. A resumed table nobody
+        sat down at yet stays still."""
+        clock = real_time(table.session)
+        if clock is None:
+            return False
+        if table.keeper is not None:
+            clock.go(lambda: self.after_computer(table, []), table.vanished())
+        return True
+
+    def _stop_clock(self, table: HostTable) -> None:
+        clock = real_time(table.session)
+        if clock is not None:
+            clock.stop()
+
     def after_computer(self, table: HostTable, events: list[Event]) -> None:
         self.broadcast(table)
         self.start_timer(table)
@@ -888,6 +921,7 @@ class Host:
         for timer in self._timers.values():
             timer.cancel()
         for table in self.tables.values():
+            self._stop_clock(table)
             if table.session is not None:
                 table.session.flush()
         self._saving_now.shutdown(wait=True)

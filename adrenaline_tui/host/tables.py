@@ -8,9 +8,10 @@ and is taken back by joining the same table code and seat.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from adrenaline_tui.titles import registry
 from adrenaline_tui.titles.registry import TitleHost
@@ -24,6 +25,32 @@ class Seated(Protocol):
     name: str
     connected: bool
     identity: str
+
+
+@runtime_checkable
+class RealTimeSession(Protocol):
+    """The session of a real-time title's table (`registry.Title.timing` "real-time"): it keeps
+    its own clock on the host's event loop rather than waiting on one decision at a time.
+
+    The host calls `go` when the table may play (started, or a player sat down at a resumed
+    table) and whenever who is at it changes; `act` with each action as it arrives, in the order
+    the host reads them (that order decides who was first); `stop` when the table is suspended
+    or the host stops. `changed` is the host's: it sends every seat its frame at once."""
+
+    def go(self, changed: Callable[[], None], absent: Iterable[str]) -> None:
+        """Run the clock (idempotent); `absent`: people's seats nobody holds now."""
+        ...
+
+    def act(self, seat: str, key: str) -> None:
+        """`seat`'s action now (ValueError with a one-line reason: refused, nothing changed)."""
+        ...
+
+    def stop(self) -> None: ...
+
+
+def real_time(session: object) -> RealTimeSession | None:
+    """The session as a real-time one, or None for a game of turns."""
+    return session if isinstance(session, RealTimeSession) else None
 
 
 def title_host(name: str) -> TitleHost:

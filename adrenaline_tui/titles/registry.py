@@ -341,6 +341,7 @@ TITLES: tuple[Title, ...] = (
         "adrenaline_tui.titles.panic_fire.title",
         timing="real-time",
         ui_module="adrenaline_tui.titles.panic_fire.ui",
+        host_module="adrenaline_tui.titles.panic_fire.hosting",
     ),
 )
 DEFAULT = TITLES[0].id
@@ -364,9 +365,9 @@ def playable() -> tuple[Title, ...]:
 
 
 def hostable() -> tuple[Title, ...]:
-    """The titles `adrenaline host` holds tables of: turn-based, with a `host_module` (a
-    real-time title needs a referee on the host's clock: not yet, docs/hosting.md)."""
-    return tuple(t for t in playable() if t.host_module is not None and t.timing == "turns")
+    """The titles `adrenaline host` holds tables of: those with a `host_module` (a real-time
+    title's session keeps its own clock on the host's loop: `host.tables.RealTimeSession`)."""
+    return tuple(t for t in playable() if t.host_module is not None)
 
 
 def title_of_format(save_format: object) -> Title | None:

@@ -181,6 +181,11 @@ class RemoteApp(AdrenalineApp):
         """The host has stood this client up; the lobby already shows it."""
 
     def _host_error(self, msg: dict[str, Any]) -> None:
+        table = self.hosted_table()
+        if msg.get("about") == "act" and hasattr(table, "refused"):
+            # A real-time table says why under the person's hand, where a local refusal is said.
+            table.refused(str(msg.get("reason")))
+            return
         self.notify(str(msg.get("reason")), severity="error", timeout=5)
 
     def _host_chat(self, msg: dict[str, Any]) -> None:

@@ -13,12 +13,14 @@ from typing import Any
 
 from adrenaline_tui.rules.state import FIGURES
 
+# 5: real-time titles: `act` {key} from a seat at any moment, refused with an
+# `error` about "act"; a real-time table's `state` view carries the round's clock (`now`).
 # 4: every table names its title (`create.title`, `table.title` and `.options`, `state.title`),
 # the first title's as any other's; `welcome` lists the titles. 3: a table may be of another
 # title (`create.title`; `table` and `state` then name it), whose view a version-2 client would
 # misdraw. 2: anyone but the one deciding is sent a pending
 # decision as {player, kind} (a public kind) and no decision count, only at public points.
-VERSION = 4
+VERSION = 5
 # A client line is short (a key, a code, a chat line); anything longer is refused unread.
 MAX_CLIENT_LINE = 4096
 # What the host sends is a whole view plus events; a client refuses lines beyond this.
@@ -141,7 +143,7 @@ def _create(msg: dict[str, Any]) -> dict[str, Any]:
     except UnknownTitle:
         raise ProtocolError(f"no game '{printable(name, 32)}' on this host") from None
     hosting = t.host()
-    if hosting is None or t.timing != "turns":
+    if hosting is None:
         raise ProtocolError(f"{t.name} cannot be played on a host yet")
     return {"type": "create", "title": t.id, **hosting.parse_create(msg)}
 
@@ -159,6 +161,14 @@ def _choose(msg: dict[str, Any]) -> dict[str, Any]:
     if not _KEY.match(key):
         raise ProtocolError("an option key is letters, digits and :_.-")
     return {"type": "choose", "key": key, "decision": _int(msg, "decision", 0, 10**7)}
+
+
+def _act(msg: dict[str, Any]) -> dict[str, Any]:
+    """An action of a real-time title's seat at any moment: its engine's key, checked by the title."""
+    key = _str(msg, "key", limit=64) or ""
+    if not _KEY.match(key):
+        raise ProtocolError("an action key is letters, digits and :_.-")
+    return {"type": "act", "key": key}
 
 
 def _undo(msg: dict[str, Any]) -> dict[str, Any]:
@@ -184,6 +194,7 @@ PARSERS = {
     "start": _plain("start"),
     "choose": _choose,
     "undo": _undo,
+    "act": _act,
     "chat": _chat,
     "explain": _plain("explain"),
     "leave": _plain("leave"),

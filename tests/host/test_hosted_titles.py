@@ -173,9 +173,9 @@ async def test_an_old_client_is_refused_in_one_line(tmp_path: Path) -> None:
     host, server = await start_host(None, sock)
     try:
         reader, writer = await asyncio.open_unix_connection(str(sock))
-        writer.write(protocol.encode({"type": "hello", "v": 3, "name": "old"}))
+        writer.write(protocol.encode({"type": "hello", "v": 4, "name": "old"}))
         line = await asyncio.wait_for(reader.readline(), WAIT)
-        assert b"this host speaks protocol version 4" in line
+        assert b"this host speaks protocol version 5" in line
         writer.close()
     finally:
         await stop_host(host, server)
@@ -494,7 +494,7 @@ async def test_a_titled_create_that_makes_no_table_is_refused_in_one_line(tmp_pa
         w = await Wire.connect(sock, "ann")
         bad = [
             ({"title": "chess"}, "no game 'chess'"),
-            ({"title": "panic_fire", "seats": ["human", "human"]}, "cannot be played on a host yet"),
+            ({"title": "panic_fire", "seats": ["human"]}, "Panic Fire is for 2 to 5 players"),
             ({"title": "bloodrush", "options": {"burst": "boom"}, "seats": SEATS}, "burst is one of"),
             ({"title": "bloodrush", "options": {"mozzie_player": "yes"}, "seats": SEATS}, "4 vampires + 1"),
             ({"title": "bloodrush", "seats": ["computer", "computer"]}, "at least one person"),

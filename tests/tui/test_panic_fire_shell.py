@@ -17,7 +17,7 @@ async def test_the_title_screen_opens_panic_fire_and_continue_takes_it_up_again(
         assert "3  New game: Panic Fire" in screen_text(app)
         await pilot.press("3")
         await settle(pilot)
-        assert screen_name(app) == "TitleSetupScreen" and "Computer (normal)" in screen_text(app)
+        assert screen_name(app) == "TitleSetupScreen" and "Computer (easy)" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
         table = app.screen

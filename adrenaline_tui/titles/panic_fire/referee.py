@@ -198,6 +198,23 @@ class LiveReferee(Referee):
         hold = hold_ms if self.game.phase == "play" else 0
         self.origin = self.clock() - self.now + hold
 
+    @property
+    def paused(self) -> bool:
+        return self._paused_at is not None
+
+    def seat(self, seat: str, player: Player | None) -> None:
+        """A computer takes `seat` (a host gives an absent person's seat to one), or a person
+        takes it back (None); every computer plans again."""
+        players = dict(self.players)
+        if player is None:
+            players.pop(seat, None)
+            self.plans.pop(seat, None)
+            self._raw.pop(seat, None)
+        else:
+            players[seat] = player
+        self.players = players
+        self._replan()
+
     def holding(self) -> int:
         """Milliseconds before a round taken up in the middle goes on (0: it is going on)."""
         return max(0, self.now - self.round_now())

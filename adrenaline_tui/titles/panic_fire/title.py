@@ -15,6 +15,9 @@ class PanicFire:
     seat_range = (2, 5)
     player_kinds = ("easy", "normal", "hard", "random")
     levels = ("easy", "normal", "hard")
+    # A new computer seat starts at easy, not the middle level (docs/panic_fire.md, "The default
+    # level"): a person new to the table reacts slower than a normal computer and wins no game.
+    default_level = "easy"
     options = (
         TitleOption(
             "shields",

@@ -28,7 +28,7 @@ from adrenaline_tui.tui.shell import StartTitleGame
 from adrenaline_tui.tui.widgets.choice import Choice
 from adrenaline_tui.tui.widgets.key_bar import KeyBar
 
-# The level a new computer seat starts at: the middle one a title offers.
+# The level a new computer seat starts at: the title's `default_level`, or the middle one it offers.
 SEAT_PREVIEW_SEED = 0
 
 
@@ -56,7 +56,8 @@ class TitleSetupScreen(BaseScreen):
         self.count = self.engine.default_seats(self.options)
         # Each seat's kind by its position; kept as the count changes.
         levels = self.engine.levels
-        computer = levels[len(levels) // 2] if levels else HUMAN
+        # The title's kinder first level where it names one (`default_level`), else the middle.
+        computer = getattr(self.engine, "default_level", None) or (levels[len(levels) // 2] if levels else HUMAN)
         self.kinds: list[str] = [HUMAN] + [computer] * (self.engine.seat_range[1] - 1)
         self.seats: list[str] = []
         self.problem = ""

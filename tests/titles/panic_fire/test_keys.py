@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adrenaline_tui.titles.panic_fire.ui.keys import LEFT, SOLO, Aim, hand_cards
+from adrenaline_tui.titles.panic_fire.ui.keys import LEFT, REPEAT_MS, SOLO, Aim, hand_cards
 
 from .helpers import PLAIN, table
 
@@ -72,3 +72,17 @@ def test_one_keyboard_seats_one_or_two_people_and_says_so_in_one_line(tmp_path) 
     with pytest.raises(ValueError, match="no computer player 'genius'"):
         UI.new_table(2, {}, {"scarlet": "human", "violet": "genius"}, 1, save_path=tmp_path / "x.json")
     assert not list(tmp_path.iterdir())  # nothing written for a table that was not made
+
+
+def test_a_gun_key_held_down_is_one_press_and_a_second_press_later_is_another() -> None:
+    """Key repeat (a terminal sends no key-up) must not take the gun again when it is back."""
+    view = table(phase="play", sets={"scarlet": PLAIN, "violet": PLAIN}, hands={"scarlet": HAND}).view("scarlet")
+    aim = Aim("scarlet", SOLO)
+    aim.press("w", view, 1000)
+    assert aim.press("g", view, 1000) == ("shoot:violet", None)
+    # The key repeats every 40 ms for as long as it is held: the same press, whatever the view.
+    for at in range(1040, 2600, 40):
+        assert aim.press("g", view, at) == (None, None)
+    assert aim.press("g", view, 2600 + REPEAT_MS) == ("shoot:violet", None)
+    mine = {**view, "gun": "scarlet"}
+    assert aim.press("space", mine, 5000)[1] == "the gun is in your hand: it is back in the middle in a moment"

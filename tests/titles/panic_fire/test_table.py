@@ -218,6 +218,8 @@ async def test_the_last_round_ends_the_game_with_its_ranking_on_screen_and_in_th
             await later(pilot, screen, clock, 1100)
         status = text_of(screen, "#status")
         assert f"{g.champion} wins the game!" in status and "Bullets: " in status
+        # The hand says the game is over, not that the cards are face down until a "fire!".
+        assert text_of(screen, "#hand-solo").splitlines()[1].strip() == "the game is over"
         screen.session.flush()
     assert storage.read_table(path)["over"] is True
     assert storage.read_table(path)["ranking"][0]["seat"] == g.champion

@@ -62,7 +62,7 @@ def test_a_shot_drawn_and_a_refusal(snap_compare) -> None:
     async def run_before(pilot: Pilot) -> None:
         await later(pilot, screen, clock, 2000)
         await pilot.press("e", "g")  # amber's Gangsters are a match: shoot amber
-        await later(pilot, screen, clock, 200)
+        await later(pilot, screen, clock, 300)  # past the key-repeat window: a new press
         await pilot.press("w", "g")  # the gun is still out: refused, in one line
         await pilot.pause()
 

@@ -126,6 +126,17 @@ class PanicFireUI:
 
         return PanicFireLessons()
 
+    def hosted_table(self, state: dict[str, Any]) -> Any:
+        """The table of one seat at a host, drawn from the host's first `state` message."""
+        from adrenaline_tui.titles.panic_fire.ui.hosted import HostedPanicFireTable
+
+        return HostedPanicFireTable(state)
+
+    def table_lines(self, table: Mapping[str, Any]) -> list[str]:
+        """A hosted table's set-up as the lobby says it: the title, and its Shields."""
+        shields = (table.get("options") or {}).get("shields", "all")
+        return ["Panic Fire (real time: no turns)", f"  shields {shields}"]
+
     def review_screen(self, path: Path) -> ReviewScreen:
         from adrenaline_tui.titles.panic_fire.game import Game
         from adrenaline_tui.titles.panic_fire.ui.review_screen import ReviewScreen

@@ -126,6 +126,8 @@ def set_lines(
 def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, coach: bool = False) -> list[Text]:
     """A person's hand with the keys that pick each card, their cluster, and their last note."""
     c = aim.cluster
+    if view["seat"] is None:  # a spectator at a host: no hand, no keys
+        return [Text("Watching: every set as the players see it; no hand, no keys", DIM)]
     title = Text(no_wrap=True, overflow="ellipsis")
     title.append(f"{view['seat'].upper()}", Style(bold=True))
     title.append(f"'s hand ({c.side})" if c.side != "solo" else "'s hand")
@@ -134,7 +136,8 @@ def hand_lines(view: dict[str, Any], aim: Aim, glyphs: Glyphs, compact: bool, co
     if not view["hand"]:
         mine = view["table"].get(view["seat"], {})
         out = mine.get("in_round") and not mine.get("live")
-        items.append(Text("out of this round" if out else "face down until fire!", DIM))
+        said = "the game is over" if view["over"] else "out of this round" if out else "face down until fire!"
+        items.append(Text(said, DIM))
     for n, char in enumerate(hand_cards(view, len(c.hand))):
         if char is None:
             continue

@@ -41,6 +41,10 @@ class Cluster:
 
 
 SHOWN = {"semicolon": ";", "slash": "/", "space": "space"}
+# A gun key arriving within this long of the last gun key is the same press held down: a terminal
+# sends no key-up, and its key repeat (every 30-50 ms once it starts) would take the gun again the
+# moment it is back in the middle. Two deliberate presses are further apart than this.
+REPEAT_MS = 250
 
 LEFT = Cluster("left", ("1", "2", "3", "4", "5"), ("q", "w", "e", "r", "t"), ("a", "s", "d", "f"), ("g",), "z")
 RIGHT = Cluster(
@@ -94,13 +98,15 @@ class Aim:
     card: str | None = None
     target: str | None = None
     said: str = field(default="")  # the last one-line reason or note shown under their hand
+    gun_at: int | None = field(default=None)  # when a gun key of theirs last arrived (`REPEAT_MS`)
 
     def target_of(self, view: dict[str, Any]) -> str:
         return self.target if self.target is not None else self.seat
 
-    def press(self, key: str, view: dict[str, Any]) -> tuple[str | None, str | None]:
+    def press(self, key: str, view: dict[str, Any], at_ms: int | None = None) -> tuple[str | None, str | None]:
         """`(engine key, None)` for an action to send, `(None, reason)` for a key that cannot
-        be one yet, `(None, None)` for a choice made (a card picked, a set aimed at)."""
+        be one yet, `(None, None)` for a choice made (a card picked, a set aimed at) or for a
+        gun key held down (`at_ms`: when the key arrived, monotonic milliseconds)."""
         c = self.cluster
         seats = list(view["table"])
         if key in c.hand:
@@ -128,6 +134,13 @@ class Aim:
                 return None, f"you no longer hold {view['characters'][self.card]['name']}"
             return f"play:{self.card}:{self.target_of(view)}:{c.positions.index(key) + 1}", None
         if key in c.gun:
+            held = at_ms is not None and self.gun_at is not None and 0 <= at_ms - self.gun_at < REPEAT_MS
+            if at_ms is not None:
+                self.gun_at = at_ms
+            if held:
+                return None, None  # the key repeating: the same press
+            if view.get("gun") == self.seat:
+                return None, "the gun is in your hand: it is back in the middle in a moment"
             return self._shot(view)
         if key == c.shield:
             return "shield", None

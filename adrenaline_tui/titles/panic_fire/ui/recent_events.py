@@ -19,9 +19,15 @@ class RecentEvents(Static):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__("", **kwargs)
         self._shown: Text | None = None
+        self._seen: tuple[int, tuple[int, int, str] | None] | None = None
 
     def show(self, lines: Sequence[tuple[int, int, str]]) -> None:
         """`lines`: (round, ms of its clock, text), oldest first."""
+        # Drawn on every tick and key: built again only when an event was added.
+        seen = (len(lines), lines[-1] if lines else None)
+        if seen == self._seen:
+            return
+        self._seen = seen
         text = Text()
         text.append("What happened\n", Style(bold=True, underline=True))
         for rnd, ms, what in reversed(lines):

@@ -75,6 +75,8 @@ class TableScreen(BaseScreen):
     is_game_table = True
     # Bullets are won face up: there are no hidden points to turn over.
     show_points = True
+    # The last line's words for Esc (a hosted table's are its own).
+    leave_words = "esc: leave (the game is saved)"
 
     def __init__(
         self,
@@ -89,12 +91,15 @@ class TableScreen(BaseScreen):
         seed: int = 0,
         kinds: Mapping[str, str] | None = None,
         resume_ms: int = 0,
+        referee: LiveReferee | None = None,
+        session: Autosave | None = None,
     ) -> None:
         super().__init__()
         if not 1 <= len(people) <= 2:
             raise ValueError("one person, or two at one keyboard")
         self.game = game
         self.people = people
+        self._key_clock = clock  # when keys arrive: a gun key held down is one press (`keys.REPEAT_MS`)
         clusters: tuple[Cluster, ...] = (SOLO,) if len(people) == 1 else (LEFT, RIGHT)
         self.aims = [Aim(seat, c) for seat, c in zip(people, clusters, strict=True)]
         self.lesson = lesson
@@ -104,9 +109,10 @@ class TableScreen(BaseScreen):
             kinds = {
                 s: "human" if s in people else getattr(players.get(s), "level_name", "?") for s in game.config.seats
             }
-        self.session = Autosave(game, save_path, kinds)
+        # A table at a host brings its own: the host's referee and save (`hosted.py`).
+        self.session = session or Autosave(game, save_path, kinds)
         pace = SLOW_PACE if lesson else 1.0
-        self.referee = LiveReferee(game, players, seed=seed, clock=clock, pace=pace, resume_ms=resume_ms)
+        self.referee = referee or LiveReferee(game, players, seed=seed, clock=clock, pace=pace, resume_ms=resume_ms)
         self._timer: Timer | None = None
         self._seen = 0  # referee events already read
         self._last = "" if game.phase == "ready" else "the game goes on where it was saved"
@@ -290,7 +296,7 @@ class TableScreen(BaseScreen):
         self.query_one(SetsView).show(first, self.aims, now, shot)
         for a in self.aims:
             self.query_one(f"#hand-{a.cluster.side}", HandView).show(self.game.view(a.seat), coach=self.lesson)
-        tail = "esc: leave (the game is saved)" if not self.game.over else "the game is over: esc leaves"
+        tail = self.leave_words if not self.game.over else "the game is over: esc leaves"
         if self.lesson:
             tail = "lesson, slow: the computers wait for you" if self.referee.pace != 1.0 else "lesson: full speed"
         self.query_one(LegendLine).show(first, tail)
@@ -307,7 +313,7 @@ class TableScreen(BaseScreen):
     def _press(self, aim: Aim, key: str) -> None:
         if self._stopped:
             return
-        action, reason = aim.press(key, self.game.view(aim.seat))
+        action, reason = aim.press(key, self.game.view(aim.seat), self._key_clock())
         aim.said = reason or ""
         if action is None:
             self._draw()

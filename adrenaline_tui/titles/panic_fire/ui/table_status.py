@@ -25,5 +25,8 @@ class TableStatus(Static):
         glyphs = look_of(self.app).glyphs
         text = Text("\n").join([status_line(view, glyphs), banner(view, now, last, glyphs, urgent)])
         if text != self._shown:
+            # A layout pass only when the lines grew or shrank: a key's frame redraws in place
+            # (a layout of the whole table for every key took most of its frame's time).
+            same = self._shown is not None and self._shown.plain.count("\n") == text.plain.count("\n")
             self._shown = text
-            self.update(text)
+            self.update(text, layout=not same)
