@@ -572,11 +572,15 @@ def build(args: argparse.Namespace) -> tuple[Setup, list[Table]]:
             for t in tables
         ]
     for t in tables:
-        for k in t.seats:
-            if canonical_kind(roster.level(k)) not in PLAYER_KINDS:
-                raise ValueError(
-                    f"unknown computer player '{k}' (known: {', '.join(sorted(PLAYER_KINDS))}, or a --kind)"
-                )
+        dealt(t, 0, setup)  # settings that cannot make a game are refused before any is played
+    for k in dict.fromkeys(k for t in tables for k in t.seats):
+        if canonical_kind(roster.level(k)) not in PLAYER_KINDS:
+            known = ", ".join(sorted(PLAYER_KINDS))
+            raise ValueError(f"unknown computer player '{k}' (known: {known}, or a --kind)")
+        try:
+            roster.make(k, 0)
+        except TypeError as e:  # an option the player does not take
+            raise ValueError(f"{k}: {e}") from None
     return setup, tables
 
 
@@ -605,6 +609,42 @@ def options() -> argparse.ArgumentParser:
     return ap
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the workers, once shut down)."""
+    usage = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    return sum(u.ru_utime + u.ru_stime for u in usage)
+
+
+def play_all(
+    setup: Setup,
+    tables: Sequence[Table],
+    bounds: Bounds,
+    jobs: int = 1,
+    on_game: Callable[[GameResult], None] | None = None,
+    on_table: Callable[[Table, list[GameResult], float], None] | None = None,
+) -> list[list[GameResult]]:
+    """The games of each match-up in turn, within the bounds: one list per match-up begun."""
+    played: list[list[GameResult]] = []
+    pool = None
+    if jobs > 1:
+        # fork: a worker starts with this process's modules (the benchmark is a script, not a package)
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_quiet_worker)
+    try:
+        for t in tables:
+            if bounds.over():
+                break
+            started = time.perf_counter()
+            played.append(play_table(t, setup, bounds, pool, jobs, on_game))
+            if on_table:
+                on_table(t, played[-1], time.perf_counter() - started)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return played
+
+
 def run(argv: Sequence[str] | None = None, out=None) -> int:
     out = out or sys.stdout
 
@@ -623,6 +663,7 @@ def run(argv: Sequence[str] | None = None, out=None) -> int:
     except ValueError as e:
         ap.error(str(e))
     bounds = Bounds(args.minutes)
+    cpu_before = _cpu()
     used = list(dict.fromkeys(k for t in tables for k in t.seats))
     load = os.getloadavg()
     say(
@@ -634,13 +675,6 @@ def run(argv: Sequence[str] | None = None, out=None) -> int:
         f"{args.jobs} process{'es' if args.jobs > 1 else ''} playing (of {os.cpu_count()} cores); "
         f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}",
     )
-    everything: list[GameResult] = []
-    played: dict[int, int] = {}  # games played, by match-up
-    pool = None
-    if args.jobs > 1:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        pool = ProcessPoolExecutor(args.jobs, mp_context=context, initializer=_quiet_worker)
 
     def progress(r: GameResult) -> None:
         if args.progress:
@@ -648,30 +682,22 @@ def run(argv: Sequence[str] | None = None, out=None) -> int:
             won = ", ".join(f"{r.kinds[i]} in seat {i + 1}" for i, s in enumerate(shares) if s)
             say(f"  game {r.index + 1} (seed {r.seed}, {r.arena}): won by {won}; scores {list(r.scores)}")
 
-    try:
-        for n, t in enumerate(tables):
-            if bounds.over():
-                break
-            started = time.perf_counter()
-            results = play_table(t, setup, bounds, pool, args.jobs, progress)
-            played[n] = len(results)
-            everything += results
-            say("", *table_lines(t, results), f"  [{time.perf_counter() - started:.0f} s]")
-    finally:
-        if pool is not None:
-            pool.shutdown()
+    def table_done(t: Table, results: list[GameResult], seconds: float) -> None:
+        say("", *table_lines(t, results), f"  [{seconds:.0f} s]")
+
+    played = play_all(setup, tables, bounds, args.jobs, progress, table_done)
+    everything = [r for results in played for r in results]
     say("", *rating_lines(everything), "", *think_lines(everything, args.wall))
     elapsed = time.perf_counter() - bounds.started
-    usage = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
-    cpu = sum(u.ru_utime + u.ru_stime for u in usage)
+    cpu = _cpu() - cpu_before
     load = os.getloadavg()
     say(
         "",
         f"{len(everything)} games in {elapsed / 60:.1f} min ({elapsed:.0f} s), {cpu:.0f} s of CPU on {args.jobs} "
         f"process{'es' if args.jobs > 1 else ''}; load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}",
     )
-    skipped = [t.name for n, t in enumerate(tables) if n not in played]
-    short = [f"{t.name} ({played[n]} of {t.games})" for n, t in enumerate(tables) if played.get(n, t.games) < t.games]
+    skipped = [t.name for t in tables[len(played) :]]
+    short = [f"{t.name} ({len(r)} of {t.games})" for t, r in zip(tables, played, strict=False) if len(r) < t.games]
     if bounds.stopped or skipped or short:
         say(
             f"STOPPED EARLY: {bounds.stopped or 'bounded'}"
