@@ -43,7 +43,7 @@ How to read the figures
   seats of different players in every game: the seat ranked higher at the end beats the other,
   a shared rank is half a win each. One virtual drawn game per pair that met keeps a player
   who never lost finite. It pools every match-up of the run, so it works for any set of players;
-  the lowest-rated (random, if it played) is 0. Players that never met at any table (directly or
+  random is 0 if it played, else the lowest-rated player. Players that never met at any table (directly or
   through others) are rated in separate groups that cannot be compared. With one player there is
   nothing to rate, and the table says so. Pairs in one game are not independent: the rating
   orders the players; quote the win rates and margins with their intervals.
@@ -53,8 +53,10 @@ How to read the figures
   a player is given is built outside the timing (the table builds it for a person as well).
 - **Bounds**: `--games` per match-up; `--minutes` for the whole run: no game is started after the
   time is up, the games under way finish, the figures so far are printed and the run says it
-  stopped early (Ctrl-C does the same). `--jobs J` plays J games at a time in worker processes;
-  every game depends only on its seeds, so the figures are the same for any J (think time aside).
+  stopped early (so does Ctrl-C; with one process the game under way is dropped). `--jobs J`
+  plays J games at a time in worker processes; every game depends only on its seeds, so the
+  figures are the same for any J (think time aside). Match-ups are played one after another: a
+  run stopped early has the first ones whole, one cut short, and says which were not played.
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ from adrenaline_tui.rules.state import ENDINGS, MODES
 
 ARENAS = ("arena_10", "arena_11a", "arena_11b", "arena_12")
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+MAX_DECISIONS = 50_000  # a 5-player 8-skull game takes about 800
 LADDER = {"hard": ("hard", "normal"), "normal": ("normal", "easy"), "easy": ("easy", "random")}
 
 
@@ -278,6 +281,8 @@ def play_game(table: Table, i: int, setup: Setup) -> GameResult:
     wall: dict[str, list[float]] = defaultdict(list)
     decisions = 0
     while (d := game.pending) is not None:
+        if decisions >= MAX_DECISIONS:  # a game that does not end is a bug to report, not to wait for
+            raise RuntimeError(f"game {i} of {table.name} (seed {seed}) has not ended after {decisions} decisions")
         view = None if d.player in blind else game.view(d.player)
         start, start_wall = time.process_time(), time.perf_counter()
         key = bots[d.player].choose(d, view)
@@ -330,21 +335,24 @@ def play_table(
 ) -> list[GameResult]:
     """The games of `table` in order, as many as the bounds allow: always games 0..k-1."""
     results: dict[int, GameResult] = {}
+    if pool is None:
+        try:
+            for i in range(table.games):
+                if bounds.over():
+                    break
+                results[i] = play_game(table, i, setup)
+                if on_game:
+                    on_game(results[i])
+        except KeyboardInterrupt:
+            bounds.stopped = "interrupted (Ctrl-C)"  # the game under way is dropped: only whole games count
+        return [results[i] for i in sorted(results)]
     nxt = 0
     running: dict[Future, int] = {}
     try:
-        while nxt < table.games or running:
-            while pool is not None and nxt < table.games and len(running) < jobs and not bounds.over():
+        while True:
+            while nxt < table.games and len(running) < jobs and not bounds.over():
                 running[pool.submit(play_game, table, nxt, setup)] = nxt
                 nxt += 1
-            if pool is None:
-                if nxt >= table.games or bounds.over():
-                    break
-                results[nxt] = play_game(table, nxt, setup)
-                nxt += 1
-                if on_game:
-                    on_game(results[nxt - 1])
-                continue
             if not running:
                 break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -354,7 +362,7 @@ def play_table(
                     on_game(r)
     except KeyboardInterrupt:
         bounds.stopped = "interrupted (Ctrl-C)"
-        for f, i in running.items():  # the games under way finish and count
+        for f, i in running.items():  # the workers ignore Ctrl-C: the games under way finish and count
             results[i] = f.result()
     return [results[i] for i in sorted(results)]
 
