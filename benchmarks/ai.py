@@ -45,8 +45,10 @@ How to read the figures
   who never lost finite. It pools every match-up of the run, so it works for any set of players;
   random is 0 if it played, else the lowest-rated player. Players that never met at any table (directly or
   through others) are rated in separate groups that cannot be compared. With one player there is
-  nothing to rate, and the table says so. Pairs in one game are not independent: the rating
-  orders the players; quote the win rates and margins with their intervals.
+  nothing to rate, and the table says so. Each rating has a 95% interval from refitting 200
+  resamples of whole games (the pairs of one game are not independent, so whole games are drawn),
+  from a fixed seed. The rating summarises the order; a claim about a level's strength quotes its
+  win rate and margin with their intervals.
 - **Think time per decision**, per player: median (p50), p99 and max of the CPU time of the
   process that played the game (`time.process_time` around each `choose`), so other work on a
   shared machine does not count; `--wall` adds the wall-clock time a person would wait. The view
@@ -65,6 +67,7 @@ import argparse
 import math
 import multiprocessing
 import os
+import random
 import resource
 import signal
 import statistics
@@ -195,6 +198,35 @@ def bradley_terry(beat: dict[tuple[str, str], float], kinds: Iterable[str], prio
     if lonely:
         note = (note + "; " if note else "") + f"never met another player: {', '.join(lonely)}"
     return Ratings(out, note)
+
+
+def rating_intervals(
+    results: Sequence[GameResult], ratings: Ratings, reps: int = 200, seed: int = 0
+) -> dict[str, tuple[float, float]]:
+    """A 95% interval of each rating: the fit repeated on `reps` resamples of whole games (the
+    pairs of one game are not independent, so resampling pairs would claim too much), from a
+    fixed seed so a run prints the same intervals whatever its --jobs."""
+    if not ratings.groups or not results:
+        return {}
+    per_game = [pairwise([r]) for r in results]
+    kinds = {k for r in results for k in r.kinds}
+    rng = random.Random(seed)
+    draws: dict[str, list[float]] = defaultdict(list)
+    for _ in range(reps):
+        beat: dict[tuple[str, str], float] = defaultdict(float)
+        for _ in range(len(per_game)):
+            for pair, w in per_game[rng.randrange(len(per_game))].items():
+                beat[pair] += w
+        fit = bradley_terry(beat, kinds)
+        for group in ratings.groups:
+            zero = next(k for k, v in group.items() if v == 0)  # the full fit's anchor
+            same = next((g for g in fit.groups if set(group) <= set(g)), None)
+            if same is not None:
+                for k in group:
+                    draws[k].append(same[k] - same[zero])
+    return {
+        k: (percentile(sorted(v), 0.025), percentile(sorted(v), 0.975)) for k, v in draws.items() if len(v) >= reps // 2
+    }
 
 
 # --- games --------------------------------------------------------------------------------------
@@ -466,15 +498,20 @@ def table_lines(table: Table, results: list[GameResult]) -> list[str]:
 def rating_lines(results: list[GameResult]) -> list[str]:
     kinds = {k for r in results for k in r.kinds}
     ratings = bradley_terry(pairwise(results), kinds)
-    lines = ["rating (Bradley-Terry on every pair of seats of different players, Elo scale, weakest = 0):"]
+    lines = [
+        "rating (Bradley-Terry on every pair of seats of different players, Elo scale, random or the weakest = 0;",
+        "        95% interval from 200 resamples of the games):",
+    ]
     if not ratings.groups:
         lines.append(f"  {ratings.note}")
         return lines
+    ci = rating_intervals(results, ratings)
     for g, group in enumerate(ratings.groups):
         if len(ratings.groups) > 1:
             lines.append(f"  group {g + 1}:")
         for k, r in sorted(group.items(), key=lambda kv: (-kv[1], kv[0])):
-            lines.append(f"  {k:10} {r:6.0f}")
+            interval = f"   ({ci[k][0]:.0f} to {ci[k][1]:.0f})" if k in ci and r != 0 else ""  # 0 is the anchor
+            lines.append(f"  {k:10} {r:6.0f}{interval}")
     if ratings.note:
         lines.append(f"  ({ratings.note})")
     return lines
