@@ -22,15 +22,13 @@ imagined game, about as quick).
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections import Counter, defaultdict
 
-from ai import ARENAS, wilson  # benchmarks/ai.py, beside this script
+from ai import Roster, Setup, Table, dealt, mean_ci, percentile, wilson  # benchmarks/ai.py, beside this script
 
-from adrenaline_tui.ai import make_player
-from adrenaline_tui.rules import FIGURES, Game, GameConfig
+from adrenaline_tui.rules import Game
 from adrenaline_tui.rules.stats import game_stats
 
 FIGURES_OF_STATS = (
@@ -57,25 +55,19 @@ def _source(reason: str, final: bool) -> str:
     return f"points: {reason}{' (end)' if final else ''}"
 
 
-def rotated_game(i: int, seed: int, skulls: int) -> tuple[GameConfig, Game]:
-    """Game `i` of a tournament from `seed`: five seats, the arenas in turn (five games each, one
-    for each seat of the lone player). Player `n` of it is seeded `(seed + i) * 31 + n`."""
-    config = GameConfig(players=FIGURES[:5], arena=ARENAS[(i // 5) % len(ARENAS)], skulls=skulls, ending="frenzy")
-    return config, Game.new(config, seed + i)
-
-
 def play(level: str, seat: int, seed: int, args: argparse.Namespace) -> tuple[dict[str, Counter], list[str], str]:
     """One game; the figures of every seat, the winners, and the lone player's colour."""
-    kinds = ["normal"] * 5
-    kinds[seat] = level
-    config, game = rotated_game(seed, args.seed, args.skulls)
     options: dict = {"positions": args.hard_positions, "seconds": None} if level == "hard" else {}
     if level == "hard" and args.plan_only:
         options["imagine"] = False
-    bots = {
-        c: make_player(k, (args.seed + seed) * 31 + n, **(options if n == seat else {}))
-        for n, (c, k) in enumerate(zip(config.players, kinds, strict=True))
-    }
+    # the games of benchmarks/ai.py's `--match LEVEL:normal`, dealt the same way
+    table = Table(f"{level} vs 4 normal", (level,) + ("normal",) * 4, args.games)
+    setup = Setup(skulls=args.skulls, seed=args.seed, roster=Roster({level: (level, options)}))
+    config, game_seed, kinds = dealt(table, seed, setup)
+    assert kinds[seat] == level
+    game = Game.new(config, game_seed)
+    seated = zip(config.players, kinds, strict=True)
+    bots = {c: setup.roster.make(k, game_seed * 31 + n) for n, (c, k) in enumerate(seated)}
     figures: dict[str, Counter] = defaultdict(Counter)
     lone = config.players[seat]
     while (d := game.pending) is not None:
@@ -145,18 +137,17 @@ def main() -> None:
                 flush=True,
             )
     n = len(margins)
-    mean = sum(margins) / n
-    sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1))
+    mean, mean_lo, mean_hi = mean_ci(margins)
     lo, hi = wilson(wins, n)
     print(
         f"{args.level} vs four normal, {args.skulls} skulls: won {wins:g} of {n} ({100 * wins / n:.1f}%, 95% CI "
         f"{100 * lo:.0f}-{100 * hi:.0f}%); margin over the others' mean {mean:+.2f} points a game "
-        f"(95% CI {mean - 1.96 * sd / math.sqrt(n):+.2f} to {mean + 1.96 * sd / math.sqrt(n):+.2f})  "
+        f"(95% CI {mean_lo:+.2f} to {mean_hi:+.2f})  "
         f"[{time.perf_counter() - started:.0f} s]"
     )
     ms = sorted(x * 1000 for x in THINK)
     if ms:
-        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        p99 = percentile(ms, 0.99)
         print(
             f"think time of {args.level} (CPU ms): {len(ms)} decisions, median {statistics.median(ms):.2f}, "
             f"p99 {p99:.0f}, max {ms[-1]:.0f}"
