@@ -51,3 +51,22 @@ async def test_load_of_a_broken_panic_fire_save_is_one_line_and_changes_nothing(
         await settle(pilot)
         assert screen_name(app) == "TitleScreen"
     assert bad.read_text().startswith('{"format": "panic-fire-save"')
+
+
+async def test_f1_on_the_replay_tells_panic_fire_not_the_first_title(home: Path) -> None:
+    from adrenaline_tui.titles.panic_fire.game import Game
+    from adrenaline_tui.titles.panic_fire.players import make_player
+    from adrenaline_tui.titles.panic_fire.referee import play
+    from adrenaline_tui.titles.panic_fire.ui.review_screen import ReviewScreen
+
+    g = Game.new({"seats": ["scarlet", "violet"], "rounds": 1}, 3)
+    play(g, {s: make_player("normal", n) for n, s in enumerate(g.config.seats)})
+    app = make_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(ReviewScreen(g))
+        await settle(pilot)
+        await pilot.press("space", "f1")
+        await settle(pilot)
+        assert screen_name(app) == "HelpScreen"
+        assert "The game" in screen_text(app) and "Figures" not in screen_text(app)

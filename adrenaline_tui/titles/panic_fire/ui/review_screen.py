@@ -17,6 +17,7 @@ from adrenaline_tui.titles.panic_fire.game import Game
 from adrenaline_tui.titles.panic_fire.saves import from_save_data, save_data
 from adrenaline_tui.titles.panic_fire.ui.legend_line import LegendLine
 from adrenaline_tui.titles.panic_fire.ui.sets_view import SetsView
+from adrenaline_tui.titles.panic_fire.ui.table_screen import HELP_GAME
 from adrenaline_tui.titles.panic_fire.ui.table_status import TableStatus
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.widgets._tcss import tcss_beside
@@ -50,6 +51,10 @@ class ReviewScreen(BaseScreen):
         yield TableStatus(id="status")
         yield SetsView(id="sets")
         yield LegendLine(id="legend")
+
+    def help_sections(self) -> list[tuple[str, list[str]]]:
+        """F1 here says what the table's says of the game (not the first title's figures)."""
+        return [("The game", HELP_GAME)]
 
     def on_mount(self) -> None:
         self._draw()

@@ -66,6 +66,18 @@ def _bindings() -> list[BindingType]:
     return out
 
 
+# What F1 says of the game, at the table and in its replay.
+HELP_GAME = [
+    "No turns: everyone plays at once. Put a card from your hand on a set that already "
+    "shows that character (The Great Grandma goes anywhere); you draw after each card.",
+    "A set showing its character's match number (the last line) is a MATCH: its owner may "
+    "shoot anyone, and anyone may shoot its owner. A shot with no match on either set is a "
+    "foul: the shooter leaves the round.",
+    "One gun: after a shot it is out for a second. A Shield in play, else in your hand, "
+    "stops a bullet. The last one standing takes a Bullet; the most Bullets after 6 rounds wins.",
+]
+
+
 class TableScreen(BaseScreen):
     DEFAULT_CSS = tcss_beside(__file__)
     # No widget takes focus: every key belongs to the screen's clusters.
@@ -239,18 +251,7 @@ class TableScreen(BaseScreen):
             )
         return [
             ("Your keys", clusters),
-            (
-                "The game",
-                [
-                    "No turns: everyone plays at once. Put a card from your hand on a set that already "
-                    "shows that character (The Great Grandma goes anywhere); you draw after each card.",
-                    "A set showing its character's match number (the last line) is a MATCH: its owner may "
-                    "shoot anyone, and anyone may shoot its owner. A shot with no match on either set is a "
-                    "foul: the shooter leaves the round.",
-                    "One gun: after a shot it is out for a second. A Shield in play, else in your hand, "
-                    "stops a bullet. The last one standing takes a Bullet; the most Bullets after 6 rounds wins.",
-                ],
-            ),
+            ("The game", HELP_GAME),
             (
                 "The table",
                 [
