@@ -500,13 +500,14 @@ class Host:
             self.check_live(client)  # a player sitting down sets a resumed table going again
         if watching_it:  # someone looking at a table sits down at it
             table.stand(client)
+        handed = dict(table.handed)
         reason = table.sit(client, msg["seat"])
         if reason:
             if watching_it:
                 table.sit(client, None)
             raise ProtocolError(reason)
-        if table.started and msg["seat"] and client.identity:
-            self.save_extras(table)  # the seat's key, kept for a restarted host
+        if table.started and msg["seat"] and (client.identity or handed != table.handed):
+            self.save_extras(table)  # the seat's key, or its person back, kept for a restarted host
         client.table = table
         client.events_sent = 0
         client.send({"type": "joined", "code": table.code, "seat": msg["seat"]})
@@ -522,6 +523,8 @@ class Host:
                 if table.code not in self._timers:
                     self.start_timer(table)
             self.chat_line(table, f"{client.name} {'sits at ' + msg['seat'] if msg['seat'] else 'watches'}")
+            if handed != table.handed:
+                self.chat_line(table, f"{msg['seat']} is a person's seat again")
 
     def on_look(self, client: Client, msg: dict[str, Any]) -> None:
         """The lobby of a table, to choose a seat (or to watch) before joining."""

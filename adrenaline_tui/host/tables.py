@@ -115,7 +115,8 @@ class HostTable:
             return None
         if seat not in self.kinds:
             return f"this table has no {seat} seat"
-        if self.kinds[seat] != HUMAN:
+        # A seat given to a computer while its person was away is still a person's seat.
+        if self.kinds[seat] != HUMAN and seat not in self.handed:
             return f"the {seat} seat is played by a computer"
         if self._held(seat):
             return f"the {seat} seat is taken"
@@ -123,6 +124,9 @@ class HostTable:
         if owner and owner != client.identity:
             return f"the {seat} seat is kept for the player who sat there (with another SSH key)"
         self.holders[seat] = client
+        if seat in self.handed:  # "a computer plays for them until they are back": back
+            self.kinds[seat] = self.handed.pop(seat)
+            self._sync_kinds()
         if client.identity:
             self.owners[seat] = client.identity
         if client is self.creator and self.creator_seat is None:

@@ -319,6 +319,36 @@ async def test_the_creator_gives_a_vanished_seat_to_a_computer_and_back(tmp_path
         await stop_host(host, server)
 
 
+async def test_a_person_back_at_a_seat_given_to_a_computer_takes_it_back(tmp_path: Path, sock: Path) -> None:
+    """The chat says "a computer plays for grey until they are back": back, grey sits down and plays
+    again (it said "the grey seat is played by a computer" until the creator gave it back)."""
+    folder = tmp_path / "tables"
+    host, server = await start_host(folder, sock)
+    try:
+        code, wires = await seated_table(sock)
+        table = host.tables[code]
+        await wires["grey"].close()
+        for _ in range(100):
+            if not table.holders["grey"].connected:
+                break
+            await asyncio.sleep(0.01)
+        await wires["yellow"].send({"type": "hand_over"})
+        await wires["yellow"].expect("chat", text="A computer plays for grey until they are back")
+        back = await Wire.connect(sock, "grey")
+        await back.send({"type": "join", "code": code, "seat": "grey"})
+        await back.expect("joined", seat="grey")
+        await wires["yellow"].expect("chat", text="grey is a person's seat again")
+        assert table.session.kinds["grey"] == "human" and table.handed == {}
+        extras = json.loads((folder / f"{code}.host.json").read_text())
+        assert extras["handed"] == {}
+        # The other seat's person is still theirs alone.
+        stranger = await Wire.connect(sock, "x")
+        await stranger.send({"type": "join", "code": code, "seat": "blue"})
+        assert "taken" in (await stranger.expect("error", about="join"))["reason"]
+    finally:
+        await stop_host(host, server)
+
+
 async def test_a_turn_timer_has_a_computer_decide_for_a_slow_person(sock: Path) -> None:
     host, server = await start_host(None, sock)
     try:
