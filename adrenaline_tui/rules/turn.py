@@ -154,13 +154,14 @@ def action_moves(g: Game, p: Player) -> dict[str, int]:
 def action_allowances(g: Game, p: Player) -> dict[str, int]:
     """The actions this player can legally start now, with their move allowance."""
     out = {}
+    spend = budget(p)  # what grabbing and shooting may spend, counted once for both
     for action, n in action_moves(g, p).items():
         if action == "run":
             out[action] = n
         elif action == "grab":
-            if _can_grab_within(g, p, n):
+            if _can_grab_within(g, p, n, spend):
                 out[action] = n
-        elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True):
+        elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True, spend=spend):
             out[action] = n
     return out
 
@@ -211,9 +212,9 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
     return out
 
 
-def _can_grab_within(g: Game, p: Player, n: int) -> bool:
-    """`grab_squares(..., first_only=True)` as a yes or no, without building the list."""
-    spend = budget(p)
+def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
+    """`grab_squares(..., first_only=True)` as a yes or no, without building the list; `spend`
+    is `budget(p)`."""
     for q in g.arena.within(p.square, n):
         if _can_grab_at(g, p, q, spend):
             return True
