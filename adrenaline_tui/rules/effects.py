@@ -181,6 +181,7 @@ class Shot:
     def with_budget(self, budget: Budget) -> Shot:
         new = self._copy()
         new.budget = budget
+        new.cands = self.cands  # who may be picked does not depend on what can be spent
         return new
 
     # -------------------------------------------------------------- derived facts
@@ -750,7 +751,7 @@ def _surely_completable(shot: Shot) -> bool:
 
     Why that finishes the shot: the rest of the effect is `_unfailable` steps; the effect then
     needs a hit (`needs_hit`) only if it deals something, and it has one already, or the select it
-    waits at will bind at least one target that a later step hits (a target that is not a figure
+    waits at can bind a target (it has candidates) that a later step hits (a target that is not a figure
     is never dropped there: a select offers none once one was damaged, and one damaged in between
     is a hit already); each effect it was slotted into resumes with unfailable steps and a hit of
     its own; and a main effect is among them or resolved before, so "done" ends the shot.
@@ -769,7 +770,8 @@ def _surely_completable(shot: Shot) -> bool:
         # Stopped here with candidates (`_advance` keeps them), and one more pick is enough.
         if shot.cands is None or picks + 1 < step.lo or not shape.unfailable[cur][idx + 1]:
             return False
-        hit = bool(shot.hits) or (shape.hit_follows[cur][idx] and (picks >= 1 or picks < step.lo))
+        # It has candidates, and picking one is always a way on: the select binds a target.
+        hit = bool(shot.hits) or shape.hit_follows[cur][idx]
     elif kind is Pause:
         if not shape.unfailable[cur][idx + 1]:
             return False

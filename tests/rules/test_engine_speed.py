@@ -16,7 +16,7 @@ import pytest
 
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
-from adrenaline_tui.rules.cards import CUBES, load_cards
+from adrenaline_tui.rules.cards import CUBES, Effect, Hit, Pause, Select, SelectSquare, Weapon, load_cards
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, spendable
 from adrenaline_tui.rules.state import Player
 
@@ -125,3 +125,87 @@ def test_payments_agree_with_the_plain_definitions() -> None:
                     assert can_pay(p, cost, exclude) == plain_can_pay(p, cost, exclude), (ammo, hand, exclude, cost)
                     checked += 1
     assert checked > 10_000
+
+
+def _targets(arena_id: str, rng: random.Random, objects: bool) -> dict[str, str]:
+    """Random places for 3-5 figures, and with `objects` Domination's spawnpoints as targets
+    (`spawn:<colour>` on their squares), as `Game.shot_positions` gives them."""
+    arena = load_arena(arena_id)
+    pos = {f: rng.choice(arena.squares) for f in FIGURES[: rng.randint(3, 5)]}
+    if objects:
+        pos.update({f"spawn:{colour}": square for colour, square in sorted(arena.spawn_square.items())})
+    return pos
+
+
+@pytest.mark.parametrize("objects", [False, True], ids=["figures", "spawnpoints"])
+def test_the_card_shortcut_never_promises_a_shot_that_cannot_be_finished(objects: bool) -> None:
+    # `effects._surely_completable` answers for the search when the card says the cheapest way on
+    # finishes the shot: wherever it says so, the plain search must find a way, including with
+    # targets that are not figures (a spawnpoint is damaged at most once in a shot).
+    answered = set()
+    for weapon_id, weapon in sorted(load_cards().weapons.items()):
+        rng = random.Random(f"sure-{weapon_id}-{objects}")
+        for _ in range(8):
+            arena_id = rng.choice(ARENA_IDS)
+            budget_ = (rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3))
+            start = effects.begin(weapon, load_arena(arena_id), "yellow", _targets(arena_id, rng, objects), budget_)
+            for state in every_state(start, 150):
+                if state.dead or state.finished or state.cur < 0:
+                    continue
+                if effects._surely_completable(state):
+                    assert plain_completable(state), (weapon_id, state.key())
+                    answered.add(weapon_id)
+    # The shortcut is taken for most weapons (a select, pause or move followed by hits only).
+    assert len(answered) >= len(load_cards().weapons) // 2, sorted(answered)
+
+
+def _card(wid: str, *steps: object, slotted: tuple = ()) -> Weapon:
+    """A weapon made up for a test (the real cards do not reach every case): a basic effect of
+    these steps, and with `slotted` steps a free optional effect that can be slotted into its pause."""
+    basic = Effect("basic", "Basic effect", "basic", (), (), (), (), tuple(steps), "", True)
+    extra = Effect("extra", "Extra", "optional", (), (), ("basic",), (), slotted, "", True)
+    return Weapon(wid, wid, "red", ("red",), (basic, extra) if slotted else (basic,), "", ())
+
+
+def _select(name: str, lo: int, hi: int, where: tuple = (("visible",),)) -> Select:
+    return Select(name, lo, hi, where, None, (), False, ())
+
+
+NOBODY = SelectSquare("q", (("visible",), ("not_visible",)))  # a square nobody can choose
+
+# Cards on which the cheapest way on does not finish the shot in some positions: two targets
+# needed; a hit on whoever stands on your square, not on the target chosen; a square nobody can
+# choose, or a second target who may not be there, after the target; an effect slotted into one
+# that cannot be finished.
+MADE_UP = [
+    _card("second-target", _select("t", 1, 1), _select("u", 1, 1, (("distance", 0, 0),)), Hit("damage", "t", None, 1)),
+    _card(
+        "paused",
+        _select("t", 1, 1),
+        Hit("damage", "t", None, 1),
+        Pause(),
+        NOBODY,
+        slotted=(_select("v", 1, 1), Hit("damage", "v", None, 1)),
+    ),
+    _card("two-targets", _select("t", 2, 2), Hit("damage", "t", None, 1)),
+    _card("hit-elsewhere", _select("t", 1, 1), Hit("damage", None, (("distance", 0, 0),), 1)),
+    _card(
+        "no-square",
+        _select("t", 1, 1),
+        SelectSquare("q", (("visible",), ("not_visible",))),
+        Hit("damage", "t", None, 1),
+    ),
+    _card("may-pick", _select("t", 0, 1), Hit("damage", "t", None, 1)),
+]
+
+
+@pytest.mark.parametrize("weapon", MADE_UP, ids=[w.id for w in MADE_UP])
+def test_the_card_shortcut_on_made_up_cards(weapon: Weapon) -> None:
+    rng = random.Random(f"made-up-{weapon.id}")
+    for _ in range(40):
+        arena_id = rng.choice(ARENA_IDS)
+        shot = effects.begin(weapon, load_arena(arena_id), "yellow", _targets(arena_id, rng, False), (1, 1, 1))
+        for state in every_state(shot, 50):
+            if not (state.dead or state.finished or state.cur < 0) and effects._surely_completable(state):
+                assert plain_completable(state), (weapon.id, state.key())
+            assert effects.completable(state) == plain_completable(state), (weapon.id, state.key())
