@@ -16,7 +16,7 @@ import pytest
 
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
-from adrenaline_tui.rules.cards import CUBES, Effect, Hit, Pause, Select, SelectSquare, Weapon, load_cards
+from adrenaline_tui.rules.cards import CUBES, Effect, Hit, Move, Pause, Select, SelectSquare, Weapon, load_cards
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, spendable
 from adrenaline_tui.rules.state import Player
 
@@ -159,12 +159,14 @@ def test_the_card_shortcut_never_promises_a_shot_that_cannot_be_finished(objects
     assert len(answered) >= len(load_cards().weapons) // 2, sorted(answered)
 
 
-def _card(wid: str, *steps: object, slotted: tuple = ()) -> Weapon:
+def _card(wid: str, *steps: object, slotted: tuple = (), then: tuple = ()) -> Weapon:
     """A weapon made up for a test (the real cards do not reach every case): a basic effect of
-    these steps, and with `slotted` steps a free optional effect that can be slotted into its pause."""
+    these steps; with `slotted` steps a free optional effect that can be slotted into its pause,
+    with `then` steps one that may follow it."""
     basic = Effect("basic", "Basic effect", "basic", (), (), (), (), tuple(steps), "", True)
-    extra = Effect("extra", "Extra", "optional", (), (), ("basic",), (), slotted, "", True)
-    return Weapon(wid, wid, "red", ("red",), (basic, extra) if slotted else (basic,), "", ())
+    extra = [Effect("extra", "Extra", "optional", (), (), ("basic",), (), slotted, "", True)] if slotted else []
+    extra += [Effect("then", "Then", "optional", (), ("basic",), (), (), then, "", True)] if then else []
+    return Weapon(wid, wid, "red", ("red",), (basic, *extra), "", ())
 
 
 def _select(name: str, lo: int, hi: int, where: tuple = (("visible",),)) -> Select:
@@ -172,12 +174,28 @@ def _select(name: str, lo: int, hi: int, where: tuple = (("visible",),)) -> Sele
 
 
 NOBODY = SelectSquare("q", (("visible",), ("not_visible",)))  # a square nobody can choose
+NOWHERE = (("visible",), ("not_visible",))  # where no move can end
 
 # Cards on which the cheapest way on does not finish the shot in some positions: two targets
 # needed; a hit on whoever stands on your square, not on the target chosen; a square nobody can
 # choose, or a second target who may not be there, after the target; an effect slotted into one
-# that cannot be finished.
+# that cannot be finished; a target that can be moved nowhere, or whose staying put ends the
+# effect before its hit (a spawnpoint never moves); a spawnpoint damaged, then moved and damaged
+# again (it takes one token a shot, so the second effect hits nobody).
 MADE_UP = [
+    _card("may-stop", _select("t", 1, 1), Move("t", 0, 1, "free", None, (), None, True), Hit("damage", "t", None, 1)),
+    _card(
+        "pull-nowhere",
+        _select("t", 1, 1),
+        Move("t", 1, 1, "free", None, NOWHERE, None, False),
+        Hit("damage", "t", None, 1),
+    ),
+    _card(
+        "again",
+        _select("t", 1, 1),
+        Hit("damage", "t", None, 1),
+        then=(Move("t", 0, 1, "free", None, (("any",),), None, False), Hit("damage", "t", None, 1)),
+    ),
     _card("second-target", _select("t", 1, 1), _select("u", 1, 1, (("distance", 0, 0),)), Hit("damage", "t", None, 1)),
     _card(
         "paused",
@@ -199,12 +217,13 @@ MADE_UP = [
 ]
 
 
+@pytest.mark.parametrize("objects", [False, True], ids=["figures", "spawnpoints"])
 @pytest.mark.parametrize("weapon", MADE_UP, ids=[w.id for w in MADE_UP])
-def test_the_card_shortcut_on_made_up_cards(weapon: Weapon) -> None:
+def test_the_card_shortcut_on_made_up_cards(weapon: Weapon, objects: bool) -> None:
     rng = random.Random(f"made-up-{weapon.id}")
     for _ in range(40):
         arena_id = rng.choice(ARENA_IDS)
-        shot = effects.begin(weapon, load_arena(arena_id), "yellow", _targets(arena_id, rng, False), (1, 1, 1))
+        shot = effects.begin(weapon, load_arena(arena_id), "yellow", _targets(arena_id, rng, objects), (1, 1, 1))
         for state in every_state(shot, 50):
             if not (state.dead or state.finished or state.cur < 0) and effects._surely_completable(state):
                 assert plain_completable(state), (weapon.id, state.key())
