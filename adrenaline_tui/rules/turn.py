@@ -224,7 +224,7 @@ def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) ->
 def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
     colour = g.arena.spawn_colour_at.get(square)
     if colour is None:
-        return g.mode.ammo_here(g, p, square) is not None
+        return g.mode.has_ammo(g, p, square)
     weapons = g.cards.weapons
     for w in g.board.racks[colour]:
         if w is not None:

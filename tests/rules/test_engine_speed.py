@@ -228,3 +228,23 @@ def test_the_card_shortcut_on_made_up_cards(weapon: Weapon, objects: bool) -> No
             if not (state.dead or state.finished or state.cur < 0) and effects._surely_completable(state):
                 assert plain_completable(state), (weapon.id, state.key())
             assert effects.completable(state) == plain_completable(state), (weapon.id, state.key())
+
+
+@pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
+def test_has_ammo_says_what_ammo_here_says(mode: str) -> None:
+    # The action question asks `has_ammo` for every square in reach instead of building the words
+    # of `ammo_here`; in every mode, at every decision of a random game, for every player and
+    # square they must agree.
+    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.rules import Game, GameConfig
+
+    game = Game.new(GameConfig(players=FIGURES[:4], arena="arena_11a", skulls=5, mode=mode), 3)
+    player = RandomPlayer(3)
+    checked = 0
+    while (d := game.pending) is not None and checked < 20_000:
+        for p in game.players.values():
+            for square in game.arena.squares:
+                assert game.mode.has_ammo(game, p, square) == (game.mode.ammo_here(game, p, square) is not None)
+                checked += 1
+        game.choose(player.choose(d))
+    assert checked >= 2_000
