@@ -220,6 +220,7 @@ class Weapon:
     required_targets: int = field(init=False)
     fire_cap: tuple[int, int, int] = field(init=False)
     pickup_vec: tuple[int, int, int] = field(init=False)  # the pickup cost as red, blue, yellow counts
+    reload_vec: tuple[int, int, int] = field(init=False)  # the reload cost (the whole cost), the same way
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "spend_cap", tuple(sum(e.cost_vec[i] for e in self.effects) for i in range(3)))
@@ -229,6 +230,7 @@ class Weapon:
         object.__setattr__(self, "required_targets", required)
         object.__setattr__(self, "fire_cap", self._fire_cap())
         object.__setattr__(self, "pickup_vec", tuple(self.cost[1:].count(c) for c in CUBES))
+        object.__setattr__(self, "reload_vec", tuple(self.cost.count(c) for c in CUBES))
 
     def _fire_cap(self) -> tuple[int, int, int]:
         """The most cubes a *first* legal shot could need: one main effect, plus the optional

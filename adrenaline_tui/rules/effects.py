@@ -181,6 +181,7 @@ class Shot:
     def with_budget(self, budget: Budget) -> Shot:
         new = self._copy()
         new.budget = budget
+        new.cands = self.cands  # who may be picked does not depend on what can be spent
         return new
 
     # -------------------------------------------------------------- derived facts
@@ -693,11 +694,112 @@ def _fixed_destination(shot: Shot, to: str) -> str:
 _SHORTEST = ("done", "continue")
 
 
+def _unfailable(step: Any) -> bool:
+    """Can this step always be got past, whatever the state? A hit never fails; a pause can
+    always be carried on from; a select of at least 0 can always be "done"; a fixed move needs no
+    choice; a move of 0 or more with no filter on its destination always offers the square the
+    figure stands on (`_moves` lists it first, a spawnpoint gets exactly it)."""
+    kind = type(step)
+    if kind is Hit or kind is Pause:
+        return True
+    if kind is Select:
+        return step.lo == 0
+    if kind is Move:
+        return step.to is not None or (step.lo == 0 and not step.dest_where)
+    return False
+
+
+class _Shape(NamedTuple):
+    """What a weapon's card says, once, about finishing its effects (`_surely_completable`)."""
+
+    # unfailable[e][i]: steps i.. of effect e are all `_unfailable` (i may be the step count).
+    unfailable: tuple[tuple[bool, ...], ...]
+    # hit_follows[e][i]: step i of effect e is a select whose name a later step of the effect
+    # hits (`to:`), with no move in between that may end the effect early (`stay_ends`).
+    hit_follows: tuple[tuple[bool, ...], ...]
+
+
+def _shape_of(weapon: Weapon) -> _Shape:
+    unfailable, hit_follows = [], []
+    for eff in weapon.effects:
+        steps = eff.steps
+        unfailable.append(tuple(all(_unfailable(s) for s in steps[i:]) for i in range(len(steps) + 1)))
+        follows = []
+        for i, step in enumerate(steps):
+            found = False
+            if type(step) is Select:
+                for later in steps[i + 1 :]:
+                    if type(later) is Hit and later.to == step.name:
+                        found = True
+                        break
+                    if type(later) is Move and later.stay_ends:
+                        break
+            follows.append(found)
+        hit_follows.append(tuple(follows))
+    return _Shape(tuple(unfailable), tuple(hit_follows))
+
+
+# Per weapon, by identity with the weapon kept alongside (as `_ALONE`): cards never change once
+# loaded, so nothing invalidates an entry.
+_SHAPES: dict[int, tuple[Weapon, _Shape]] = {}
+
+
+def _surely_completable(shot: Shot) -> bool:
+    """A sufficient condition for `completable`, read from the card and a few facts of the state:
+    True only if the shot can be finished by the cheapest way on at every step (a select's "done"
+    or its first candidate, a pause's "continue", a move's staying put); False says nothing.
+
+    Why that finishes the shot: the rest of the effect is `_unfailable` steps; the effect then
+    needs a hit (`needs_hit`) only if it deals something, and it has one already, or the select it
+    waits at can bind a target (it has candidates) that a later step hits (a target that is not a figure
+    is never dropped there: a select offers none once one was damaged, and one damaged in between
+    is a hit already); each effect it was slotted into resumes with unfailable steps and a hit of
+    its own; and a main effect is among them or resolved before, so "done" ends the shot.
+    `tests/rules/test_engine_speed.py` compares `completable` with the plain search."""
+    weapon = shot.weapon
+    entry = _SHAPES.get(id(weapon))
+    if entry is None or entry[0] is not weapon:
+        entry = _SHAPES[id(weapon)] = (weapon, _shape_of(weapon))
+    shape = entry[1]
+    cur, idx = shot.cur, shot.idx
+    eff = weapon.effects[cur]
+    step = eff.steps[idx]
+    kind = type(step)
+    if kind is Select:
+        picks = len(shot.picks)
+        # Stopped here with candidates (`_advance` keeps them), and one more pick is enough.
+        if shot.cands is None or picks + 1 < step.lo or not shape.unfailable[cur][idx + 1]:
+            return False
+        # It has candidates, and picking one is always a way on: the select binds a target.
+        hit = bool(shot.hits) or shape.hit_follows[cur][idx]
+    elif kind is Pause:
+        if not shape.unfailable[cur][idx + 1]:
+            return False
+        hit = bool(shot.hits)
+    elif kind is Move:
+        if not shape.unfailable[cur][idx]:
+            return False
+        hit = bool(shot.hits)
+    else:
+        return False
+    if eff.needs_hit and not hit:
+        return False
+    main = shot.main_finished or eff.main
+    for frame in shot.stack:
+        paused = weapon.effects[frame.effect]
+        if not shape.unfailable[frame.effect][frame.step + 1] or (paused.needs_hit and not frame.hits):
+            return False
+        main = main or paused.main
+    return main
+
+
 def completable(shot: Shot, memo: dict | None = None) -> bool:
     """Is there at least one way to finish this shot legally from here?"""
     if shot.dead:
         return False
     if shot.finished or (shot.cur < 0 and shot.main_finished):
+        return True
+    if shot.cur >= 0 and _surely_completable(shot):
         return True
     keys = choice_keys(shot)
     # The answer does not depend on the order the ways on are tried, but the work does: "done" (no

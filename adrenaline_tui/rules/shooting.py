@@ -46,12 +46,15 @@ def fireable_weapons(g: Game, p: Player) -> list[str]:
     return [w.id for w in p.weapons if w.loaded and effects.can_fire(g.cards.weapons[w.id], g.arena, p.colour, pos, b)]
 
 
-def shoot_squares(g: Game, p: Player, n: int, *, reload: bool, first_only: bool = False) -> list[str]:
+def shoot_squares(
+    g: Game, p: Player, n: int, *, reload: bool, first_only: bool = False, spend: tuple[int, int, int] | None = None
+) -> list[str]:
     """Squares within `n` moves from which some weapon could be fired (reloading it first if allowed).
 
     `first_only` stops at the first such square: enough to know the action can be offered.
+    `spend`: `budget(p)`, when the caller has it already.
     """
-    b = budget(p)
+    b = budget(p) if spend is None else spend
     candidates: list[tuple[Weapon, tuple[int, int, int]]] = []
     for w in p.weapons:
         weapon = g.cards.weapons[w.id]
@@ -148,7 +151,8 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     p.weapon(weapon_id).loaded = False
     g.emit("shoot", f"{p.name} fires the {weapon.name}", player=p.colour, weapon=weapon_id)
     pos = g.shot_positions(p)
-    names = {c: g.target_name(c) for c in pos}
+    # The targets' names label the options; a shot whose every answer is its only one needs none.
+    names: dict[str, str] | None = None
     shot = effects.begin(weapon, g.arena, p.colour, pos, budget(p))
     # One list per effect in progress: an effect slotted into a paused one has its own window.
     damaged: list[list[str]] = []
@@ -163,6 +167,8 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         if len(keys) == 1 and not (paid is not None and g.asks_spending(paid.cost)):
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:
+            if names is None:
+                names = {c: g.target_name(c) for c in pos}
             opts = effects.raw_options(shot, names, keys, steps)
             kind, prompt = _decision_kind(shot)
             if paid is not None:

@@ -14,7 +14,7 @@ from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
 from adrenaline_tui.rules.damage import ActionLedger
 from adrenaline_tui.rules.decision import Decision, Option
-from adrenaline_tui.rules.payment import budget, can_pay, pay
+from adrenaline_tui.rules.payment import budget, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, standings
 from adrenaline_tui.rules.state import (
@@ -154,13 +154,14 @@ def action_moves(g: Game, p: Player) -> dict[str, int]:
 def action_allowances(g: Game, p: Player) -> dict[str, int]:
     """The actions this player can legally start now, with their move allowance."""
     out = {}
+    spend = budget(p)  # what grabbing and shooting may spend, counted once for both
     for action, n in action_moves(g, p).items():
         if action == "run":
             out[action] = n
         elif action == "grab":
-            if _can_grab_within(g, p, n):
+            if _can_grab_within(g, p, n, spend):
                 out[action] = n
-        elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True):
+        elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True, spend=spend):
             out[action] = n
     return out
 
@@ -211,9 +212,9 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
     return out
 
 
-def _can_grab_within(g: Game, p: Player, n: int) -> bool:
-    """`grab_squares(..., first_only=True)` as a yes or no, without building the list."""
-    spend = budget(p)
+def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
+    """`grab_squares(..., first_only=True)` as a yes or no, without building the list; `spend`
+    is `budget(p)`."""
     for q in g.arena.within(p.square, n):
         if _can_grab_at(g, p, q, spend):
             return True
@@ -223,7 +224,7 @@ def _can_grab_within(g: Game, p: Player, n: int) -> bool:
 def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
     colour = g.arena.spawn_colour_at.get(square)
     if colour is None:
-        return g.mode.ammo_here(g, p, square) is not None
+        return g.mode.has_ammo(g, p, square)
     weapons = g.cards.weapons
     for w in g.board.racks[colour]:
         if w is not None:
@@ -290,11 +291,13 @@ def take_tile(g: Game, p: Player, code: str, square: str, *, give_up: str | None
 def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
     rack = g.board.racks[colour]
     options = []
+    red, blue, yellow = budget(p)  # `can_pay` for each weapon's cost, counted once
     for wid in rack:
         if wid is None:
             continue
         weapon = g.cards.weapons[wid]
-        if can_pay(p, weapon.pickup_cost):
+        r, b, y = weapon.pickup_vec
+        if r <= red and b <= blue and y <= yellow:
             cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
             options.append(Option(wid, f"{weapon.name} ({cost})"))
     # The only weapon that can be taken is still asked when it costs a cube (`confirm_spending`).
@@ -343,9 +346,13 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
     """Reload any number of weapons, paying each one's full cost."""
     while True:
         options = []
+        red, blue, yellow = budget(p)  # `can_pay` for each weapon's cost, counted once
         for w in p.weapons:
             weapon = g.cards.weapons[w.id]
-            if not w.loaded and can_pay(p, weapon.reload_cost):
+            if w.loaded:
+                continue
+            r, b, y = weapon.reload_vec
+            if r <= red and b <= blue and y <= yellow:
                 if then_shoot and not shooting.can_still_shoot(g, p, reloading=w.id):
                     continue
                 options.append(Option(w.id, f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})"))

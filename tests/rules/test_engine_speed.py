@@ -16,7 +16,7 @@ import pytest
 
 from adrenaline_tui.rules import effects
 from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
-from adrenaline_tui.rules.cards import CUBES, load_cards
+from adrenaline_tui.rules.cards import CUBES, Effect, Hit, Move, Pause, Select, SelectSquare, Weapon, load_cards
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, spendable
 from adrenaline_tui.rules.state import Player
 
@@ -125,3 +125,126 @@ def test_payments_agree_with_the_plain_definitions() -> None:
                     assert can_pay(p, cost, exclude) == plain_can_pay(p, cost, exclude), (ammo, hand, exclude, cost)
                     checked += 1
     assert checked > 10_000
+
+
+def _targets(arena_id: str, rng: random.Random, objects: bool) -> dict[str, str]:
+    """Random places for 3-5 figures, and with `objects` Domination's spawnpoints as targets
+    (`spawn:<colour>` on their squares), as `Game.shot_positions` gives them."""
+    arena = load_arena(arena_id)
+    pos = {f: rng.choice(arena.squares) for f in FIGURES[: rng.randint(3, 5)]}
+    if objects:
+        pos.update({f"spawn:{colour}": square for colour, square in sorted(arena.spawn_square.items())})
+    return pos
+
+
+@pytest.mark.parametrize("objects", [False, True], ids=["figures", "spawnpoints"])
+def test_the_card_shortcut_never_promises_a_shot_that_cannot_be_finished(objects: bool) -> None:
+    # `effects._surely_completable` answers for the search when the card says the cheapest way on
+    # finishes the shot: wherever it says so, the plain search must find a way, including with
+    # targets that are not figures (a spawnpoint is damaged at most once in a shot).
+    answered = set()
+    for weapon_id, weapon in sorted(load_cards().weapons.items()):
+        rng = random.Random(f"sure-{weapon_id}-{objects}")
+        for _ in range(8):
+            arena_id = rng.choice(ARENA_IDS)
+            budget_ = (rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3))
+            start = effects.begin(weapon, load_arena(arena_id), "yellow", _targets(arena_id, rng, objects), budget_)
+            for state in every_state(start, 150):
+                if state.dead or state.finished or state.cur < 0:
+                    continue
+                if effects._surely_completable(state):
+                    assert plain_completable(state), (weapon_id, state.key())
+                    answered.add(weapon_id)
+    # The shortcut is taken for most weapons (a select, pause or move followed by hits only).
+    assert len(answered) >= len(load_cards().weapons) // 2, sorted(answered)
+
+
+def _card(wid: str, *steps: object, slotted: tuple = (), then: tuple = ()) -> Weapon:
+    """A weapon made up for a test (the real cards do not reach every case): a basic effect of
+    these steps; with `slotted` steps a free optional effect that can be slotted into its pause,
+    with `then` steps one that may follow it."""
+    basic = Effect("basic", "Basic effect", "basic", (), (), (), (), tuple(steps), "", True)
+    extra = [Effect("extra", "Extra", "optional", (), (), ("basic",), (), slotted, "", True)] if slotted else []
+    extra += [Effect("then", "Then", "optional", (), ("basic",), (), (), then, "", True)] if then else []
+    return Weapon(wid, wid, "red", ("red",), (basic, *extra), "", ())
+
+
+def _select(name: str, lo: int, hi: int, where: tuple = (("visible",),)) -> Select:
+    return Select(name, lo, hi, where, None, (), False, ())
+
+
+NOBODY = SelectSquare("q", (("visible",), ("not_visible",)))  # a square nobody can choose
+NOWHERE = (("visible",), ("not_visible",))  # where no move can end
+
+# Cards on which the cheapest way on does not finish the shot in some positions: two targets
+# needed; a hit on whoever stands on your square, not on the target chosen; a square nobody can
+# choose, or a second target who may not be there, after the target; an effect slotted into one
+# that cannot be finished; a target that can be moved nowhere, or whose staying put ends the
+# effect before its hit (a spawnpoint never moves); a spawnpoint damaged, then moved and damaged
+# again (it takes one token a shot, so the second effect hits nobody).
+MADE_UP = [
+    _card("may-stop", _select("t", 1, 1), Move("t", 0, 1, "free", None, (), None, True), Hit("damage", "t", None, 1)),
+    _card(
+        "pull-nowhere",
+        _select("t", 1, 1),
+        Move("t", 1, 1, "free", None, NOWHERE, None, False),
+        Hit("damage", "t", None, 1),
+    ),
+    _card(
+        "again",
+        _select("t", 1, 1),
+        Hit("damage", "t", None, 1),
+        then=(Move("t", 0, 1, "free", None, (("any",),), None, False), Hit("damage", "t", None, 1)),
+    ),
+    _card("second-target", _select("t", 1, 1), _select("u", 1, 1, (("distance", 0, 0),)), Hit("damage", "t", None, 1)),
+    _card(
+        "paused",
+        _select("t", 1, 1),
+        Hit("damage", "t", None, 1),
+        Pause(),
+        NOBODY,
+        slotted=(_select("v", 1, 1), Hit("damage", "v", None, 1)),
+    ),
+    _card("two-targets", _select("t", 2, 2), Hit("damage", "t", None, 1)),
+    _card("hit-elsewhere", _select("t", 1, 1), Hit("damage", None, (("distance", 0, 0),), 1)),
+    _card(
+        "no-square",
+        _select("t", 1, 1),
+        SelectSquare("q", (("visible",), ("not_visible",))),
+        Hit("damage", "t", None, 1),
+    ),
+    _card("may-pick", _select("t", 0, 1), Hit("damage", "t", None, 1)),
+]
+
+
+@pytest.mark.parametrize("objects", [False, True], ids=["figures", "spawnpoints"])
+@pytest.mark.parametrize("weapon", MADE_UP, ids=[w.id for w in MADE_UP])
+def test_the_card_shortcut_on_made_up_cards(weapon: Weapon, objects: bool) -> None:
+    rng = random.Random(f"made-up-{weapon.id}")
+    for _ in range(40):
+        arena_id = rng.choice(ARENA_IDS)
+        shot = effects.begin(weapon, load_arena(arena_id), "yellow", _targets(arena_id, rng, objects), (1, 1, 1))
+        for state in every_state(shot, 50):
+            if not (state.dead or state.finished or state.cur < 0) and effects._surely_completable(state):
+                assert plain_completable(state), (weapon.id, state.key())
+            assert effects.completable(state) == plain_completable(state), (weapon.id, state.key())
+
+
+@pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
+def test_has_ammo_says_what_ammo_here_says(mode: str) -> None:
+    # The action question asks `has_ammo` for every square in reach instead of building the words
+    # of `ammo_here`; in every mode, at every decision of a random game, for every player and
+    # square they must agree.
+    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.rules import Game, GameConfig
+
+    game = Game.new(GameConfig(players=FIGURES[:4], arena="arena_11a", skulls=5, mode=mode), 3)
+    player = RandomPlayer(3)
+    checked = 0
+    while (d := game.pending) is not None and checked < 20_000:
+        for p in game.players.values():
+            for square in game.arena.squares:
+                assert game.mode.has_ammo(game, p, square) == (game.mode.ammo_here(game, p, square) is not None)
+                checked += 1
+        game.choose(player.choose(d))
+    assert checked >= 2_000

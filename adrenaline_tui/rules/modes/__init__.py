@@ -10,7 +10,7 @@ The points:
 
 - `setup`: after a new game is dealt (Turret: the tiles go to the turret board instead).
 - `tiles_on_squares`: whether ammo tiles lie on the squares (a scenario deals them only then).
-- `ammo_here` / `grab_ammo`: what a grab on a square without a spawnpoint offers, and taking it
+- `ammo_here` (and `has_ammo`) / `grab_ammo`: what a grab on a square without a spawnpoint offers, and taking it
   (Turret: a tile of the turret board, and commandeering the square's turret).
 - `entered`: a figure moved onto a square (Turret: turret damage for each square entered, and
   the mover's choice of way where the ways cross different turrets).
@@ -68,6 +68,11 @@ class Rules:
         """What a grab on this non-spawn square would take (for the option's label), or None."""
         code = g.board.tiles.get(square)
         return None if code is None else f"ammo {code}"
+
+    def has_ammo(self, g: Game, p: Player, square: str) -> bool:
+        """Whether `ammo_here` is not None, without its words: asked for every square in reach of
+        every action question. A mode that changes `ammo_here` changes this with it."""
+        return g.board.tiles.get(square) is not None
 
     def grab_ammo(self, g: Game, p: Player, square: str) -> Flow:
         from adrenaline_tui.rules.turn import grab_ammo

@@ -86,6 +86,9 @@ class Turret(Rules):
         turret = "" if owner == p.colour else " (or commandeer its turret)"
         return f"a tile from the turret board{turret}"
 
+    def has_ammo(self, g: Game, p: Player, square: str) -> bool:
+        return self.ammo_here(g, p, square) is not None
+
     def grab_ammo(self, g: Game, p: Player, square: str) -> Flow:
         codes = list(dict.fromkeys(c for c in self.offer if c is not None))
         options = tuple(Option(c, f"Take {_tile_words(g, c)}") for c in codes)
