@@ -284,6 +284,7 @@ class Relay:
             client.greeted = True
             client.name, client.identity, client.address = msg["name"], msg["identity"], msg["address"]
             self.hello = line + b"\n"
+            log.info("client %s is %s", client.id, client.name)
             client.send(welcome())
             if self.link is not None:
                 self.link.hello_again(line)  # the worker's copy of the name too
