@@ -194,7 +194,7 @@ class Host:
         abandon_after: float = limits.ABANDON_SECONDS,
         owns: Callable[[str], bool] | None = None,
         front_door: bool = False,
-        max_tables: int = limits.MAX_TABLES,
+        max_tables: int | None = None,
     ) -> None:
         self.clock = clock
         # A worker behind a front door (host/worker.py) makes only codes that route to it, leaves
@@ -202,6 +202,7 @@ class Host:
         # GUARDED messages; a host alone is its own front door.
         self.owns = owns or (lambda code: True)
         self.front_door = front_door
+        # A worker's share of the host's tables (None: `limits.MAX_TABLES`, read when counted).
         self.max_tables = max_tables
         self.abandon_after = abandon_after
         self.guesses = WrongCodes(clock)
@@ -250,7 +251,7 @@ class Host:
         path = self.saved(code)
         if path is None or storage.load_table(path)[0].get("over"):
             return None
-        if len(self.tables) >= self.max_tables:
+        if self.full():
             raise ProtocolError("this host is full: try again later")
         # The save's title from its "format", as a local load reads it (an old save of the first
         # title names none, and is the first title's).
@@ -270,6 +271,9 @@ class Host:
         self.tables[code] = table
         log.info("table %s resumed at turn %s", code, g.turn)
         return table
+
+    def full(self) -> bool:
+        return len(self.tables) >= (limits.MAX_TABLES if self.max_tables is None else self.max_tables)
 
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
         return Autosaver(self._saving), UndoSpares(self._sparing)
@@ -537,7 +541,7 @@ class Host:
         previous = client.created
         if previous is not None and previous.session is None and not any(c.connected for c in previous.everyone()):
             self.tables.pop(previous.code, None)  # set up again before anyone sat: replaced
-        if len(self.tables) >= self.max_tables:
+        if self.full():
             raise ProtocolError("this host is full: try again later")
         code = new_code(self.tables)
         # A suspended or finished game keeps its code; behind a front door a code routes to one worker.
