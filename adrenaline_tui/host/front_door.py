@@ -193,6 +193,8 @@ class Link:
         client = self.relay.client
         try:
             while line := await reader.readline():
+                if not line.endswith(b"\n"):
+                    break  # the worker ended in the middle of a line: none of it is passed on
                 kind = _kind(line)
                 if kind in ("state", "chat", "table", "explained", "pong"):
                     client.send_line(line)  # the bulk: relayed unread

@@ -87,9 +87,11 @@ async def run_worker(
     sock.chmod(0o600)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+    # ctrl+c in the host's terminal reaches every process of its group: the front door stops
+    # its workers itself (SIGTERM), rather than see them end first and start them again.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     orphan = asyncio.create_task(_until_stdin_closes())
     orphan.add_done_callback(lambda _: stop.set())
     reporter = asyncio.create_task(_report_live(host))
