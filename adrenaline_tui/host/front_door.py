@@ -167,11 +167,12 @@ class Link:
         self.refused: str | None = None
         self._welcomes = 1  # the worker's answer to the hello this link opens with
         self._pump: asyncio.Task[None] | None = None
+        # Counted at once (before it connects): clients arriving together spread over the workers.
+        worker.links.add(self)
 
     async def open(self) -> None:
         reader, self.writer = await asyncio.open_unix_connection(str(self.worker.sock), limit=protocol.MAX_HOST_LINE)
         self.writer.write(self.relay.hello)
-        self.worker.links.add(self)
         self._pump = asyncio.get_running_loop().create_task(self._relay_back(reader))
 
     def send(self, line: bytes) -> None:
@@ -331,9 +332,13 @@ class Relay:
         if self.link is not None:
             self.link.close()
             self.link = None
-        await asyncio.wait_for(worker.ready.wait(), DONE_SECONDS)
         link = Link(self, worker)
-        await link.open()
+        try:
+            await asyncio.wait_for(worker.ready.wait(), DONE_SECONDS)
+            await link.open()
+        except BaseException:
+            link.close()
+            raise
         self.link = link
 
     def _keys(self) -> tuple[str, str]:
@@ -363,10 +368,10 @@ class Relay:
 
     async def _look_aside(self, worker: Worker, msg: dict[str, Any], line: bytes) -> None:
         """A look at another worker's table from one's own table: a link of its own, for one answer."""
-        await asyncio.wait_for(worker.ready.wait(), DONE_SECONDS)
         link = Link(self, worker)
-        await link.open()
         try:
+            await asyncio.wait_for(worker.ready.wait(), DONE_SECONDS)
+            await link.open()
             await self._guarded(link, "look", msg, line)
         finally:
             link.close()
@@ -386,12 +391,13 @@ class Relay:
         deadline = time.monotonic() + RESTORE_SECONDS
         try:
             while time.monotonic() < deadline and self.client.connected and not self.door.stopping:
+                link = Link(self, worker)
+                link.rejoining = True
                 try:
                     await asyncio.wait_for(worker.ready.wait(), max(0.1, deadline - time.monotonic()))
-                    link = Link(self, worker)
-                    link.rejoining = True
                     await link.open()
                 except (OSError, TimeoutError):
+                    link.close()
                     await asyncio.sleep(0.1)  # the old socket, before the new worker took it over
                     continue
                 line = json.dumps({"type": "join", "code": code, "seat": seat}).encode()

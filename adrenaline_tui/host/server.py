@@ -226,6 +226,11 @@ class Host:
         # the next one, so that the answer reads the game as they were last shown it.
         self._explaining: dict[str, list[Client]] = {}
         self._seq = 0
+        # Tables whose person's decision waits for its save before its result goes out
+        # (`after_saved`), and the tasks waiting; one thread waits for every table's.
+        self._unsaved: dict[str, int] = {}
+        self._saved_tasks: set[asyncio.Task[None]] = set()
+        self._waiting = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saved-wait")
 
     # ------------------------------------------------------------ restarting
     def resume(self) -> list[str]:
@@ -640,10 +645,7 @@ class Host:
             events = session.choose(msg["key"])
         except (IllegalChoice, ValueError) as exc:  # any title's IllegalChoice is a ValueError
             raise ProtocolError(str(exc)) from None
-        # A person's decision is on disk before anyone is sent its result: a host (or a worker)
-        # killed after that loses none of them (the computers' moves since are played again).
-        session.flush()
-        self.after(table, events)
+        self.after_saved(table, session, events)
 
     def on_undo(self, client: Client, msg: dict[str, Any]) -> None:
         table, session, seat = self._playing(client)
@@ -651,7 +653,6 @@ class Host:
             raise ProtocolError("nothing to undo: the last decision revealed something or passed play on")
         before = session.game.events
         session.undo()
-        session.flush()  # an undo is a person's decision too (see `on_choose`)
         after = session.game.events
         # The log is resent from where the replayed game's parts from the old one: an undo of
         # answers nobody else saw changes nothing anyone else is sent.
@@ -659,7 +660,7 @@ class Host:
         common = min(len(before), len(after)) if same is None else same
         for c in table.everyone():
             c.events_sent = min(c.events_sent, common)
-        self.after(table, [])
+        self.after_saved(table, session, [])  # an undo is a person's decision too
 
     def on_explain(self, client: Client, msg: dict[str, Any]) -> None:
         """What `x` shows: the topics this client's view may ask about, with their answers."""
@@ -749,6 +750,32 @@ class Host:
         return table, table.session, seat
 
     # ---------------------------------------------------------------- output
+    def after_saved(self, table: HostTable, session: Session, events: list[Event]) -> None:
+        """`after` a person's decision once its save is on disk: a host (or a worker) killed
+        after anyone was sent the result has the decision in its save (the computers' moves
+        since are played again). The wait is the table's alone: the loop goes on with the others.
+        Until then the table's computers and turn timer wait (it is nobody's move yet)."""
+        code = table.code
+        self._unsaved[code] = self._unsaved.get(code, 0) + 1
+
+        async def when_saved() -> None:
+            try:
+                # One waiting thread for the host: saves are written in order, so waiting for
+                # them in order costs no more than the last.
+                await asyncio.get_running_loop().run_in_executor(self._waiting, session.flush)
+            except Exception:  # the save's own error is kept in `saver.error`, logged by `after`
+                log.exception("table %s: waiting for its save failed", code)
+            finally:
+                left = self._unsaved.pop(code, 1) - 1
+                if left:
+                    self._unsaved[code] = left
+            if table.session is session and self.tables.get(code) is table:
+                self.after(table, events)
+
+        task = asyncio.get_running_loop().create_task(when_saved())
+        self._saved_tasks.add(task)
+        task.add_done_callback(self._saved_tasks.discard)
+
     def after(self, table: HostTable, events: list[Event]) -> None:
         self.broadcast(table)
         if table.session is not None and table.session.saver.error:
@@ -824,7 +851,7 @@ class Host:
     def play_computers(self, table: HostTable) -> None:
         """Computer seats move on a task of their own, one decision at a time, so people can follow."""
         session = table.session
-        if session is None or not session.computer_to_move:
+        if session is None or not session.computer_to_move or table.code in self._unsaved:
             return
         running = self._bots.get(table.code)
         if running is not None and not running.done():
@@ -885,6 +912,10 @@ class Host:
         self._timers[table.code] = loop.call_later(table.timer, self._time_up, table, decisions)
 
     def _time_up(self, table: HostTable, decisions: int) -> None:
+        if table.code in self._unsaved:  # a person's decision is being saved: its result decides
+            loop = asyncio.get_running_loop()
+            self._timers[table.code] = loop.call_later(0.05, self._time_up, table, decisions)
+            return
         self._timers.pop(table.code, None)
         session = table.session
         # Any change of who decides, or a public point, cancelled and replaced this timer: it is
@@ -917,5 +948,8 @@ class Host:
         for table in self.tables.values():
             if table.session is not None:
                 table.session.flush()
+        for task in self._saved_tasks:
+            task.cancel()
         self._saving.shutdown(wait=True)
+        self._waiting.shutdown(wait=False, cancel_futures=True)
         self._sparing.shutdown(wait=False, cancel_futures=True)
