@@ -197,21 +197,19 @@ class Link:
                 if not line.endswith(b"\n"):
                     break  # the worker ended in the middle of a line: none of it is passed on
                 kind = _kind(line)
-                if kind in ("state", "chat", "table", "explained", "pong"):
-                    client.send_line(line)  # the bulk: relayed unread
-                    continue
-                message = json.loads(line)
                 if kind == "_done":
                     if self.done is not None and not self.done.done():
-                        self.done.set_result(message)
+                        self.done.set_result(json.loads(line))
                     continue
                 if kind == "welcome" and self._welcomes > 0:
                     self._welcomes -= 1
                     continue
                 if self.rejoining and kind in ("joined", "error"):
-                    self.refused = message.get("reason") if kind == "error" else None
+                    self.refused = json.loads(line).get("reason") if kind == "error" else None
                     continue
-                self.relay.noticed(message)
+                if kind in ("created", "joined", "left"):
+                    self.relay.noticed(json.loads(line))
+                # Everything else (states, lobbies, chat, any title's own messages) unread.
                 client.send_line(line)
         except (ConnectionError, ValueError) as exc:
             log.info("worker %s: link of client %s broke: %s", self.worker.index, client.id, exc)

@@ -83,6 +83,13 @@ async def test_tables_live_in_the_worker_their_code_routes_to(door: tuple[FrontD
     # ... and a join elsewhere is refused as a host alone refuses it.
     await looker.send({"type": "join", "code": other, "seat": "blue"})
     assert (await looker.expect("error", about="join"))["reason"] == "leave this table first"
+    # Back in the lobby, the same connection sits at the other worker's table.
+    await looker.send({"type": "leave"})
+    await looker.expect("left", code=codes[0])
+    await looker.send({"type": "join", "code": other, "seat": "blue"})
+    await looker.expect("joined", code=other)
+    await looker.send({"type": "chat", "text": "hello"})
+    assert (await looker.expect("chat"))["text"] == "hello"
     for w in [*wires, looker]:
         await w.close()
 
