@@ -26,7 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.atomicfile import write_atomic
+from adrenaline_tui.host import kept_decisions
 from adrenaline_tui.host.guesses import WrongCodes
+from adrenaline_tui.host.kept_decisions import TextKeepingSaver
 from adrenaline_tui.host.tables import HostTable, new_code, title_host
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.titles import registry
@@ -226,11 +228,6 @@ class Host:
         # the next one, so that the answer reads the game as they were last shown it.
         self._explaining: dict[str, list[Client]] = {}
         self._seq = 0
-        # Tables whose person's decision waits for its save before its result goes out
-        # (`after_saved`), and the tasks waiting; one thread waits for every table's.
-        self._unsaved: dict[str, int] = {}
-        self._saved_tasks: set[asyncio.Task[None]] = set()
-        self._waiting = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saved-wait")
 
     # ------------------------------------------------------------ restarting
     def resume(self) -> list[str]:
@@ -253,6 +250,8 @@ class Host:
 
         Its computers stay still until one of its players sits down (`on_join`); nobody
         sitting, it is suspended again like any abandoned table."""
+        if self.folder is not None:
+            kept_decisions.take(self.folder / f"{code}.json")  # a person's decision newer than the save
         path = self.saved(code)
         if path is None or storage.load_table(path)[0].get("over"):
             return None
@@ -281,7 +280,18 @@ class Host:
         return len(self.tables) >= (limits.MAX_TABLES if self.max_tables is None else self.max_tables)
 
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
-        return Autosaver(self._saving), UndoSpares(self._sparing)
+        return TextKeepingSaver(self._saving), UndoSpares(self._sparing)
+
+    def keep_decision(self, session: Session, *, undo: bool = False) -> None:
+        """A person's decision on disk before anyone is sent its result, however far behind the
+        saves are (host/kept_decisions.py): a host or worker killed after loses none."""
+        saver = session.saver
+        if session.path is None or not isinstance(saver, TextKeepingSaver) or saver.latest is None:
+            return
+        try:
+            kept_decisions.keep(session.path, saver.latest, undo=undo)
+        except OSError as exc:  # the save itself goes on; the operator must know
+            log.error("table %s: its last decision could not be kept: %s", session.path.name, exc)
 
     def find(self, client: Client, code: str) -> HostTable:
         """The table of a code a client typed, in memory or suspended; wrong codes are counted
@@ -345,6 +355,8 @@ class Host:
         session = table.session
         if session is not None:
             session.flush()  # its last decision is on disk before the table goes
+            if session.path is not None:
+                kept_decisions.forget(session.path)
             session.spares.close()
         self.save_extras(table)
         minutes = max(1, round(self.abandon_after / 60))
@@ -645,7 +657,8 @@ class Host:
             events = session.choose(msg["key"])
         except (IllegalChoice, ValueError) as exc:  # any title's IllegalChoice is a ValueError
             raise ProtocolError(str(exc)) from None
-        self.after_saved(table, session, events)
+        self.keep_decision(session)
+        self.after(table, events)
 
     def on_undo(self, client: Client, msg: dict[str, Any]) -> None:
         table, session, seat = self._playing(client)
@@ -660,7 +673,8 @@ class Host:
         common = min(len(before), len(after)) if same is None else same
         for c in table.everyone():
             c.events_sent = min(c.events_sent, common)
-        self.after_saved(table, session, [])  # an undo is a person's decision too
+        self.keep_decision(session, undo=True)  # an undo is a person's decision too
+        self.after(table, [])
 
     def on_explain(self, client: Client, msg: dict[str, Any]) -> None:
         """What `x` shows: the topics this client's view may ask about, with their answers."""
@@ -750,32 +764,6 @@ class Host:
         return table, table.session, seat
 
     # ---------------------------------------------------------------- output
-    def after_saved(self, table: HostTable, session: Session, events: list[Event]) -> None:
-        """`after` a person's decision once its save is on disk: a host (or a worker) killed
-        after anyone was sent the result has the decision in its save (the computers' moves
-        since are played again). The wait is the table's alone: the loop goes on with the others.
-        Until then the table's computers and turn timer wait (it is nobody's move yet)."""
-        code = table.code
-        self._unsaved[code] = self._unsaved.get(code, 0) + 1
-
-        async def when_saved() -> None:
-            try:
-                # One waiting thread for the host: saves are written in order, so waiting for
-                # them in order costs no more than the last.
-                await asyncio.get_running_loop().run_in_executor(self._waiting, session.flush)
-            except Exception:  # the save's own error is kept in `saver.error`, logged by `after`
-                log.exception("table %s: waiting for its save failed", code)
-            finally:
-                left = self._unsaved.pop(code, 1) - 1
-                if left:
-                    self._unsaved[code] = left
-            if table.session is session and self.tables.get(code) is table:
-                self.after(table, events)
-
-        task = asyncio.get_running_loop().create_task(when_saved())
-        self._saved_tasks.add(task)
-        task.add_done_callback(self._saved_tasks.discard)
-
     def after(self, table: HostTable, events: list[Event]) -> None:
         self.broadcast(table)
         if table.session is not None and table.session.saver.error:
@@ -851,7 +839,7 @@ class Host:
     def play_computers(self, table: HostTable) -> None:
         """Computer seats move on a task of their own, one decision at a time, so people can follow."""
         session = table.session
-        if session is None or not session.computer_to_move or table.code in self._unsaved:
+        if session is None or not session.computer_to_move:
             return
         running = self._bots.get(table.code)
         if running is not None and not running.done():
@@ -912,10 +900,6 @@ class Host:
         self._timers[table.code] = loop.call_later(table.timer, self._time_up, table, decisions)
 
     def _time_up(self, table: HostTable, decisions: int) -> None:
-        if table.code in self._unsaved:  # a person's decision is being saved: its result decides
-            loop = asyncio.get_running_loop()
-            self._timers[table.code] = loop.call_later(0.05, self._time_up, table, decisions)
-            return
         self._timers.pop(table.code, None)
         session = table.session
         # Any change of who decides, or a public point, cancelled and replaced this timer: it is
@@ -948,8 +932,5 @@ class Host:
         for table in self.tables.values():
             if table.session is not None:
                 table.session.flush()
-        for task in self._saved_tasks:
-            task.cancel()
         self._saving.shutdown(wait=True)
-        self._waiting.shutdown(wait=False, cancel_futures=True)
         self._sparing.shutdown(wait=False, cancel_futures=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 from collections.abc import AsyncIterator
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from adrenaline_tui.host import kept_decisions
 from adrenaline_tui.host.front_door import FrontDoor
 from adrenaline_tui.host.routing import owned_by, worker_of
 from adrenaline_tui.wire import limits, protocol
@@ -208,3 +210,28 @@ async def test_a_worker_killed_mid_game_loses_no_decision_of_a_person(door: tupl
     for w in (person, watcher):
         with contextlib.suppress(ConnectionError):
             await w.close()
+
+
+def _save(choices: list[str]) -> str:
+    return json.dumps({"format": "adrenaline-save", "version": 2, "choices": choices})
+
+
+@pytest.mark.parametrize(
+    ("saved", "kept", "undo", "resumed"),
+    [
+        (["a"], ["a", "b"], False, ["a", "b"]),  # the save is behind the person's decision
+        (["a", "b", "c"], ["a", "b"], False, ["a", "b", "c"]),  # the save caught up, and more
+        (["a", "x"], ["a", "b"], False, ["a", "b"]),  # the save is from before an undo and redo
+        (["a", "b"], ["a"], True, ["a"]),  # an undo: the save still has the decision taken back
+        (["a"], ["a"], True, ["a"]),  # the save has the undo
+    ],
+)
+def test_a_kept_decision_replaces_a_save_only_when_it_is_newer(
+    tmp_path: Path, saved: list[str], kept: list[str], undo: bool, resumed: list[str]
+) -> None:
+    save = tmp_path / "ABCDE.json"
+    save.write_text(_save(saved))
+    kept_decisions.keep(save, _save(kept), undo=undo)
+    kept_decisions.take(save)
+    assert json.loads(save.read_text())["choices"] == resumed
+    assert not kept_decisions.kept_path(save).exists()
