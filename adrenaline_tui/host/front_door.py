@@ -94,7 +94,10 @@ class Worker:
         while not self.door.stopping:
             self.starts += 1
             begun = time.monotonic()
-            await self._once()
+            try:
+                await self._once()
+            except OSError as exc:  # could not even be started: tried again like one that ended
+                log.error("worker %s could not be started: %s", self.index, exc)
             self.ready.clear()
             self.live, self.seq = {}, 0
             if self.door.stopping:
