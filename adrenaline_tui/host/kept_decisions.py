@@ -6,7 +6,11 @@ for it before sending a person the result of their decision would hold that pers
 loop, everyone) behind every table's writes. So at each person's decision (or undo) the host
 writes the save's text as it stands to `CODE.decided` at once, on the loop, without fsync (a
 process that dies leaves what it wrote with the kernel; what a power cut may lose is the saves'
-business), and sends the result after. When the table is woken from its save (`Host.wake`),
+business), and sends the result after. The file is written over in place, a header line (its
+length and checksum) then the text: no new file and no rename each time, which wait for the
+file system's journal behind the saves' fsyncs (0.3 ms a decision at best, far more under
+load). A write cut by the process's death fails its checksum, and its result was never sent:
+the save is resumed. When the table is woken from its save (`Host.wake`),
 `take` keeps whichever of the two is newer:
 
 - the save, if it holds every decision of the kept file and, after an undo, exactly those (a
@@ -21,7 +25,7 @@ import contextlib
 import json
 import logging
 import os
-import tempfile
+import zlib
 from pathlib import Path
 
 from adrenaline_tui.atomicfile import write_atomic
@@ -47,17 +51,14 @@ class TextKeepingSaver(Autosaver):
 
 
 def keep(save: Path, text: str, *, undo: bool) -> None:
-    """Write a person's decision's game beside its save, whole or not at all (no fsync)."""
-    path = kept_path(save)
-    header = json.dumps({"undo": undo}) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Write a person's decision's game beside its save (over the last one, no fsync)."""
+    body = text.encode("utf-8")
+    header = json.dumps({"undo": undo, "bytes": len(body), "crc": zlib.crc32(body)}).encode() + b"\n"
+    fd = os.open(kept_path(save), os.O_WRONLY | os.O_CREAT, 0o600)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(header + text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        os.pwrite(fd, header + body, 0)  # what lies beyond, from a longer one before, is not read
+    finally:
+        os.close(fd)
 
 
 def forget(save: Path) -> None:
@@ -79,16 +80,23 @@ def take(save: Path) -> None:
     """Before a table is woken from `save`: put its kept decision in it if that is newer."""
     path = kept_path(save)
     try:
-        header, _, text = path.read_text(encoding="utf-8").partition("\n")
-        undo = json.loads(header).get("undo") is True
+        header, _, rest = path.read_bytes().partition(b"\n")
+        head = json.loads(header)
+        body = rest[: head["bytes"]]
+        if len(body) != head["bytes"] or zlib.crc32(body) != head["crc"]:
+            raise ValueError("cut short (the process ended while writing it)")
+        undo = head.get("undo") is True
+        text = body.decode("utf-8")
     except FileNotFoundError:
         return
-    except (OSError, ValueError, AttributeError) as exc:
+    except (OSError, ValueError, AttributeError, KeyError, TypeError) as exc:
         log.error("%s is unreadable (%s): the save is resumed as it is", path, exc)
+        forget(save)
         return
     kept = _choices(text)
     if kept is None:
         log.error("%s holds no game: the save is resumed as it is", path)
+        forget(save)
         return
     try:
         saved = _choices(save.read_text(encoding="utf-8"))

@@ -246,3 +246,19 @@ def test_a_kept_decision_replaces_a_save_only_when_it_is_newer(
     kept_decisions.take(save)
     assert json.loads(save.read_text())["choices"] == resumed
     assert not kept_decisions.kept_path(save).exists()
+
+
+def test_a_kept_decision_written_over_a_longer_one_or_cut_short_is_read_right(tmp_path: Path) -> None:
+    save = tmp_path / "ABCDE.json"
+    save.write_text(_save(["a"]))
+    kept_decisions.keep(save, _save(["a", "b", "c", "d"]), undo=False)
+    kept_decisions.keep(save, _save(["a", "b"]), undo=True)  # over a longer one: its tail is not read
+    kept_decisions.take(save)
+    assert json.loads(save.read_text())["choices"] == ["a", "b"]
+    # A write cut by the process's death (its result never sent) leaves the save as it was.
+    kept_decisions.keep(save, _save(["a", "b", "c"]), undo=False)
+    path = kept_decisions.kept_path(save)
+    path.write_bytes(path.read_bytes()[:-5])
+    kept_decisions.take(save)
+    assert json.loads(save.read_text())["choices"] == ["a", "b"]
+    assert not path.exists()
