@@ -324,7 +324,15 @@ def _host(args: argparse.Namespace) -> int:
 
     folder = args.data or data_home() / "host"
     return host_main(
-        folder, args.ssh, args.web, args.authorized_keys, args.bot_delay, args.socket, args.computer, args.web_token
+        folder,
+        args.ssh,
+        args.web,
+        args.authorized_keys,
+        args.bot_delay,
+        args.socket,
+        args.computer,
+        args.web_token,
+        workers=args.workers,
     )
 
 
@@ -442,6 +450,12 @@ def _host_arguments(host: argparse.ArgumentParser) -> None:
     host.add_argument("--computer", metavar="KIND", help="the computer player for computer seats (default: the best)")
     host.add_argument("--data", type=Path, metavar="DIR", help="where tables and the host key live")
     host.add_argument("--socket", type=Path, help="the host's Unix socket (default: in the data folder)")
+    host.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes holding the tables behind the front door (default: one per core; 0: all in one process)",
+    )
     host.set_defaults(func=_host)
 
 

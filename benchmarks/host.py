@@ -10,7 +10,7 @@ words beside each option), the host's memory per table and its CPU time per deci
 and computers' alike), the host process's and its helper processes' (saving, computers' pool).
 
     python benchmarks/host.py [--tables 50] [--decisions 40] [--computer sensible|random]
-                              [--people 1|2] [--bot-delay 0] [--source DIR]
+                              [--people 1|2] [--bot-delay 0] [--source DIR] [--workers N]
 """
 
 from __future__ import annotations
@@ -185,6 +185,8 @@ async def run(args: argparse.Namespace) -> None:
     sock = str(folder / "host.sock")
     command = [sys.executable, "-m", "adrenaline_tui", "host", "--data", str(folder / "data"), "--socket", sock]
     command += ["--bot-delay", str(args.bot_delay), "--computer", args.computer]
+    if args.workers is not None:  # only then: a version from before the front door has no such option
+        command += ["--workers", str(args.workers)]
     # `python -m` looks in its working folder first: --source runs another version's host
     # (`git archive COMMIT | tar -x -C DIR`) for a before/after on the same machine.
     host = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=args.source)
@@ -236,6 +238,7 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=float, default=0.0, help="the host's pause before a computer's move")
     parser.add_argument("--people", type=int, choices=(1, 2), default=1, help="people a table (the rest computers)")
     parser.add_argument("--source", default=None, help="run the host of the package in this folder")
+    parser.add_argument("--workers", type=int, default=None, help="the host's worker processes (0: one process)")
     asyncio.run(run(parser.parse_args()))
 
 

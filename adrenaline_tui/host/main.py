@@ -11,6 +11,7 @@ import socket as socketlib
 import sys
 from pathlib import Path
 
+from adrenaline_tui.host.front_door import FrontDoor, default_workers
 from adrenaline_tui.host.server import Host
 from adrenaline_tui.wire import limits, protocol
 
@@ -57,7 +58,10 @@ async def run_host(
     ready: asyncio.Future[dict[str, object]] | None = None,
     stop: asyncio.Event | None = None,
     abandon_after: float = limits.ABANDON_SECONDS,
+    workers: int | None = None,
 ) -> int:
+    """`workers`: the worker processes holding the tables behind a front door (None: one per
+    core); 0: every table in this one process, as before the front door (docs/hosting.md)."""
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o700)  # the socket, the games and the host key are the host's alone
     sock = socket_path or folder / "host.sock"
@@ -66,14 +70,14 @@ async def run_host(
             print(f"adrenaline: a host is already running on {sock}", file=sys.stderr)
             return 1
         sock.unlink()
-    host = Host(
-        folder / "tables",
-        bot_delay=bot_delay,
-        computer=computer,
-        abandon_after=abandon_after,  # benchmarks/abuse_tables.py shortens it
-    )
+    count = default_workers() if workers is None else workers
+    settings = {"bot_delay": bot_delay, "computer": computer, "abandon_after": abandon_after}
+    # abandon_after: benchmarks/abuse_tables.py shortens it
+    host = Host(folder / "tables", **settings) if count == 0 else FrontDoor(folder / "tables", count, **settings)
     for line in host.resume():
         print(line, flush=True)
+    if isinstance(host, FrontDoor):
+        await host.start()
     server = await asyncio.start_unix_server(host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 1)
     sock.chmod(0o600)
     print(f"Host running. Local players: adrenaline join --socket {sock}", flush=True)
@@ -116,7 +120,10 @@ async def run_host(
         if web_task is not None:
             web_task.cancel()
         server.close()
-        host.close()
+        if isinstance(host, FrontDoor):
+            await host.close()
+        else:
+            host.close()
         with contextlib.suppress(OSError):
             sock.unlink()
         print("Host stopped; every table is saved.", flush=True)
@@ -141,6 +148,7 @@ def main(
     socket_path: Path | None,
     computer: str | None = None,
     web_token: bool = False,
+    workers: int | None = None,
 ) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
@@ -156,6 +164,9 @@ def main(
             file=sys.stderr,
         )
         return 2
+    if workers is not None and workers < 0:
+        print("adrenaline: --workers is 0 (one process) or more", file=sys.stderr)
+        return 2
     if authorized_keys is not None and not authorized_keys.is_file():
         print(f"adrenaline: no authorized keys file {authorized_keys}", file=sys.stderr)
         return 2
@@ -169,5 +180,6 @@ def main(
             bot_delay=bot_delay,
             socket_path=socket_path,
             computer=computer,
+            workers=workers,
         )
     )

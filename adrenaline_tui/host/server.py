@@ -20,7 +20,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -48,8 +48,25 @@ EXTRAS = ".host.json"
 SPARE_THREADS = 2
 
 
+# Messages a front door (host/front_door.py) serialises per address and a worker acknowledges
+# with a `_done` line: the ones that look a code up or set a game going, so the front door
+# can count wrong codes and live games across every worker exactly as one host would.
+GUARDED = frozenset({"look", "join", "start"})
+
+
 def event_json(e: Event) -> list[Any]:
     return [e.kind, e.text, e.data]
+
+
+def no_table(code: str) -> str:
+    """The refusal of a code no table has (a wrong guess: counted against the guesser)."""
+    return f"no table {code} on this host"
+
+
+def welcome() -> dict[str, Any]:
+    """The answer to `hello`, from a host or from a front door over workers."""
+    # The games a table can be set up for here (each title's own fields in `create`).
+    return {"type": "welcome", "v": protocol.VERSION, "titles": [t.id for t in registry.hostable()]}
 
 
 class Client:
@@ -72,6 +89,10 @@ class Client:
         # The table this client set up last: one at a time, so nobody fills the host with tables.
         self.created: HostTable | None = None
         self.events_sent = 0
+        # Behind a front door: the started games of this client's address on the other workers
+        # (sent with each `start` and `join`), and whether its last code looked up was wrong.
+        self.elsewhere = 0
+        self.wrong_code = False
         self.writer = writer
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
         self.rate = rate
@@ -88,9 +109,12 @@ class Client:
         return True
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_line(protocol.encode(message))
+
+    def send_line(self, line: bytes) -> None:
+        """One encoded line (a front door relays a worker's lines as they came)."""
         if not self.connected:
             return
-        line = protocol.encode(message)
         try:
             self.queue.put_nowait(line)
         except asyncio.QueueFull:
@@ -110,8 +134,54 @@ class Client:
                 self.writer.transport.abort()
 
 
+async def write_queue(client: Client) -> None:
+    """Send a client's queued lines until its end marker (its own task: a slow reader waits alone)."""
+    assert client.writer is not None
+    while True:
+        line = await client.queue.get()
+        if line is None:
+            client.writer.close()
+            return
+        client.writer.write(line)
+        await client.writer.drain()
+
+
+async def client_lines(client: Client, reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
+    """A client's lines as they come; an over-long one is refused (in one line) and skipped unread."""
+    buffer = b""
+    skipping = False  # inside an over-long line: drop bytes up to its end
+    while client.connected:
+        chunk = await reader.read(READ_CHUNK)
+        if not chunk:
+            return
+        buffer += chunk
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            if skipping:
+                skipping = False
+                continue
+            yield line
+        if len(buffer) > protocol.MAX_CLIENT_LINE:
+            if not skipping:
+                reason = f"a message longer than {protocol.MAX_CLIENT_LINE} bytes"
+                client.send({"type": "error", "about": None, "reason": reason})
+            skipping, buffer = True, b""
+
+
+def resumable_codes(folder: Path | None) -> list[str]:
+    """The codes of the unfinished games saved in a host's folder."""
+    if folder is None or not folder.is_dir():
+        return []
+    codes = []
+    for path in sorted(folder.glob("*.json")):
+        code = path.name.removesuffix(".json")
+        if protocol.valid_code(code) and not storage.load_table(path)[0].get("over"):
+            codes.append(code)
+    return codes
+
+
 class Host:
-    """Every table and every client of one host process."""
+    """Every table and every client of one host process (or of one worker behind a front door)."""
 
     def __init__(
         self,
@@ -123,8 +193,18 @@ class Host:
         rate: float = RATE,
         clock: Callable[[], float] = time.monotonic,
         abandon_after: float = limits.ABANDON_SECONDS,
+        owns: Callable[[str], bool] | None = None,
+        front_door: bool = False,
+        max_tables: int | None = None,
     ) -> None:
         self.clock = clock
+        # A worker behind a front door (host/worker.py) makes only codes that route to it, leaves
+        # wrong-code strikes to the front door (which sees every worker's) and acknowledges
+        # GUARDED messages; a host alone is its own front door.
+        self.owns = owns or (lambda code: True)
+        self.front_door = front_door
+        # A worker's share of the host's tables (None: `limits.MAX_TABLES`, read when counted).
+        self.max_tables = max_tables
         self.abandon_after = abandon_after
         self.guesses = WrongCodes(clock)
         # One saving thread and a few undo-copy threads for every table (not threads per table).
@@ -150,6 +230,7 @@ class Host:
         # Clients who asked `explain` while the table was between public points: answered at
         # the next one, so that the answer reads the game as they were last shown it.
         self._explaining: dict[str, list[Client]] = {}
+        self._seq = 0
 
     # ------------------------------------------------------------ restarting
     def resume(self) -> list[str]:
@@ -158,14 +239,7 @@ class Host:
         None is loaded: a restarted host has nobody at any table, so each is suspended, and is
         loaded when someone opens it by its code (`wake`). A host's memory and threads do not
         grow with its saved tables."""
-        out: list[str] = []
-        if self.folder is None or not self.folder.is_dir():
-            return out
-        for path in sorted(self.folder.glob("*.json")):
-            code = path.name.removesuffix(".json")
-            if protocol.valid_code(code) and not storage.load_table(path)[0].get("over"):
-                out.append(f"{code}: resumed when one of its players sits down")
-        return out
+        return [f"{code}: resumed when one of its players sits down" for code in resumable_codes(self.folder)]
 
     def saved(self, code: str) -> Path | None:
         """The save of a table code on disk, finished or not (a new table must not take its code)."""
@@ -182,7 +256,7 @@ class Host:
         path = self.saved(code)
         if path is None or storage.load_table(path)[0].get("over"):
             return None
-        if len(self.tables) >= limits.MAX_TABLES:
+        if self.full():
             raise ProtocolError("this host is full: try again later")
         # The save's title from its "format", as a local load reads it (an old save of the first
         # title names none, and is the first title's).
@@ -203,6 +277,9 @@ class Host:
         log.info("table %s resumed at turn %s", code, g.turn)
         return table
 
+    def full(self) -> bool:
+        return len(self.tables) >= (limits.MAX_TABLES if self.max_tables is None else self.max_tables)
+
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
         # Computers' moves are saved in a batch a second later, timed on this loop (no thread).
         saver = Autosaver(self._saving, now_pool=self._saving_now, call_later=self._call_later)
@@ -218,13 +295,16 @@ class Host:
         if client.created is not None and client.created.code == code:
             return client.created  # the host gave it this code: not a guess
         keys = (f"connection {client.id}", f"address {address_key(client.address)}")
-        reason = self.guesses.refusal(keys)
+        reason = None if self.front_door else self.guesses.refusal(keys)
         if reason:
             raise ProtocolError(reason)
         table = self.tables.get(code) or self.wake(code)
         if table is None:
-            self.guesses.wrong(keys)
-            raise ProtocolError(f"no table {code} on this host")
+            if self.front_door:
+                client.wrong_code = True  # counted by the front door, from this worker's `_done`
+            else:
+                self.guesses.wrong(keys)
+            raise ProtocolError(no_table(code))
         return table
 
     # ------------------------------------------------------ abandoned tables
@@ -298,14 +378,24 @@ class Host:
                 log.exception("sweeping the tables failed")
 
     def live_from(self, client: Client) -> int:
-        """Started games going on now that the client's address set going."""
-        key = address_key(client.address)
+        """Started games going on now that the client's address set going (on this host)."""
+        return self.live_of(address_key(client.address))
+
+    def live_of(self, key: str) -> int:
         return sum(
             1 for t in self.tables.values() if t.keeper == key and t.session is not None and not t.session.game.over
         )
 
+    def live_by_address(self) -> dict[str, int]:
+        """Every address's started games going on here (what a worker reports to its front door)."""
+        counts: dict[str, int] = {}
+        for t in self.tables.values():
+            if t.keeper is not None and t.session is not None and not t.session.game.over:
+                counts[t.keeper] = counts.get(t.keeper, 0) + 1
+        return counts
+
     def check_live(self, client: Client) -> None:
-        if self.live_from(client) >= limits.LIVE_GAMES_PER_ADDRESS:
+        if self.live_from(client) + client.elsewhere >= limits.LIVE_GAMES_PER_ADDRESS:
             raise ProtocolError(
                 f"{limits.LIVE_GAMES_PER_ADDRESS} games from your address are going on this host: finish one, "
                 "or leave it (it is suspended when nobody is at it) before starting another"
@@ -363,33 +453,11 @@ class Host:
                 writer.close()
 
     async def _write(self, client: Client) -> None:
-        assert client.writer is not None
-        while True:
-            line = await client.queue.get()
-            if line is None:
-                client.writer.close()
-                return
-            client.writer.write(line)
-            await client.writer.drain()
+        await write_queue(client)
 
     async def _read(self, client: Client, reader: asyncio.StreamReader) -> None:
-        buffer = b""
-        skipping = False  # inside an over-long line: drop bytes up to its end
-        while client.connected:
-            chunk = await reader.read(READ_CHUNK)
-            if not chunk:
-                return
-            buffer += chunk
-            while b"\n" in buffer:
-                line, buffer = buffer.split(b"\n", 1)
-                if skipping:
-                    skipping = False
-                    continue
-                self.receive(client, line)
-            if len(buffer) > protocol.MAX_CLIENT_LINE:
-                if not skipping:
-                    self.refuse(client, ProtocolError(f"a message longer than {protocol.MAX_CLIENT_LINE} bytes"))
-                skipping, buffer = True, b""
+        async for line in client_lines(client, reader):
+            self.receive(client, line)
 
     def disconnect(self, client: Client) -> None:
         client.close()
@@ -436,6 +504,10 @@ class Host:
         if not client.greeted and kind != "hello":
             self.refuse(client, ProtocolError("say hello first"), kind)
             return
+        guarded = self.front_door and kind in GUARDED
+        if guarded:
+            client.elsewhere = self._elsewhere(line)
+            client.wrong_code = False
         try:
             getattr(self, f"on_{kind}")(client, msg)
         except ProtocolError as exc:
@@ -443,6 +515,27 @@ class Host:
         except Exception:  # a bug here must not take the other tables down with this client
             log.exception("client %s: %s failed", client.id, kind)
             self.refuse(client, ProtocolError("the host could not do that (its log says why)"), kind)
+        if guarded:
+            # After the answer, on the same connection: the front door holds the address's next
+            # guarded message until it knows whether this code was wrong and how many games the
+            # address has going here now.
+            live = self.live_from(client)
+            client.send({"type": "_done", "wrong": client.wrong_code, "live": live, "seq": self.next_seq()})
+
+    def next_seq(self) -> int:
+        """Orders a worker's reports of its live games (`_done` lines and host/worker.py's)."""
+        self._seq += 1
+        return self._seq
+
+    @staticmethod
+    def _elsewhere(line: bytes) -> int:
+        """The `elsewhere` count a front door added to a guarded line (only a front door connects
+        to a worker's socket, in the host's own folder)."""
+        try:
+            value = json.loads(line).get("elsewhere", 0)
+        except ValueError:
+            return 0
+        return value if type(value) is int and value >= 0 else 0
 
     def on_hello(self, client: Client, msg: dict[str, Any]) -> None:
         client.greeted = True
@@ -450,14 +543,7 @@ class Host:
         client.identity = msg["identity"]
         client.address = msg["address"]
         log.info("client %s is %s", client.id, client.name)
-        client.send(
-            {
-                "type": "welcome",
-                "v": protocol.VERSION,
-                # The games a table can be set up for here (each title's own fields in `create`).
-                "titles": [t.id for t in registry.hostable()],
-            }
-        )
+        client.send(welcome())
 
     def on_ping(self, client: Client, msg: dict[str, Any]) -> None:
         client.send({"type": "pong"})
@@ -468,10 +554,11 @@ class Host:
         previous = client.created
         if previous is not None and previous.session is None and not any(c.connected for c in previous.everyone()):
             self.tables.pop(previous.code, None)  # set up again before anyone sat: replaced
-        if len(self.tables) >= limits.MAX_TABLES:
+        if self.full():
             raise ProtocolError("this host is full: try again later")
         code = new_code(self.tables)
-        while self.saved(code) is not None:  # a suspended or finished game keeps its code
+        # A suspended or finished game keeps its code; behind a front door a code routes to one worker.
+        while self.saved(code) is not None or not self.owns(code):
             code = new_code(self.tables)
         computer = self._computer_of(msg["title"])
         # A seat is a person, the host's computer, or a level the creator chose.
