@@ -11,6 +11,13 @@ and computers' alike), the host process's and its helper processes' (saving, com
 
     python benchmarks/host.py [--tables 50] [--decisions 40] [--computer sensible|random]
                               [--people 1|2] [--bot-delay 0] [--source DIR] [--workers N]
+
+`--grid` runs issue 25's table in one go: 10 / 50 / 200 / 500 tables, with computers answering
+at once (one person a table) and at the default bot delay with two people a table, this version
+beside the host in `--source DIR` (the single-process host before the front door:
+`git archive 9083fe9 | tar -x -C DIR`), and prints one row a run: round trip p50/p99, decisions a
+second, host CPU a decision for each of its processes, and memory a table (USS: what no other
+process shares). What one more connected player costs is `benchmarks/client_memory.py`'s.
 """
 
 from __future__ import annotations
@@ -37,6 +44,12 @@ LINE_LIMIT = 8 * 1024 * 1024
 def rss_kib(pid: int) -> int:
     text = Path(f"/proc/{pid}/status").read_text()
     return int(re.search(r"VmRSS:\s+(\d+)", text).group(1))
+
+
+def uss_kib(pid: int) -> int:
+    """Memory no other process shares (private pages), from smaps_rollup."""
+    text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    return sum(int(n) for n in re.findall(r"^Private_(?:Clean|Dirty):\s+(\d+)", text, re.M))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -180,7 +193,16 @@ async def table(sock: str, decisions: int, seed: int, trips: list[float], people
     return sum(min(v, decisions) for v in tally.values())
 
 
-async def run(args: argparse.Namespace) -> None:
+def processes_uss(pid: int) -> int:
+    total = 0
+    for p in (pid, *children(pid)):
+        with contextlib.suppress(OSError):
+            total += uss_kib(p)
+    return total
+
+
+async def run(args: argparse.Namespace) -> dict:
+    """One host under one load; returns its figures (and prints them unless `args.quiet`)."""
     folder = Path(tempfile.mkdtemp(prefix="adrenaline-bench-host-"))
     sock = str(folder / "host.sock")
     command = [sys.executable, "-m", "adrenaline_tui", "host", "--data", str(folder / "data"), "--socket", sock]
@@ -190,12 +212,12 @@ async def run(args: argparse.Namespace) -> None:
     # `python -m` looks in its working folder first: --source runs another version's host
     # (`git archive COMMIT | tar -x -C DIR`) for a before/after on the same machine.
     host = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=args.source)
-    if args.source:
-        SPOKEN["v"] = protocol_of(args.source)
+    SPOKEN["v"] = protocol_of(args.source) if args.source else protocol.VERSION
     try:
         while not Path(sock).exists():
             await asyncio.sleep(0.05)
-        base_rss = rss_kib(host.pid)
+        await asyncio.sleep(1.0)  # its workers and pools up, so idle memory counts them
+        base_uss = processes_uss(host.pid)
         base_cpu = cpu_by_process(host.pid)
         trips: list[float] = []
         started = time.perf_counter()
@@ -203,31 +225,83 @@ async def run(args: argparse.Namespace) -> None:
         wall = time.perf_counter() - started
         spent = {p: c - base_cpu.get(p, 0.0) for p, c in cpu_by_process(host.pid).items()}
         cpu, helpers = spent.pop(host.pid), sorted(spent.values(), reverse=True)
-        rss = rss_kib(host.pid)
+        uss = processes_uss(host.pid)
         host.terminate()
-        host.wait(timeout=60)
+        # A host with hundreds of tables writes every save as it stops: not part of the figures.
+        host.wait(timeout=900)
         # Every decision, computers' too, as the saves hold them (the host saves all as it stops).
         saves = (folder / "data" / "tables").glob("*.json")
         decisions = sum(len(json.loads(p.read_text()).get("choices", [])) for p in saves if "." not in p.stem)
         assert sum(totals) == len(trips)
         trips.sort()
-        p50 = statistics.median(trips) * 1000
-        p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000
-        who = args.source or "this version"
-        setting = f"{args.people} people a table, bot delay {args.bot_delay:g} s"
-        print(
-            f"{who}: {args.tables} tables, {setting}, computer={args.computer}: {decisions} decisions in {wall:.1f} s"
-        )
-        print(f"round trip of a person's decision: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(trips)} answers)")
-        per = 1000 / max(1, decisions)
-        print(f"host CPU: {cpu:.1f} s, {cpu * per:.2f} ms per decision (the host process)")
-        if helpers:
-            each = ", ".join(f"{c * per:.2f}" for c in helpers)
-            print(f"  its {len(helpers)} helper processes: {sum(helpers) * per:.2f} ms per decision ({each})")
-        print(f"host memory: {base_rss / 1024:.0f} MiB idle, {(rss - base_rss) / args.tables:.0f} KiB per table")
+        figures = {
+            "who": args.source or "this version",
+            "tables": args.tables,
+            "setting": f"{args.people} people a table, bot delay {args.bot_delay:g} s",
+            "decisions": decisions,
+            "wall": wall,
+            "answers": len(trips),
+            "p50": statistics.median(trips) * 1000,
+            "p99": trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000,
+            "per_decision": [c * 1000 / max(1, decisions) for c in (cpu, *helpers)],
+            "idle_mib": base_uss / 1024,
+            "per_table_kib": (uss - base_uss) / args.tables,
+        }
+        if not getattr(args, "quiet", False):
+            report(figures, args.computer)
+        return figures
     finally:
-        host.terminate()
-        host.wait(timeout=20)
+        if host.poll() is None:
+            host.terminate()
+            host.wait(timeout=900)
+
+
+def report(f: dict, computer: str) -> None:
+    print(
+        f"{f['who']}: {f['tables']} tables, {f['setting']}, computer={computer}: "
+        f"{f['decisions']} decisions in {f['wall']:.1f} s"
+    )
+    print(f"round trip of a person's decision: p50 {f['p50']:.1f} ms, p99 {f['p99']:.1f} ms ({f['answers']} answers)")
+    each = f["per_decision"]
+    print(f"host CPU per decision: {each[0]:.2f} ms in its first process", end="")
+    if len(each) > 1:
+        print(f", {sum(each[1:]):.2f} ms in its {len(each) - 1} others ({', '.join(f'{c:.2f}' for c in each[1:])})")
+    else:
+        print()
+    print(f"host memory (USS, all its processes): {f['idle_mib']:.0f} MiB idle, {f['per_table_kib']:.0f} KiB per table")
+
+
+GRID_TABLES = (10, 50, 200, 500)
+# (setting, people a table, bot delay): the issue's two loads.
+GRID_LOADS = (("computers at once", 1, 0.0), ("default bot delay, 2 people", 2, 0.6))
+
+
+async def grid(args: argparse.Namespace) -> None:
+    hosts = [("this version", None)]
+    if args.source:
+        hosts.append((f"before ({args.source})", args.source))
+    print(
+        f"benchmarks/host.py --grid: {args.decisions} decisions a person, computer={args.computer}, "
+        f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the start"
+    )
+    print(
+        f"{'tables':>6}  {'load':<28} {'host':<28} {'p50 ms':>8} {'p99 ms':>8} {'dec/s':>6} "
+        f"{'CPU ms/dec (by process)':<28} {'KiB/table':>9} {'load avg':>8}"
+    )
+    for tables in args.grid_tables:
+        for name, people, delay in GRID_LOADS:
+            for label, source in hosts:
+                one = argparse.Namespace(**vars(args))
+                one.tables, one.people, one.bot_delay, one.source, one.quiet = tables, people, delay, source, True
+                one.workers = args.workers if source is None else None
+                f = await run(one)
+                cpu = " + ".join(f"{c:.2f}" for c in f["per_decision"] if c >= 0.005)
+                print(
+                    f"{tables:>6}  {name:<28} {label:<28} {f['p50']:>8.1f} {f['p99']:>8.1f} "
+                    f"{f['decisions'] / f['wall']:>6.0f} {cpu:<28} {f['per_table_kib']:>9.0f} "
+                    f"{os.getloadavg()[0]:>8.1f}",
+                    flush=True,
+                )
 
 
 def main() -> None:
@@ -239,7 +313,12 @@ def main() -> None:
     parser.add_argument("--people", type=int, choices=(1, 2), default=1, help="people a table (the rest computers)")
     parser.add_argument("--source", default=None, help="run the host of the package in this folder")
     parser.add_argument("--workers", type=int, default=None, help="the host's worker processes (0: one process)")
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument("--grid", action="store_true", help="10/50/200/500 tables, both loads, beside --source")
+    parser.add_argument(
+        "--grid-tables", type=lambda t: [int(n) for n in t.split(",")], default=list(GRID_TABLES), help="e.g. 10,50"
+    )
+    args = parser.parse_args()
+    asyncio.run(grid(args) if args.grid else run(args))
 
 
 if __name__ == "__main__":
