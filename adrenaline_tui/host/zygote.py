@@ -156,6 +156,7 @@ class Zygote:
         self.children: dict[int, ZygoteChild] = {}
         self.ready_waiter: asyncio.Future[None] | None = None
         self.closed = False
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def command(self, fd: int) -> list[str]:
         return own_program(
@@ -165,6 +166,7 @@ class Zygote:
     async def start(self) -> None:
         """Start the zygote (once ready it serves; until then, and if it never is, `spawn` is None)."""
         self.started_at = time.monotonic()
+        self.loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = await asyncio.create_subprocess_exec(
@@ -235,8 +237,8 @@ class Zygote:
     def _lost(self) -> None:
         """The zygote is gone: its children live on (the door still ends them by their group,
         their pidfds still say when they end); new clients wait for the next zygote."""
-        if self.channel is not None:
-            asyncio.get_running_loop().remove_reader(self.channel)
+        if self.channel is not None and self.loop is not None:
+            self.loop.remove_reader(self.channel)
             self.channel.close()
             self.channel = None
         if self.ready_waiter is not None and not self.ready_waiter.done():
@@ -353,7 +355,7 @@ def _warm(socket_path: Path) -> None:
 
 def _child(tty: int, request: dict[str, Any], socket_path: Path, idle: float, keep: list[Any]) -> None:
     """In the forked child: take the terminal, drop everything of the zygote's, run the client."""
-    code = 1
+    code, taken = 1, False
     try:
         signal.set_wakeup_fd(-1)
         for item in keep:
@@ -362,9 +364,13 @@ def _child(tty: int, request: dict[str, Any], socket_path: Path, idle: float, ke
             signal.signal(sig, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         os.setsid()
-        fcntl.ioctl(tty, termios.TIOCSCTTY, 0)
+        # As today's client's preexec: a terminal already hung up (the session went while this
+        # child started) is not taken, and the app then ends on its first read or write.
+        with contextlib.suppress(OSError):
+            fcntl.ioctl(tty, termios.TIOCSCTTY, 0)
         for fd in (0, 1, 2):
             os.dup2(tty, fd)
+        taken = True
         os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # the tty's copy, and anything else
         os.environ["TERM"] = request["term"]
         # As sshd sets it: the client tells the host the address, whose limits it counts under.
@@ -382,10 +388,13 @@ def _child(tty: int, request: dict[str, Any], socket_path: Path, idle: float, ke
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:
-        import traceback
+        # On the player's terminal once it is theirs; never on the host's log (the zygote's
+        # stderr), as a client's own error never reached it before.
+        if taken:
+            import traceback
 
-        with contextlib.suppress(Exception):
-            traceback.print_exc()
+            with contextlib.suppress(Exception):
+                traceback.print_exc()
     finally:
         with contextlib.suppress(Exception):
             sys.stdout.flush()

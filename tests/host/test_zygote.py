@@ -12,6 +12,7 @@ import pty
 import signal
 import socket
 import subprocess
+import time
 from pathlib import Path
 
 import asyncssh
@@ -195,6 +196,10 @@ def test_a_good_request_starts_one_client_and_its_end_is_reported(raw_zygote) ->
         os.close(slave)
         answer = json.loads(channel.recv(4096))
         assert set(answer) == {"id", "pid"} and _children(process.pid) == [answer["pid"]]
+        for _ in range(600):  # until the child leads its own group (a bound, not a speed test)
+            if int(_stat(answer["pid"])[1]) == answer["pid"]:
+                break
+            time.sleep(0.1)
         os.killpg(answer["pid"], signal.SIGKILL)
         assert json.loads(channel.recv(4096)) == {"exited": answer["pid"], "code": 1}
     finally:
