@@ -1,8 +1,9 @@
 """The SSH front door: a stock `ssh -p PORT play@HOST` gets the lobby, and nothing else.
 
 An asyncssh server inside the host process. Each interactive session gets a client process
-(`adrenaline client`) on a pseudo-terminal of its own: Textual wants to own its process's
-terminal, so one app per person, as textual-serve does per browser tab. The client talks to
+on a pseudo-terminal of its own: Textual wants to own its process's terminal, so one app per
+person, as textual-serve does per browser tab. The process is forked by the clients' zygote
+(host/zygote.py: their code and start-up shared), or is `adrenaline client` when there is none. The client talks to
 the host over its Unix socket like any other client; the SSH layer only carries keystrokes and
 screen bytes.
 
