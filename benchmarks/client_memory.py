@@ -163,6 +163,7 @@ def main() -> None:
             finally:
                 stop(clients)
                 zygote.close()
+                loop.run_until_complete(zygote.process.wait())
                 loop.close()
     finally:
         host.terminate()
