@@ -1,28 +1,36 @@
 """What a connected player costs in memory: the client process the host starts per player.
 
-Starts `adrenaline host`, then `--players` clients (`adrenaline client`, each on a
-pseudo-terminal of 80x24, as the SSH door runs them), waits until each has drawn its lobby,
-and reads each client's /proc/PID/smaps_rollup: RSS (counts shared pages in full), PSS (shared
-pages divided between their users) and USS (pages no other process shares: what one more
-player costs). With `--forked`, the clients are instead forked from one parent that imported
-the client's modules first (a pre-imported parent, a zygote): their code pages are then shared.
+Starts `adrenaline host`, then `--players` clients of each kind, each on a pseudo-terminal of
+80x24 as the SSH door runs them, waits until each has drawn its lobby, and reads each client's
+/proc/PID/smaps_rollup: RSS (counts shared pages in full), PSS (shared pages divided between
+their users) and USS (pages no other process shares: what one more player costs). The kinds:
 
-    python benchmarks/client_memory.py [--players 5] [--forked]
+- `own`: today's client, `adrenaline client` in an interpreter of its own (also what
+  `adrenaline join` costs under the system's sshd, and a web door's tab);
+- `zygote`: forked by the clients' zygote (host/zygote.py), as the SSH door starts them now.
+
+Then the total for 1,000 players: their USS plus, once, the zygote's own memory.
+
+    python benchmarks/client_memory.py [--players 4] [--kinds own,zygote]
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
+import asyncio
+import contextlib
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 from pathlib import Path
 
@@ -70,74 +78,97 @@ def start_on_pty(command: list[str]) -> tuple[int, int]:
     return pid, fd
 
 
-def forked_clients(sock: Path, players: int) -> list[tuple[int, int]]:
-    """Clients forked from this process after it imported the client app (a zygote)."""
-    from adrenaline_tui import cli  # imported before the fork: its pages are shared
-    from adrenaline_tui.tui import remote_app  # noqa: F401
+def zygote_clients(sock: Path, folder: Path, players: int) -> tuple[list[tuple[int, int]], int, object]:
+    """Clients forked by the host's zygote, as the SSH door asks for them: (pid, master) each,
+    the zygote's pid, and the zygote (kept for closing)."""
+    from adrenaline_tui.host.zygote import start_zygote
 
-    # Objects made before the fork stay out of the collector's walks, which would write to
-    # (and so copy) every page holding one.
-    gc.freeze()
-    out = []
-    for _ in range(players):
-        pid, fd = pty.fork()
-        if pid == 0:
-            sys.argv = client_command(sock)[3:]
-            os.environ["TERM"] = "xterm-256color"
-            code = cli.main(["client", "--socket", str(sock), "--name", "bench"])
-            os._exit(code or 0)
-        import fcntl
-        import struct
-        import termios
+    loop = asyncio.new_event_loop()
 
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        out.append((pid, fd))
-    return out
+    async def spawn() -> tuple[list[tuple[int, int]], object]:
+        zygote = await start_zygote(folder, sock)
+        if not await zygote.until_ready():
+            raise SystemExit("the zygote never became ready")
+        out = []
+        for _ in range(players):
+            master, slave = os.openpty()
+            fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            child = await zygote.spawn(slave, "xterm-256color", "bench", "127.0.0.1", "")
+            os.close(slave)
+            if child is None:
+                raise SystemExit("the zygote gave no client")
+            out.append((child.pid, master))
+        return out, zygote
+
+    clients, zygote = loop.run_until_complete(spawn())
+    return clients, zygote.pid, (loop, zygote)
+
+
+def uss(figures: dict[str, int]) -> int:
+    return figures["Private_Clean"] + figures["Private_Dirty"]
+
+
+def report(kind: str, clients: list[tuple[int, int]], once: int = 0) -> None:
+    for _, fd in clients:
+        drawn(fd)
+    figures = [rollup(pid) for pid, _ in clients]
+    private = statistics.mean(uss(f) for f in figures) / 1024
+    pss = statistics.mean(f["Pss"] for f in figures) / 1024
+    rss = statistics.mean(f["Rss"] for f in figures) / 1024
+    print(
+        f"{kind:8} {len(clients)} clients, per client: USS {private:5.1f} MiB  PSS {pss:5.1f} MiB  RSS {rss:5.1f} MiB"
+    )
+    total = (1000 * private + once / 1024) / 1024
+    extra = f" + the zygote once ({once / 1024:.1f} MiB RSS)" if once else ""
+    print(f"{'':8} 1,000 players: {total:5.1f} GiB{extra}")
+
+
+def stop(clients: list[tuple[int, int]]) -> None:
+    for pid, fd in clients:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+        os.close(fd)
+    for pid, _ in clients:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--forked", action="store_true", help="fork the clients from a pre-imported parent")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--kinds", default="own,zygote", help="which clients, of: own, zygote")
     args = parser.parse_args()
+    kinds = args.kinds.split(",")
     folder = Path(tempfile.mkdtemp(prefix="adrenaline-bench-clients-"))
     sock = folder / "host.sock"
     host = subprocess.Popen(
-        [sys.executable, "-m", "adrenaline_tui", "host", "--data", str(folder / "data"), "--socket", str(sock)],
+        [sys.executable, "-I", "-m", "adrenaline_tui", "host", "--data", str(folder / "data"), "--socket", str(sock)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    clients: list[tuple[int, int]] = []
+    print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
     try:
         while not sock.exists():
             time.sleep(0.05)
-        if args.forked:
-            clients = forked_clients(sock, args.players)
-        else:
+        if "own" in kinds:
             clients = [start_on_pty(client_command(sock)) for _ in range(args.players)]
-        for _, fd in clients:
-            drawn(fd)
-        figures = [rollup(pid) for pid, _ in clients]
-        uss = [f["Private_Clean"] + f["Private_Dirty"] for f in figures]
-        pss = [f["Pss"] for f in figures]
-        rss = [f["Rss"] for f in figures]
-        how = "forked from a pre-imported parent" if args.forked else "each its own interpreter (today)"
-        print(f"{args.players} clients in their lobby, {how}:")
-        print(
-            f"  per client: USS {statistics.mean(uss) / 1024:.1f} MiB, PSS {statistics.mean(pss) / 1024:.1f} MiB,"
-            f" RSS {statistics.mean(rss) / 1024:.1f} MiB"
-        )
-        if args.forked:
-            parent = rollup(os.getpid())
-            print(f"  the parent, once: USS {(parent['Private_Clean'] + parent['Private_Dirty']) / 1024:.1f} MiB")
+            try:
+                report("own", clients)
+            finally:
+                stop(clients)
+        if "zygote" in kinds:
+            clients, zygote_pid, (loop, zygote) = zygote_clients(sock, folder / "data", args.players)
+            try:
+                report("zygote", clients, once=rollup(zygote_pid)["Rss"])
+            finally:
+                stop(clients)
+                zygote.close()
+                loop.run_until_complete(zygote.process.wait())
+                loop.close()
     finally:
-        for pid, fd in clients:
-            os.kill(pid, signal.SIGTERM)
-            os.close(fd)
-        for pid, _ in clients:
-            os.waitpid(pid, 0)
         host.terminate()
         host.wait(timeout=20)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -82,11 +82,13 @@ async def run_host(
     sock.chmod(0o600)
     print(f"Host running. Local players: adrenaline join --socket {sock}", flush=True)
     info: dict[str, object] = {"socket": str(sock)}
-    door = None
+    door = zygote = None
     if ssh is not None:
         from adrenaline_tui.host.ssh import SSHDoor
+        from adrenaline_tui.host.zygote import start_zygote
 
-        door = SSHDoor(folder, sock, authorized_keys)
+        zygote = await start_zygote(folder, sock)  # the clients' parent (docs/hosting.md)
+        door = SSHDoor(folder, sock, authorized_keys, zygote=zygote)
         port = await door.start(*ssh)
         info.update(ssh_port=port, fingerprint=door.fingerprint)
         who = "only the keys in " + str(authorized_keys) if authorized_keys else "anyone who can reach the port"
@@ -117,6 +119,8 @@ async def run_host(
     finally:
         if door is not None:
             door.close()
+        if zygote is not None:
+            zygote.close()
         if web_task is not None:
             web_task.cancel()
         server.close()

@@ -1,8 +1,9 @@
 """The SSH front door: a stock `ssh -p PORT play@HOST` gets the lobby, and nothing else.
 
 An asyncssh server inside the host process. Each interactive session gets a client process
-(`adrenaline client`) on a pseudo-terminal of its own: Textual wants to own its process's
-terminal, so one app per person, as textual-serve does per browser tab. The client talks to
+on a pseudo-terminal of its own: Textual wants to own its process's terminal, so one app per
+person, as textual-serve does per browser tab. The process is forked by the clients' zygote
+(host/zygote.py: their code and start-up shared), or is `adrenaline client` when there is none. The client talks to
 the host over its Unix socket like any other client; the SSH layer only carries keystrokes and
 screen bytes.
 
@@ -35,6 +36,7 @@ import asyncssh
 
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.programs import own_program
+from adrenaline_tui.host.zygote import Zygote, ZygoteChild
 from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.limits import AddressLimits as Limits
 from adrenaline_tui.wire.protocol import printable
@@ -220,7 +222,7 @@ class GameSession(asyncssh.SSHServerSession):
         self.has_pty = False
         self.master: int | None = None
         self.reading = False
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | ZygoteChild | None = None
         self.resizes = limits.Coalescer(self._resize)
         self.ended = False
         # Whether `_run` has the session: then it, not the channel closing, says when it is over
@@ -300,15 +302,7 @@ class GameSession(asyncssh.SSHServerSession):
             "SSH_CONNECTION": f"{self.address} 0 0 0",
         }
         try:
-            self.process = await asyncio.create_subprocess_exec(
-                *self.door.client_command(name, self.identity),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_controlling_terminal,
-            )
+            self.process = await self.door.start_client(self, name, slave, env)
         finally:
             os.close(slave)
         if self.ended:
@@ -318,8 +312,10 @@ class GameSession(asyncssh.SSHServerSession):
             self._read_screen(True)
         code = await self.process.wait()
         # Whatever the app left in its group goes with it. (A group's id is not given to a new
-        # process while any member lives, so this reaches only them.)
-        _signal_group(self.process.pid, signal.SIGKILL)
+        # process while any member lives, so this reaches only them.) The zygote did it for its
+        # child before reaping it, when the pid could not yet be another's.
+        if not isinstance(self.process, ZygoteChild):
+            _signal_group(self.process.pid, signal.SIGKILL)
         if not self.ended:
             # What the app wrote last (its goodbye) may still be in the pty.
             self._screen_bytes()
@@ -452,9 +448,17 @@ class SSHDoor:
     """The SSH server of one host."""
 
     def __init__(
-        self, folder: Path, socket: Path, authorized: Path | None = None, idle: float = limits.LOBBY_IDLE
+        self,
+        folder: Path,
+        socket: Path,
+        authorized: Path | None = None,
+        idle: float = limits.LOBBY_IDLE,
+        zygote: Zygote | None = None,
     ) -> None:
         self.folder = folder
+        # Where clients are forked from (host/zygote.py); without one, or when it has none to
+        # give, each client is a program of its own (`client_command`).
+        self.zygote = zygote
         self.socket = socket
         self.idle = idle
         self.limits = Limits()
@@ -482,6 +486,27 @@ class SSHDoor:
         command = own_program("adrenaline_tui", "client", "--socket", str(self.socket), "--name", name)
         command += ["--idle", str(self.idle)]
         return [*command, "--identity", identity] if identity else command
+
+    async def start_client(
+        self, session: GameSession, name: str, tty: int, env: dict[str, str]
+    ) -> asyncio.subprocess.Process | ZygoteChild:
+        """A session's client on the terminal `tty`: forked by the zygote, else its own program
+        (today's client). Either way it leads a session and process group of its own, with the
+        terminal as its controlling terminal."""
+        if self.zygote is not None:
+            child = await self.zygote.spawn(tty, session.term, name, session.address, session.identity)
+            if child is not None:
+                return child
+            log.info("%s: the client runs in its own interpreter (the zygote gave none)", session.address)
+        return await asyncio.create_subprocess_exec(
+            *self.client_command(name, session.identity),
+            stdin=tty,
+            stdout=tty,
+            stderr=tty,
+            env=env,
+            start_new_session=True,
+            preexec_fn=_controlling_terminal,
+        )
 
     async def start(self, address: str, port: int) -> int:
         self.server = await asyncssh.create_server(

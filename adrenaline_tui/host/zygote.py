@@ -1,0 +1,533 @@
+"""The clients' parent: one process that imported and warmed the client once, and forks a client
+per player from there, so every player shares its code and start-up objects (docs/hosting.md,
+"What a connected player costs in memory").
+
+Two halves, one in each process:
+
+- `Zygote` (in the host): starts `python -I -m adrenaline_tui.host.zygote` (this installation's
+  code only, `programs.own_program`), talks to it over a socket pair nobody else holds, and
+  asks it for a client per session, handing over the session's terminal (SCM_RIGHTS). A child
+  it cannot have (the zygote still warming, dead, refusing) is `None`: the door then starts
+  today's client (its own interpreter), with a log line. A dead zygote is started again, at
+  most once every `RESTART_INTERVAL`.
+- `serve` (the zygote itself): imports the client, runs it once to its lobby on a terminal of
+  its own (the lazy imports, the CSS, the caches), freezes what that left (`gc.freeze`: the
+  collector would otherwise write to every shared page), then forks one child per request.
+  A child takes the terminal as its controlling terminal in a session of its own (setsid,
+  TIOCSCTTY, dup2 to 0/1/2): its pid is its process group's, so the door's group kill ends it
+  and whatever it started. It closes every other descriptor and runs `RemoteApp`; no event loop,
+  thread or lock exists in the zygote when it forks (checked before it says it is ready).
+
+A request is one packet: JSON `{"id", "term", "name", "address", "identity"}` and exactly one
+descriptor, a terminal. Anything else is refused with one line (`{"id", "refused"}`) and starts
+nothing; a descriptor that came with it is closed. The zygote reports each child as it starts
+(`{"id", "pid"}`) and once it has exited (`{"exited", "code"}`, after killing what was left in
+its group while its pid could not yet be reused). The host also watches each child through a
+pidfd, so a child is seen to end even when the zygote is gone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import asyncio
+import contextlib
+import fcntl
+import gc
+import ipaddress
+import itertools
+import json
+import logging
+import os
+import re
+import select
+import signal
+import socket
+import struct
+import sys
+import termios
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from adrenaline_tui.host.programs import own_program
+from adrenaline_tui.wire import limits
+from adrenaline_tui.wire.protocol import printable
+
+log = logging.getLogger("adrenaline.host.zygote")
+
+# A request or an answer is one packet of at most this many bytes.
+MAX_PACKET = 4096
+# Children at once: a bound of its own, beyond the doors' limits on connections.
+MAX_CHILDREN = 4096
+# How long the host waits for the zygote to start a child, or to be ready after it starts.
+SPAWN_TIMEOUT = 5.0
+READY_TIMEOUT = 60.0
+# A zygote that died is started again at most this often (a crashing one costs a log line a minute).
+RESTART_INTERVAL = 60.0
+# How long after a child's end is seen (its pidfd) the host waits for the zygote's exit code.
+CODE_WAIT = 1.0
+
+_TERM = re.compile(r"[A-Za-z0-9._-]{1,40}")
+_IDENTITY = re.compile(r"(SHA256:[A-Za-z0-9+/=]{1,90})?")
+FIELDS = {"id", "term", "name", "address", "identity"}
+
+
+class Refused(ValueError):
+    """A request that starts nothing; its message is the one line said back."""
+
+
+def check_request(request: Any) -> dict[str, Any]:
+    """The request's fields, checked one by one; raises Refused with the reason."""
+    if not isinstance(request, dict) or set(request) != FIELDS:
+        raise Refused(f"a request has exactly the fields {', '.join(sorted(FIELDS))}")
+    if not isinstance(request["id"], int) or isinstance(request["id"], bool) or not 0 <= request["id"] < 2**53:
+        raise Refused("id: a whole number")
+    if not isinstance(request["term"], str) or not _TERM.fullmatch(request["term"]):
+        raise Refused("term: letters, digits and ._- (at most 40)")
+    name = request["name"]
+    if not isinstance(name, str) or not name or printable(name, limits.NAME_LENGTH) != name:
+        raise Refused(f"name: printable text of 1 to {limits.NAME_LENGTH} characters")
+    address = request["address"]
+    if not isinstance(address, str) or (address != "?" and not _is_address(address)):
+        raise Refused("address: an IP address or ?")
+    if not isinstance(request["identity"], str) or not _IDENTITY.fullmatch(request["identity"]):
+        raise Refused("identity: empty or a SHA256 fingerprint")
+    return request
+
+
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+# ----------------------------------------------------------------------------- in the host
+class ZygoteChild:
+    """A client forked by the zygote, as the door sees a process: `pid`, `returncode`, `wait()`."""
+
+    def __init__(self, pid: int, pidfd: int | None) -> None:
+        self.pid = pid
+        self.code: int | None = None  # as the zygote reported it
+        self.gone = asyncio.get_running_loop().create_future()
+        self.reported = asyncio.Event()
+        self.pidfd = pidfd
+
+    @property
+    def returncode(self) -> int | None:
+        """None while it runs; its exit status once it has ended (1 if the zygote never said)."""
+        if not self.gone.done():
+            return None
+        return self.code if self.code is not None else 1
+
+    async def wait(self) -> int:
+        await asyncio.shield(self.gone)
+        if self.code is None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.reported.wait(), CODE_WAIT)
+        return self.returncode or 0
+
+    def ended(self) -> None:
+        if not self.gone.done():
+            self.gone.set_result(None)
+        if self.pidfd is not None:
+            with contextlib.suppress(ValueError, RuntimeError):
+                asyncio.get_running_loop().remove_reader(self.pidfd)
+            os.close(self.pidfd)
+            self.pidfd = None
+
+
+class Zygote:
+    """The host's end: starts the zygote, asks it for clients, notices it dying."""
+
+    def __init__(self, socket_path: Path, environment: dict[str, str], idle: float = limits.LOBBY_IDLE) -> None:
+        self.socket_path = socket_path
+        self.environment = environment
+        self.idle = idle
+        self.process: asyncio.subprocess.Process | None = None
+        self.channel: socket.socket | None = None
+        self.ready = False
+        self.started_at = float("-inf")
+        self.ids = itertools.count(1)
+        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.children: dict[int, ZygoteChild] = {}
+        self.ready_waiter: asyncio.Future[None] | None = None
+        self.closed = False
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def command(self, fd: int) -> list[str]:
+        return own_program(
+            "adrenaline_tui.host.zygote", "--fd", str(fd), "--socket", str(self.socket_path), "--idle", str(self.idle)
+        )
+
+    async def start(self) -> None:
+        """Start the zygote (once ready it serves; until then, and if it never is, `spawn` is None)."""
+        self.started_at = time.monotonic()
+        self.loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                *self.command(theirs.fileno()),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+                env={**self.environment, "TERM": "dumb"},
+                pass_fds=(theirs.fileno(),),
+            )
+        except OSError:
+            ours.close()
+            log.exception("the clients' zygote did not start: every client runs in its own interpreter")
+            return
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        self.channel = ours
+        self.ready = False
+        self.ready_waiter = asyncio.get_running_loop().create_future()
+        asyncio.get_running_loop().add_reader(ours, self._readable)
+
+    async def until_ready(self, seconds: float = READY_TIMEOUT) -> bool:
+        if self.ready_waiter is not None:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(self.ready_waiter), seconds)
+        return self.ready
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None else None
+
+    def _readable(self) -> None:
+        assert self.channel is not None
+        while True:
+            try:
+                packet = self.channel.recv(MAX_PACKET)
+            except BlockingIOError:
+                return
+            except OSError:
+                packet = b""
+            if not packet:
+                self._lost()
+                return
+            try:
+                message = json.loads(packet)
+            except ValueError:
+                continue
+            if not isinstance(message, dict):
+                continue
+            self._message(message)
+
+    def _message(self, message: dict[str, Any]) -> None:
+        if message.get("ready") is True:
+            self.ready = True
+            log.info("the clients' zygote is ready (pid %s)", self.pid)
+            if self.ready_waiter is not None and not self.ready_waiter.done():
+                self.ready_waiter.set_result(None)
+        elif "exited" in message:
+            child = self.children.pop(message["exited"], None)
+            if child is not None:
+                child.code = int(message.get("code", 1))
+                child.reported.set()
+        elif "id" in message:
+            waiter = self.waiting.pop(message["id"], None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(message)
+
+    def _lost(self) -> None:
+        """The zygote is gone: its children live on (the door still ends them by their group,
+        their pidfds still say when they end); new clients wait for the next zygote."""
+        if self.channel is not None and self.loop is not None:
+            self.loop.remove_reader(self.channel)
+            self.channel.close()
+            self.channel = None
+        if self.ready_waiter is not None and not self.ready_waiter.done():
+            self.ready_waiter.set_result(None)
+        self.ready = False
+        for waiter in self.waiting.values():
+            if not waiter.done():
+                waiter.set_result({"refused": "the zygote is gone"})
+        self.waiting.clear()
+        for child in self.children.values():
+            child.reported.set()  # no code will come
+        self.children.clear()
+        if not self.closed:
+            log.warning("the clients' zygote ended; clients start in their own interpreter until it is back")
+
+    async def spawn(self, tty: int, term: str, name: str, address: str, identity: str) -> ZygoteChild | None:
+        """A client forked on the terminal `tty` (the caller keeps and closes its own copy), or
+        None: the door then starts one its own way."""
+        if self.closed:
+            return None
+        if self.channel is None and time.monotonic() - self.started_at >= RESTART_INTERVAL:
+            await self.start()
+        if self.channel is None or not self.ready:
+            return None
+        request = {"id": next(self.ids), "term": term, "name": name, "address": address, "identity": identity}
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiting[request["id"]] = waiter
+        try:
+            socket.send_fds(self.channel, [json.dumps(request).encode()], [tty])
+            answer = await asyncio.wait_for(waiter, SPAWN_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            self.waiting.pop(request["id"], None)
+            log.warning("the clients' zygote did not start a client (%s)", exc.__class__.__name__)
+            return None
+        if "pid" not in answer:
+            log.warning("the clients' zygote refused a client: %s", printable(str(answer.get("refused")), 120))
+            return None
+        pid = int(answer["pid"])
+        try:
+            pidfd: int | None = os.pidfd_open(pid)
+        except OSError:  # gone already
+            pidfd = None
+        child = ZygoteChild(pid, pidfd)
+        self.children[pid] = child
+        if pidfd is None:
+            child.ended()
+        else:
+            asyncio.get_running_loop().add_reader(pidfd, child.ended)
+        return child
+
+    def close(self) -> None:
+        """Stop the zygote (its children are the doors' to end)."""
+        self.closed = True
+        if self.channel is not None:
+            self._lost()
+        if self.process is not None and self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.terminate()
+
+
+async def start_zygote(folder: Path, socket_path: Path, idle: float = limits.LOBBY_IDLE) -> Zygote:
+    """The host's one call: a zygote for the clients of `socket_path`'s host, warming in the
+    background (until it is ready the door starts clients as before)."""
+    environment = {
+        "LANG": "C.UTF-8",
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/"),
+        "ADRENALINE_HOME": str(folder / "clients"),
+    }
+    zygote = Zygote(socket_path, environment, idle)
+    await zygote.start()
+    return zygote
+
+
+# ------------------------------------------------------------------------ in the zygote
+def _warm(socket_path: Path) -> None:
+    """Run the client once to its lobby on a terminal of our own, with no host to reach: what it
+    imports lazily, parses and caches on the way is then made once, here, for every child."""
+    import pty
+
+    from adrenaline_tui.tui.app import run_in_terminal
+    from adrenaline_tui.tui.remote_app import RemoteApp
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+
+    def drain() -> None:  # the app's screen, read so its writes never block
+        with contextlib.suppress(OSError):
+            while os.read(master, 65536):
+                pass
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    saved = [os.dup(fd) for fd in (0, 1, 2)]
+    for fd in (0, 1, 2):
+        os.dup2(slave, fd)
+    os.environ["TERM"] = "xterm-256color"
+    nowhere = socket_path.parent / f".zygote-warm-{os.getpid()}.sock"  # never made: the lobby says so
+    gc.disable()
+    try:
+        app = RemoteApp(nowhere, "warm")
+        app.call_later(lambda: app.set_timer(1.0, lambda: app.exit(0)))
+        run_in_terminal(app)
+    finally:
+        for fd in (0, 1, 2):
+            os.dup2(saved[fd], fd)
+            os.close(saved[fd])
+        os.close(slave)
+        os.close(master)
+        os.environ["TERM"] = "dumb"
+        gc.enable()
+    reader.join(5)
+
+
+def _child(tty: int, request: dict[str, Any], socket_path: Path, idle: float, keep: list[Any]) -> None:
+    """In the forked child: take the terminal, drop everything of the zygote's, run the client."""
+    code, taken = 1, False
+    try:
+        signal.set_wakeup_fd(-1)
+        for item in keep:
+            item.close()
+        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        os.setsid()
+        # As today's client's preexec: a terminal already hung up (the session went while this
+        # child started) is not taken, and the app then ends on its first read or write.
+        with contextlib.suppress(OSError):
+            fcntl.ioctl(tty, termios.TIOCSCTTY, 0)
+        for fd in (0, 1, 2):
+            os.dup2(tty, fd)
+        taken = True
+        os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # the tty's copy, and anything else
+        os.environ["TERM"] = request["term"]
+        # As sshd sets it: the client tells the host the address, whose limits it counts under.
+        os.environ["SSH_CONNECTION"] = f"{request['address']} 0 0 0"
+        sys.argv = ["adrenaline", "client"]
+        from adrenaline_tui.tui.app import run_in_terminal
+        from adrenaline_tui.tui.remote_app import RemoteApp
+
+        gc.disable()  # on again once the lobby is drawn (`AdrenalineApp._started`), as in `cli`
+        try:
+            app = RemoteApp(socket_path, request["name"], idle=idle, identity=request["identity"])
+        finally:
+            gc.enable()
+        code = run_in_terminal(app)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    except BaseException:
+        # On the player's terminal once it is theirs; never on the host's log (the zygote's
+        # stderr), as a client's own error never reached it before.
+        if taken:
+            import traceback
+
+            with contextlib.suppress(Exception):
+                traceback.print_exc()
+    finally:
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(code)
+
+
+def _send(channel: socket.socket, message: dict[str, Any]) -> None:
+    with contextlib.suppress(OSError):
+        channel.send(json.dumps(message).encode())
+
+
+def _receive(channel: socket.socket) -> tuple[bytes, list[int], bool]:
+    """One packet: its bytes, the descriptors that came with it, and whether it was cut short."""
+    fds = array.array("i")
+    data, ancillary, flags, _ = channel.recvmsg(MAX_PACKET, socket.CMSG_SPACE(4 * fds.itemsize))
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(payload[: len(payload) - (len(payload) % fds.itemsize)])
+    cut = bool(flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC))
+    return data, list(fds), cut
+
+
+def _request(data: bytes, fds: list[int], cut: bool) -> tuple[dict[str, Any], int]:
+    """The checked request and its terminal; raises Refused."""
+    if cut:
+        raise Refused(f"a request is one packet of at most {MAX_PACKET} bytes and one descriptor")
+    try:
+        request = json.loads(data)
+    except (ValueError, RecursionError):
+        raise Refused("a request is JSON") from None
+    checked = check_request(request)
+    if len(fds) != 1:
+        raise Refused("a request comes with exactly one descriptor, its terminal")
+    if not os.isatty(fds[0]):
+        raise Refused("the descriptor is not a terminal")
+    return checked, fds[0]
+
+
+def serve(channel: socket.socket, socket_path: Path, idle: float) -> int:
+    """The zygote's loop: a child per request until the host closes its end."""
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_write, False)
+    signal.set_wakeup_fd(wake_write)
+    signal.signal(signal.SIGCHLD, lambda *_: None)  # only to wake the loop up
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    children: set[int] = set()
+    pipes = [os.fdopen(wake_read, "rb", buffering=0), os.fdopen(wake_write, "wb", buffering=0)]
+    keep: list[Any] = [channel, *pipes]
+    _send(channel, {"ready": True})
+    while True:
+        with contextlib.suppress(InterruptedError):
+            ready, _, _ = select.select([channel, wake_read], [], [])
+        if wake_read in ready:
+            with contextlib.suppress(BlockingIOError, InterruptedError):
+                os.read(wake_read, 512)
+            _reap(channel, children)
+        if channel not in ready:
+            continue
+        try:
+            data, fds, cut = _receive(channel)
+        except (BlockingIOError, InterruptedError):
+            continue
+        except OSError:
+            return 0
+        if not data and not fds:
+            return 0  # the host is gone
+        try:
+            request, tty = _request(data, fds, cut)
+            if len(children) >= MAX_CHILDREN:
+                raise Refused(f"already {MAX_CHILDREN} clients")
+        except Refused as exc:
+            for fd in fds:
+                os.close(fd)
+            request_id = _request_id(data)
+            _send(channel, {"id": request_id, "refused": str(exc)})
+            continue
+        pid = os.fork()
+        if pid == 0:
+            _child(tty, request, socket_path, idle, keep)
+        os.close(tty)
+        children.add(pid)
+        _send(channel, {"id": request["id"], "pid": pid})
+
+
+def _request_id(data: bytes) -> int | None:
+    with contextlib.suppress(ValueError, RecursionError):
+        request = json.loads(data)
+        if isinstance(request, dict) and isinstance(request.get("id"), int):
+            return request["id"]
+    return None
+
+
+def _reap(channel: socket.socket, children: set[int]) -> None:
+    for pid in list(children):
+        try:
+            # Not reaped yet: the pid (and so its group's id) cannot be reused while we look.
+            status = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            children.discard(pid)
+            continue
+        if status is None:
+            continue
+        # Whatever the client left in its group goes with it.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+        _, raw = os.waitpid(pid, 0)
+        children.discard(pid)
+        code = os.waitstatus_to_exitcode(raw)
+        _send(channel, {"exited": pid, "code": code if code >= 0 else 1})
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="adrenaline-zygote", description="the clients' parent (started by the host)")
+    parser.add_argument("--fd", type=int, required=True)
+    parser.add_argument("--socket", type=Path, required=True)
+    parser.add_argument("--idle", type=float, default=limits.LOBBY_IDLE)
+    args = parser.parse_args(argv)
+    channel = socket.socket(fileno=args.fd)
+    if channel.family != socket.AF_UNIX or channel.type != socket.SOCK_SEQPACKET:
+        print("adrenaline-zygote: --fd is not the host's socket pair", file=sys.stderr)
+        return 2
+    _warm(args.socket)
+    gc.collect()
+    # Everything made so far lives as long as the zygote: out of the collector's walks, which
+    # would write to (and so copy into every child) each page holding one.
+    gc.freeze()
+    if threading.active_count() != 1 or asyncio.events._get_running_loop() is not None:
+        print("adrenaline-zygote: a thread or an event loop outlived the warm-up; not forking", file=sys.stderr)
+        return 1
+    asyncio.set_event_loop(None)
+    return serve(channel, args.socket, args.idle)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
