@@ -163,6 +163,8 @@ from adrenaline_tui.ai.values import CUBE, LOADED, UNLOADED, rating
 from adrenaline_tui.rules import Decision, Game
 from adrenaline_tui.rules.cards import load_cards
 from adrenaline_tui.rules.errors import DataError
+from adrenaline_tui.rules.modes.domination import track_awards
+from adrenaline_tui.rules.modes.turret import turret_awards
 from adrenaline_tui.rules.payment import spendable
 
 # Positions searched per decision at most; the app also stops at one second, which is what binds
@@ -182,6 +184,10 @@ MARGIN = 4.0
 # (from RACE_AFTER games each on).
 RACE = 0.5
 RACE_AFTER = 3
+# The judge's weight on my next turn's shots, read after the others' replies (the turn search
+# weighs the same shots, read before them, by payout.THREAT), and on the mode's boards.
+JUDGE_THREAT = 0.3
+JUDGE_MODES = 1.0
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
 
@@ -262,6 +268,8 @@ class HardPlayer:
         margin: float = MARGIN,
         horizon: int | None = 1,
         imagine: bool = True,
+        threat: float = JUDGE_THREAT,
+        modes: float = JUDGE_MODES,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
@@ -277,6 +285,10 @@ class HardPlayer:
         # False: follow the plan search's best option without imagining any game (a yardstick:
         # what the imagined games add on top of following the plan, benchmarks/ai_sources.py).
         self.imagine = imagine
+        # The judge's terms beyond the boards and the track (`judge`): my next turn's shots from
+        # where the others' replies leave me, and the mode's boards as they would pay now.
+        self.threat = threat
+        self.modes = modes
         self.follower: Follower | None = None
         self.searched = 0  # positions searched for the last decision (tests check the budget)
         self.plans: list[Plan] = []  # the options weighed at the last action, best first
@@ -435,10 +447,39 @@ class HardPlayer:
                 break
             game.choose(players[d.player].choose(d, game.view(d.player)))
             n += 1
-        return judge(game, me), max(1, n)
+        return judge(game, me, self.threat, self.modes, self.cards), max(1, n)
 
 
-def judge(game: Game, me: str) -> float:
+def mode_points(view: dict[str, Any], seats: tuple[str, ...]) -> dict[str, float]:
+    """What the mode's own boards would pay each seat if the game ended now: Domination's
+    spawnpoint tracks (8-6-4-2-1 by tokens), the turrets (8-6-4-2-1 by turrets owned). They are
+    scored at the end only, so an imagined game that stops after a reply holds them here."""
+    points = dict.fromkeys(seats, 0.0)
+    dom = view.get("domination")
+    if dom is not None:
+        for spawn, tokens in dom["tracks"].items():
+            for a in track_awards(spawn, list(tokens)):
+                if a.player in points:
+                    points[a.player] += a.points
+    turret = view.get("turret")
+    if turret is not None:
+        for a in turret_awards(dict(turret["turrets"]), list(seats)):
+            if a.player in points:
+                points[a.player] += a.points
+    return points
+
+
+def next_turn_threat(view: dict[str, Any], cards: Any) -> float:
+    """What the shots my loaded weapons could fire from where I stand are worth, once the others
+    have replied (`PayoutEvaluator.threat`, read from the imagined game's view of my seat)."""
+    t = Table(view, cards)
+    if t.square is None:  # dead, waiting to respawn: no shot from anywhere yet
+        return 0.0
+    ev = PayoutEvaluator(t, SHARED_BOOK, cards)
+    return ev.threat(ev.start(actions=2))
+
+
+def judge(game: Game, me: str, threat: float = 0.0, modes: float = 0.0, cards: Any = None) -> float:
     """How good an imagined position is for `me`: points, points in waiting, my arms, against the others.
 
     The others' points are face down, so imagined games start them at 0: only what changes in
@@ -463,6 +504,13 @@ def judge(game: Game, me: str) -> float:
         track = tuple(tuple(e) for e in board.track)
         for c in seats:
             value[c] += expected_track(track, kills, seats, c)
+    if modes or threat:
+        view = game.view(me)
+        if modes:
+            for c, v in mode_points(view, seats).items():
+                value[c] += modes * v
+        if threat and not game.over and not game.frenzy:
+            value[me] += threat * next_turn_threat(view, cards or load_cards())
     mine = game.players[me]
     # What I hold is worth a little (the next shots), much less than points on the boards.
     value[me] += 0.5 * sum(rating(w.id) * (LOADED if w.loaded else UNLOADED) for w in mine.weapons)

@@ -240,7 +240,7 @@ def test_hard_imagines_as_many_of_the_others_turns_as_its_horizon(monkeypatch):
     game = _honesty_position(0, 0)
     view = game.view("yellow")
     judged: list[int] = []
-    monkeypatch.setattr(hard_module, "judge", lambda g, me: judged.append(g.turn) or 0.0)
+    monkeypatch.setattr(hard_module, "judge", lambda g, me, *terms: judged.append(g.turn) or 0.0)
     for horizon in (0, 1, None):
         hard = HardPlayer(5, seconds=None, horizon=horizon)
         assert hard.rollout(view, Plan("end"), world=3, cap=2000) is not None
