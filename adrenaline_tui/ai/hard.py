@@ -167,13 +167,21 @@ from adrenaline_tui.rules.modes.domination import track_awards
 from adrenaline_tui.rules.modes.turret import turret_awards
 from adrenaline_tui.rules.payment import spendable
 
-# Positions searched per decision at most; the app also stops at one second, which is what binds
-# on a busy machine (100-300 positions a second there, benchmarks/ai.py).
-DEFAULT_POSITIONS = 3000
+# Work per decision at most, in positions (a decision played in an imagined game, plus its turn
+# searches' nodes, `NODES_PER_POSITION` to a position; the plan search's own nodes count too).
+# 2400 measured think p99 703 ms and max 895 ms of CPU over 10 games (seed 100000, load 8 on
+# 2 cores), where 600 decisions counted alone measured p99 855 ms and max 5.0 s. The app also
+# stops at one second.
+DEFAULT_POSITIONS = 2400
 # Options played out at each action (the rest are clearly worse by estimate); 6 with the race won
 # 34 of 100 and +2.06 points a game against 33 and +2.25 for 4 (seed 1), at more CPU (max 4.4 s).
 CANDIDATES = 4
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
+# Turn-search nodes (turn states valued, shot results worked out) that count as one position of
+# work: fitted on 3,300 imagined games (8 games of seed 100000, 600 positions), where a decision
+# cost about 0.2 ms and a node 17 us of CPU; the nodes explain the time of an imagined game far
+# better than its decisions (correlation 0.83 against 0.53).
+NODES_PER_POSITION = 12
 # Points another option must beat the plan's choice by, in one imagined game (divided by the root
 # of the games played): about two standard errors of a difference between options, so a switch
 # is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games; 3 won 28 of
@@ -188,6 +196,7 @@ RACE_AFTER = 3
 # weighs the same shots, read before them, by payout.THREAT), and on the mode's boards.
 JUDGE_THREAT = 0.3
 JUDGE_MODES = 1.0
+JUDGE_NEXT_TURN = 0.0
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
 
 
@@ -270,6 +279,7 @@ class HardPlayer:
         imagine: bool = True,
         threat: float = JUDGE_THREAT,
         modes: float = JUDGE_MODES,
+        next_turn: float = JUDGE_NEXT_TURN,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
@@ -289,9 +299,16 @@ class HardPlayer:
         # where the others' replies leave me, and the mode's boards as they would pay now.
         self.threat = threat
         self.modes = modes
+        # With everyone's replies imagined (horizon None), my next turn searched from where they
+        # leave me, as a share of what the turn search says it adds.
+        self.next_turn = next_turn
         self.follower: Follower | None = None
-        self.searched = 0  # positions searched for the last decision (tests check the budget)
+        # Work of the imagined games of the last decision, in positions (tests check the budget):
+        # with the plan search's (`root_work`), at most the budget and the last step past it.
+        self.searched = 0
         self.plans: list[Plan] = []  # the options weighed at the last action, best first
+        self.root_work = 0.0  # the plan search's work at the last action, in positions
+        self.last_step = 0  # the work of the last decision an imagined game played (and its judge)
 
     # ------------------------------------------------------------------- entry
     def choose(self, decision: Decision, view: dict[str, Any] | None = None) -> str:
@@ -343,6 +360,7 @@ class HardPlayer:
             gain = self.inner._powerup_gain(card, ev, me)
             if gain is not None:
                 add(Plan(card, extra=gain[1], estimate=base + gain[0]))
+        self.root_work = search_work([ev])
         ranked = sorted(plans.values(), key=lambda p: -p.estimate)
         return ranked[: self.candidates]
 
@@ -378,7 +396,10 @@ class HardPlayer:
         if len(plans) < 2 or not self.imagine:
             return plans[0] if plans else None
         start = time.perf_counter()
-        used = 0
+        # The plan search above is work of this decision too: the imagined games get the rest.
+        root = round(self.root_work)
+        used = root
+        self.last_step = 0
         longest = 0  # the longest imagined future so far: what one more is likely to cost
         base = plans[0]
         alive = list(plans)  # the options still in the race
@@ -394,7 +415,7 @@ class HardPlayer:
                     break
                 result = self.rollout(view, plan, world, min(ROLLOUT_CAP, left))
                 if result is None:  # the position cannot be imagined: play the plan search's choice
-                    self.searched = used
+                    self.searched = used - root
                     return None
                 value, n = result
                 used += n
@@ -409,7 +430,7 @@ class HardPlayer:
                     alive = [p for p in alive if p is base or p.mean_of(n) > floor]
                 continue
             break
-        self.searched = used
+        self.searched = used - root
         if not base.tries:  # no imagined game at all: the plan search answers as it would alone
             return None
         tried = [p for p in alive if p.tries]
@@ -436,18 +457,65 @@ class HardPlayer:
         d = game.pending
         if d is None or d.player != me or d.kind != "action":
             return None
-        players: dict[str, Any] = {c: SensiblePlayer(rng.randrange(1 << 30), quick=True) for c in game.seats}
-        players[me] = Follower(plan, PayoutPlayer(rng.randrange(1 << 30), quick=True))
+        evaluators: list[Evaluator] = []  # the turn searches of the decision being played
+        players: dict[str, Any] = {
+            c: CountedSensible(rng.randrange(1 << 30), evaluators, quick=True) for c in game.seats
+        }
+        players[me] = Follower(plan, CountedPayout(rng.randrange(1 << 30), evaluators, quick=True))
         start_turn = game.turn
         others = len(game.seats) - 1 if self.horizon is None else max(0, min(self.horizon, len(game.seats) - 1))
         last_turn = start_turn + others  # everyone else answers once, or the next `horizon` of them
-        n = 0
-        while (d := game.pending) is not None and n < cap:
+        work = step = 0.0
+        while (d := game.pending) is not None and work < cap:
             if game.turn > last_turn:
                 break
             game.choose(players[d.player].choose(d, game.view(d.player)))
-            n += 1
-        return judge(game, me, self.threat, self.modes, self.cards), max(1, n)
+            step = 1 + search_work(evaluators)
+            work += step
+            evaluators.clear()
+        value = judge(game, me, self.threat, self.modes, self.cards, self.next_turn, evaluators)
+        judged = search_work(evaluators)
+        # A decision's work is known once it is played: an imagined game stops at the first
+        # decision that reaches its cap, so it may pass the cap by that decision (and the judge).
+        self.last_step = round(step + judged)
+        return value, max(1, round(work + judged))
+
+
+def search_work(evaluators: list[Evaluator]) -> float:
+    """The work of the turn searches behind a decision, in positions: the turn states they valued
+    and the shot results they worked out, `NODES_PER_POSITION` to a position. A decision's CPU
+    time follows this far better than the count of decisions (a quick answer and a turn searched
+    over a dozen squares and four weapons are both one decision)."""
+    nodes = 0
+    for ev in evaluators:
+        nodes += len(ev._v) + len(ev._term) + sum(len(r) for r in ev._results.values())
+    return nodes / NODES_PER_POSITION
+
+
+class CountedSensible(SensiblePlayer):
+    """The normal player, its turn searches handed to `sink` so their work can be counted."""
+
+    def __init__(self, seed: int | None, sink: list[Evaluator], **kwargs: Any) -> None:
+        super().__init__(seed, **kwargs)
+        self.sink = sink
+
+    def _eval(self, t: Table) -> Evaluator:
+        ev = super()._eval(t)
+        self.sink.append(ev)
+        return ev
+
+
+class CountedPayout(PayoutPlayer):
+    """The plan search's player, its turn searches handed to `sink` so their work can be counted."""
+
+    def __init__(self, seed: int | None, sink: list[Evaluator], **kwargs: Any) -> None:
+        super().__init__(seed, **kwargs)
+        self.sink = sink
+
+    def _eval(self, t: Table) -> PayoutEvaluator:
+        ev = super()._eval(t)
+        self.sink.append(ev)
+        return ev
 
 
 def mode_points(view: dict[str, Any], seats: tuple[str, ...]) -> dict[str, float]:
@@ -479,7 +547,29 @@ def next_turn_threat(view: dict[str, Any], cards: Any) -> float:
     return ev.threat(ev.start(actions=2))
 
 
-def judge(game: Game, me: str, threat: float = 0.0, modes: float = 0.0, cards: Any = None) -> float:
+def next_turn_gain(view: dict[str, Any], cards: Any, sink: list[Evaluator] | None = None) -> float:
+    """What my best next turn adds, by the turn search's own valuation, once everyone has replied:
+    the imagined game stands at the start of my next turn, and its view of my seat is searched as
+    the real turn will be (run, grab, shoot from wherever the others left everyone)."""
+    t = Table(view, cards)
+    if t.square is None:
+        return 0.0
+    ev = PayoutEvaluator(t, SHARED_BOOK, cards)
+    if sink is not None:
+        sink.append(ev)
+    me = ev.start(actions=2)
+    return ev.value(me) - ev.terminal(me)
+
+
+def judge(
+    game: Game,
+    me: str,
+    threat: float = 0.0,
+    modes: float = 0.0,
+    cards: Any = None,
+    next_turn: float = 0.0,
+    sink: list[Evaluator] | None = None,
+) -> float:
     """How good an imagined position is for `me`: points, points in waiting, my arms, against the others.
 
     The others' points are face down, so imagined games start them at 0: only what changes in
@@ -511,6 +601,9 @@ def judge(game: Game, me: str, threat: float = 0.0, modes: float = 0.0, cards: A
                 value[c] += modes * v
         if threat and not game.over and not game.frenzy:
             value[me] += threat * next_turn_threat(view, cards or load_cards())
+    if next_turn and not game.over and not game.frenzy:
+        # searched from where the replies leave everyone, as if my turn began now
+        value[me] += next_turn * next_turn_gain(game.view(me), cards or load_cards(), sink)
     mine = game.players[me]
     # What I hold is worth a little (the next shots), much less than points on the boards.
     value[me] += 0.5 * sum(rating(w.id) * (LOADED if w.loaded else UNLOADED) for w in mine.weapons)

@@ -125,7 +125,7 @@ def test_hard_imagines_games_of_the_mode_and_its_choice_does_not_depend_on_hidde
         assert views[0] == views[1]
         answers = []
         for game in games:
-            hard = HardPlayer(5, positions=200, seconds=None, candidates=3)
+            hard = HardPlayer(5, positions=3500, seconds=None, candidates=3)
             d = game.pending
             key = hard.choose(d, game.view("yellow"))
             answers.append(

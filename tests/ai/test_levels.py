@@ -72,11 +72,14 @@ def test_hard_finishes_games_in_both_endings_within_its_budget():
             key = bots[d.player].choose(d, game.view(d.player))
             assert key in d.keys
             if d.player == config.players[0]:
-                searched.append(hard.searched)
+                # the work of its imagined games and of its plan search, counted in positions:
+                # an imagined game stops at the first decision that reaches the budget
+                spent = hard.searched + round(hard.root_work) - hard.last_step if hard.searched else 0
+                searched.append((hard.searched, spent))
             game.choose(key)
         assert game.over and (game.frenzy or ending == "sudden_death")
-        assert max(searched) <= SMALL["positions"]  # the budget, counted in positions searched
-        assert sum(1 for n in searched if n > 0) >= 5  # and it did search, at many decisions
+        assert max(spent for _, spent in searched) <= SMALL["positions"]  # the budget, counted in work
+        assert sum(1 for n, _ in searched if n > 0) >= 5  # and it did search, at many decisions
         assert hard.inner.misses == 0
 
 
