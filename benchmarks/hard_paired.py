@@ -14,6 +14,7 @@ each variant's paired difference in margin against the first one (mean and 95% C
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import statistics
@@ -28,12 +29,36 @@ from ai_sources import rotated_game
 from adrenaline_tui.ai import make_player
 
 
-def play(i: int, seed: int, skulls: int, level: str, options: dict) -> tuple[float, float, list[float]]:
+def field_player(path: str | None, seed: int, options: dict):
+    """One of the four others: a normal player, or the hard player of another checkout's `hard.py`
+    (`--field-hard`, e.g. main's: the previous hard player), loaded under its own name."""
+    if path is None:
+        return make_player("normal", seed)
+    module = sys.modules.get("field_hard")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("field_hard", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["field_hard"] = module
+        spec.loader.exec_module(module)
+    return module.HardPlayer(seed, **options)
+
+
+def play(
+    i: int,
+    seed: int,
+    skulls: int,
+    level: str,
+    options: dict,
+    field: str | None = None,
+    field_options: dict | None = None,
+) -> tuple[float, float, list[float]]:
     """Game `i`: (won, margin over the others' mean, CPU seconds of each of the lone player's decisions)."""
     seat = i % 5
     config, game = rotated_game(i, seed, skulls)
     bots = {
-        c: make_player(level if n == seat else "normal", (seed + i) * 31 + n, **(options if n == seat else {}))
+        c: make_player(level, (seed + i) * 31 + n, **options)
+        if n == seat
+        else field_player(field, (seed + i) * 31 + n, field_options or {})
         for n, c in enumerate(config.players)
     }
     lone = config.players[seat]
@@ -58,6 +83,8 @@ def main() -> None:
     ap.add_argument("--skulls", type=int, default=5)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--variant", action="append", default=[], help="name=JSON options of the player")
+    ap.add_argument("--field-hard", default=None, help="the others play this hard.py (default: normal players)")
+    ap.add_argument("--field-options", default='{"positions": 600, "seconds": null}', help="JSON, with --field-hard")
     args = ap.parse_args()
     variants = [(v.split("=", 1)[0], json.loads(v.split("=", 1)[1])) for v in args.variant] or [("default", {})]
     margins: dict[str, list[float]] = {}
@@ -65,7 +92,9 @@ def main() -> None:
         started = time.perf_counter()
         wins, ms, think = 0.0, [], []
         for i in range(args.games):
-            w, m, t = play(i, args.seed, args.skulls, args.level, options)
+            w, m, t = play(
+                i, args.seed, args.skulls, args.level, options, args.field_hard, json.loads(args.field_options)
+            )
             wins += w
             ms.append(m)
             think += t
