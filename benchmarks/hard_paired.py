@@ -85,6 +85,7 @@ def main() -> None:
     ap.add_argument("--variant", action="append", default=[], help="name=JSON options of the player")
     ap.add_argument("--field-hard", default=None, help="the others play this hard.py (default: normal players)")
     ap.add_argument("--field-options", default='{"positions": 600, "seconds": null}', help="JSON, with --field-hard")
+    ap.add_argument("--progress", action="store_true")
     args = ap.parse_args()
     variants = [(v.split("=", 1)[0], json.loads(v.split("=", 1)[1])) for v in args.variant] or [("default", {})]
     margins: dict[str, list[float]] = {}
@@ -98,6 +99,8 @@ def main() -> None:
             wins += w
             ms.append(m)
             think += t
+            if args.progress:  # a long run can be read, and stopped, part-way
+                print(f"  {name} game {i + 1}: won {w:g} margin {m:+.2f}; so far {wins:g}/{i + 1}", flush=True)
         margins[name] = ms
         lo, hi = wilson(wins, args.games)
         think_ms = sorted(x * 1000 for x in think)

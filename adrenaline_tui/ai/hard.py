@@ -172,7 +172,7 @@ from adrenaline_tui.rules.payment import spendable
 # 2400 measured think p99 703 ms and max 895 ms of CPU over 10 games (seed 100000, load 8 on
 # 2 cores), where 600 decisions counted alone measured p99 855 ms and max 5.0 s. The app also
 # stops at one second.
-DEFAULT_POSITIONS = 2400
+DEFAULT_POSITIONS = 2000
 # Options played out at each action (the rest are clearly worse by estimate); 6 with the race won
 # 34 of 100 and +2.06 points a game against 33 and +2.25 for 4 (seed 1), at more CPU (max 4.4 s).
 CANDIDATES = 4
@@ -194,7 +194,7 @@ RACE = 0.5
 RACE_AFTER = 3
 # The judge's weight on my next turn's shots, read after the others' replies (the turn search
 # weighs the same shots, read before them, by payout.THREAT), and on the mode's boards.
-JUDGE_THREAT = 0.3
+JUDGE_THREAT = 0.0
 JUDGE_MODES = 1.0
 JUDGE_NEXT_TURN = 0.0
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
