@@ -17,7 +17,45 @@ Two layers, both built from its own view only:
   is expected to pay everyone, the killshot track by what it is expected to pay with the kills
   still to come. Every option is tried in the same imagined games; one clearly behind the
   plan's own choice leaves the race (`RACE`), and the plan's choice stands unless another beat
-  it clearly there (`MARGIN`, shrinking as games add up).
+  it clearly there (`MARGIN`, shrinking as games add up). This is an information-set search:
+  the hidden cards and the decks' order are sampled from what the seat has seen, and common
+  random numbers make the comparison fair (world `w` is the same sampled game, dealt and
+  shuffled alike, for every option).
+
+Issue 27 (2026-12-02), what each part adds, measured on the same games (`benchmarks/hard_paired.py`:
+the same seat-rotated games for every variant, the lone player against four normal players,
+5 skulls; the differences are paired game by game; tuned on seeds 100000 and 100100 only;
+machine load 3-10 on 2 shared cores, so CPU figures are high):
+- **The budget is counted in work that follows CPU time.** A decision in an imagined game cost
+  from a fraction of a millisecond to tens, so 600 decisions counted alone gave think p99 855 ms
+  and max 5.0 s (40 games, seed 100000). Each decision now also counts its turn searches' nodes
+  (`search_work`: turn states valued and shot results worked out, `NODES_PER_POSITION` to a
+  position, fitted on 3,300 imagined games: a decision about 0.2 ms, a node 17 us; correlation
+  with an imagined game's CPU 0.83 against 0.53 for its decisions), and the plan search's own
+  nodes come out of the same budget (`root_work`). At 2400: p99 613-703 ms, max 0.9-1.6 s (load
+  8-10); the default is 2000.
+- **The imagined games at that budget** (the old judge), against following the plan search's
+  first option (`imagine=False`), paired: 30 games of seed 100100, 17 won against 5, +3.27 points
+  a game (95% CI +1.17 to +5.37); 40 games of seed 100000 at 600 decisions, 22 won against 16,
+  +1.88 (CI -0.58 to +4.34). Where the notes below found nothing at 600 decisions a game, the
+  same budget in CPU now buys about four times the imagined games in the costly positions'
+  stead (the heavy decisions no longer eat the budget of the light ones).
+- **My next turn in the judge, not kept**: the shots my weapons could fire from where the reply
+  leaves me (`threat`, 0.3 of `PayoutEvaluator.threat`), 40 games of seed 100000: +0.29 over the
+  plan against +1.88 for the old judge (17 won against 22); my whole next turn searched from
+  there (`next_turn`, 0.5 of what the turn search says it adds), 30 games of seed 100100: +1.23
+  over the plan against +3.27 (9 won against 17). Both are there as options, off by default; like
+  the judge's terms below, what one reply leaves does not last to the end of the game.
+- **The modes in the imagined games**: before, a Domination or Turret view was imagined as a
+  standard game, or not at all (the scenario refused the bot's tokens, a player's own colour on
+  their board in Domination, the skulls a mode takes without a track token), so in the modes the
+  plan search played alone. Now `determinise.py` carries the mode, its public boards, the kills
+  that left no track token and the turn's state (tagged, grabbed, the bot's action), and the
+  judge counts the mode's boards as they would pay now (`mode_points`: spawnpoint tracks,
+  turrets). Not measured for strength (the tournaments are standard games); tested to finish every
+  mode and to keep the view's mode parts. A final-frenzy position with the bot cannot be built
+  (rules/scenario.py raises KeyError handing the bot a frenzy action box): there the plan search
+  answers alone.
 
 Measured on 2026-12-01, with the turn search counting the shots its weapons could fire next turn
 from where the turn ends (`payout.THREAT`, `SECOND_SHOT`), in the same 300 games as below
@@ -138,8 +176,9 @@ with horizon 1.
 
 It never reads the true game: imagined games are built from `game.view(seat)` alone, and its
 random numbers come from its own seed. The imagined games' work is counted in searched
-positions (decisions played in them), so a budget holds the same on any machine; a time limit
-can be added on top (the app uses one second a decision). The turn search is bounded by the
+positions (decisions played in them and their turn searches' nodes, `search_work`), so a budget
+holds the same on any machine; a time limit can be added on top (the app uses one second a
+decision). The turn search is bounded by the
 normal player's own cap on shot positions (`evaluator.SEARCH_CAP`).
 
 Between its actions (where to run, what to grab, which weapon, what to do inside a shot, what to

@@ -133,3 +133,28 @@ def test_hard_imagines_games_of_the_mode_and_its_choice_does_not_depend_on_hidde
             )
         assert answers[0] == answers[1], mode
         assert answers[0][1] > 0, mode  # it imagined games of the mode
+
+
+def test_the_budget_counts_the_work_of_each_decisions_turn_searches(monkeypatch):
+    # A decision in an imagined game counts one position and its turn searches' nodes on top,
+    # so a costly turn search spends more of the budget than a quick answer.
+    from adrenaline_tui.ai import hard as hard_module
+    from adrenaline_tui.ai.hard import Plan
+
+    game = _position("domination", 0, 0)
+    view = game.view("yellow")
+    spent: list[float] = []
+    real = hard_module.search_work
+
+    def spy(evaluators):
+        work = real(evaluators)
+        spent.append(work)
+        return work
+
+    monkeypatch.setattr(hard_module, "search_work", spy)
+    hard = HardPlayer(5, seconds=None)
+    result = hard.rollout(view, Plan("end"), world=3, cap=2000)
+    assert result is not None
+    decisions = len(spent) - 1  # once a decision, and once for the judge
+    assert decisions > 0 and sum(spent) > decisions  # the searches weigh more than the answers
+    assert result[1] == round(decisions + sum(spent))
