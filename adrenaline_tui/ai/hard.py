@@ -248,6 +248,9 @@ JUDGE_THREAT = 0.0
 JUDGE_MODES = 1.0
 JUDGE_NEXT_TURN = 0.0
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
+# Results of one weapon from one square whose rest of the turn is searched, the best by what the
+# shot itself does (None: all of them).
+OUTCOME_SEARCH: int | None = 12
 
 
 @dataclass(slots=True)
@@ -330,6 +333,7 @@ class HardPlayer:
         threat: float = JUDGE_THREAT,
         modes: float = JUDGE_MODES,
         next_turn: float = JUDGE_NEXT_TURN,
+        outcome_search: int | None = OUTCOME_SEARCH,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
@@ -352,6 +356,7 @@ class HardPlayer:
         # With everyone's replies imagined (horizon None), my next turn searched from where they
         # leave me, as a share of what the turn search says it adds.
         self.next_turn = next_turn
+        self.outcome_search = outcome_search
         self.follower: Follower | None = None
         # Work of the imagined games of the last decision, in positions (tests check the budget):
         # with the plan search's (`root_work`), at most the budget and the last step past it.
@@ -420,7 +425,7 @@ class HardPlayer:
             return []
         outs = ev.book.from_square(self.cards.weapons[weapon], ev.arena, ev.me, square, ev.seats(square))
         budget = spendable(me.cubes, me.powerups)
-        best: dict[Hits, float] = {}
+        results = []
         for hits, spent, final in sorted(outs):
             if not hits or not fits(spent, budget):
                 continue
@@ -434,7 +439,16 @@ class HardPlayer:
                 powerups=cards,
                 targets=targets,
             )
-            value = gross + ev.value(nxt)
+            results.append((-gross, hits, nxt))
+        if self.outcome_search is not None:
+            # The rest of the turn is searched after the best outcomes by what the shot itself
+            # does only: after every one of hundreds (a Grenade Launcher into a crowd) it took
+            # 3 s of CPU, most of it valuing next turn's shots from each (`payout.THREAT`).
+            results.sort(key=lambda r: (r[0], r[1]))
+            results = results[: self.outcome_search]
+        best: dict[Hits, float] = {}
+        for neg, hits, nxt in results:
+            value = -neg + ev.value(nxt)
             if value > best.get(hits, float("-inf")):
                 best[hits] = value
         return sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:OUTCOMES_PER_SHOT]
