@@ -57,6 +57,20 @@ machine load 3-10 on 2 shared cores, so CPU figures are high):
   fresh games the imagined games still add nothing measurable over following the plan, as the
   notes below found at 600 decisions. The goals (half the games against four normal players,
   think max 1.5 s) are not reached; the plan search's own questions reach 1.7 s at this load.
+- **The final version on fresh seeds (400000, never tuned on), 150 seat-rotated games, all four
+  arenas** (the same command with `--seed 400000`, load 1-3 on 2 shared cores): as it plays by
+  default 54 won (36.0%, 95% Wilson CI 29-44%), margin +3.64 points a game (CI +2.70 to +4.58),
+  think CPU median 0.28 ms, p99 461 ms, max 899 ms; following the plan alone 49 won (32.7%, CI
+  26-41%), +3.08; the imagined games against the plan, game by game, +0.56 points (CI -0.46 to
+  +1.58), 5 more won. Over both fresh sets (300 games) the imagined games add +0.15 points a game
+  (nothing measurable) and the goal of half the games is far off (36%, as in issue 27).
+- **Where the worst think times came from**: the plan search itself, not the imagined games
+  (which the work budget held under 0.75 s in 40 games of seed 300000): a Grenade Launcher
+  into a crowd had hundreds of results, each followed by a search of the rest of the turn and
+  of next turn's shots from it, 3.1 s of CPU with no imagined game at all (game 6 of seed
+  300000). Now only the 12 best results by what the shot itself does are followed
+  (`OUTCOME_SEARCH`): 0.95 s there, the same choice; paired, the plan alone, 60 games of seed
+  100000: 26 won against 25, +0.30 points a game (CI +-0.41), think max 307 ms against 955 ms.
 - **The modes in the imagined games**: before, a Domination or Turret view was imagined as a
   standard game, or not at all (the scenario refused the bot's tokens, a player's own colour on
   their board in Domination, the skulls a mode takes without a track token), so in the modes the
