@@ -64,6 +64,10 @@ machine load 3-10 on 2 shared cores, so CPU figures are high):
   26-41%), +3.08; the imagined games against the plan, game by game, +0.56 points (CI -0.46 to
   +1.58), 5 more won. Over both fresh sets (300 games) the imagined games add +0.15 points a game
   (nothing measurable) and the goal of half the games is far off (36%, as in issue 27).
+- **Against four copies of the previous hard player** (main 9083fe9's hard.py at 600 decisions,
+  `benchmarks/hard_paired.py --seed 500000 --field-hard <that file>`, stopped after 30 games for
+  the session's time, load 2-5): 6 won (20.0%, CI 10-37%), margin +1.86 points a game over the
+  others' mean (CI -0.10 to +3.82): its fair share, on too few games to say more.
 - **Where the worst think times came from**: the plan search itself, not the imagined games
   (which the work budget held under 0.75 s in 40 games of seed 300000): a Grenade Launcher
   into a crowd had hundreds of results, each followed by a search of the rest of the turn and
