@@ -17,7 +17,74 @@ Two layers, both built from its own view only:
   is expected to pay everyone, the killshot track by what it is expected to pay with the kills
   still to come. Every option is tried in the same imagined games; one clearly behind the
   plan's own choice leaves the race (`RACE`), and the plan's choice stands unless another beat
-  it clearly there (`MARGIN`, shrinking as games add up).
+  it clearly there (`MARGIN`, shrinking as games add up). This is an information-set search:
+  the hidden cards and the decks' order are sampled from what the seat has seen, and common
+  random numbers make the comparison fair (world `w` is the same sampled game, dealt and
+  shuffled alike, for every option).
+
+Issue 27 (2026-12-02), what each part adds, measured on the same games (`benchmarks/hard_paired.py`:
+the same seat-rotated games for every variant, the lone player against four normal players,
+5 skulls; the differences are paired game by game; tuned on seeds 100000 and 100100 only;
+machine load 3-10 on 2 shared cores, so CPU figures are high):
+- **The budget is counted in work that follows CPU time.** A decision in an imagined game cost
+  from a fraction of a millisecond to tens, so 600 decisions counted alone gave think p99 855 ms
+  and max 5.0 s (40 games, seed 100000). Each decision now also counts its turn searches' nodes
+  (`search_work`: turn states valued and shot results worked out, `NODES_PER_POSITION` to a
+  position, fitted on 3,300 imagined games: a decision about 0.2 ms, a node 17 us; correlation
+  with an imagined game's CPU 0.83 against 0.53 for its decisions), and the plan search's own
+  nodes come out of the same budget (`root_work`). At 2400: p99 613-703 ms, max 0.9-1.6 s (load
+  8-10); the default is 2000.
+- **The imagined games at that budget** (the old judge), against following the plan search's
+  first option (`imagine=False`), paired: 30 games of seed 100100, 17 won against 5, +3.27 points
+  a game (95% CI +1.17 to +5.37); 40 games of seed 100000 at 600 decisions, 22 won against 16,
+  +1.88 (CI -0.58 to +4.34). Where the notes below found nothing at 600 decisions a game, the
+  same budget in CPU now buys about four times the imagined games in the costly positions'
+  stead (the heavy decisions no longer eat the budget of the light ones).
+- **My next turn in the judge, not kept**: the shots my weapons could fire from where the reply
+  leaves me (`threat`, 0.3 of `PayoutEvaluator.threat`), 40 games of seed 100000: +0.29 over the
+  plan against +1.88 for the old judge (17 won against 22); my whole next turn searched from
+  there (`next_turn`, 0.5 of what the turn search says it adds), 30 games of seed 100100: +1.23
+  over the plan against +3.27 (9 won against 17). Both are there as options, off by default; like
+  the judge's terms below, what one reply leaves does not last to the end of the game.
+- **On fresh seeds (300000, never tuned on), 150 seat-rotated games, all four arenas, the
+  same games for both** (`benchmarks/hard_paired.py --games 150 --seed 300000 --variant
+  'plan={"imagine":false}' --variant 'default={"seconds":null}'`; load 3-10 on 2 shared cores):
+  as it plays by default (2000 work positions) 53 won (35.3%, 95% Wilson CI 28-43%), margin
+  +3.35 points a game over the others' mean (CI +2.42 to +4.27), think CPU median 0.32 ms, p99
+  499 ms, max 4.1 s; following the plan alone 65 won (43.3%, CI 36-51%), +3.60 (CI +2.62 to
+  +4.59), p99 139 ms, max 1.7 s. The imagined games against the plan, game by game: -0.26
+  points (CI -1.35 to +0.83), 12 fewer won. So the +3.27 on the tuning seeds was luck: on
+  fresh games the imagined games still add nothing measurable over following the plan, as the
+  notes below found at 600 decisions. The goals (half the games against four normal players,
+  think max 1.5 s) are not reached; the plan search's own questions reach 1.7 s at this load.
+- **The final version on fresh seeds (400000, never tuned on), 150 seat-rotated games, all four
+  arenas** (the same command with `--seed 400000`, load 1-3 on 2 shared cores): as it plays by
+  default 54 won (36.0%, 95% Wilson CI 29-44%), margin +3.64 points a game (CI +2.70 to +4.58),
+  think CPU median 0.28 ms, p99 461 ms, max 899 ms; following the plan alone 49 won (32.7%, CI
+  26-41%), +3.08; the imagined games against the plan, game by game, +0.56 points (CI -0.46 to
+  +1.58), 5 more won. Over both fresh sets (300 games) the imagined games add +0.15 points a game
+  (nothing measurable) and the goal of half the games is far off (36%, as in issue 27).
+- **Against four copies of the previous hard player** (main 9083fe9's hard.py at 600 decisions,
+  `benchmarks/hard_paired.py --seed 500000 --field-hard <that file>`, stopped after 30 games for
+  the session's time, load 2-5): 6 won (20.0%, CI 10-37%), margin +1.86 points a game over the
+  others' mean (CI -0.10 to +3.82): its fair share, on too few games to say more.
+- **Where the worst think times came from**: the plan search itself, not the imagined games
+  (which the work budget held under 0.75 s in 40 games of seed 300000): a Grenade Launcher
+  into a crowd had hundreds of results, each followed by a search of the rest of the turn and
+  of next turn's shots from it, 3.1 s of CPU with no imagined game at all (game 6 of seed
+  300000). Now only the 12 best results by what the shot itself does are followed
+  (`OUTCOME_SEARCH`): 0.95 s there, the same choice; paired, the plan alone, 60 games of seed
+  100000: 26 won against 25, +0.30 points a game (CI +-0.41), think max 307 ms against 955 ms.
+- **The modes in the imagined games**: before, a Domination or Turret view was imagined as a
+  standard game, or not at all (the scenario refused the bot's tokens, a player's own colour on
+  their board in Domination, the skulls a mode takes without a track token), so in the modes the
+  plan search played alone. Now `determinise.py` carries the mode, its public boards, the kills
+  that left no track token and the turn's state (tagged, grabbed, the bot's action), and the
+  judge counts the mode's boards as they would pay now (`mode_points`: spawnpoint tracks,
+  turrets). Not measured for strength (the tournaments are standard games); tested to finish every
+  mode and to keep the view's mode parts. A final-frenzy position with the bot cannot be built
+  (rules/scenario.py raises KeyError handing the bot a frenzy action box): there the plan search
+  answers alone.
 
 Measured on 2026-12-01, with the turn search counting the shots its weapons could fire next turn
 from where the turn ends (`payout.THREAT`, `SECOND_SHOT`), in the same 300 games as below
@@ -138,8 +205,9 @@ with horizon 1.
 
 It never reads the true game: imagined games are built from `game.view(seat)` alone, and its
 random numbers come from its own seed. The imagined games' work is counted in searched
-positions (decisions played in them), so a budget holds the same on any machine; a time limit
-can be added on top (the app uses one second a decision). The turn search is bounded by the
+positions (decisions played in them and their turn searches' nodes, `search_work`), so a budget
+holds the same on any machine; a time limit can be added on top (the app uses one second a
+decision). The turn search is bounded by the
 normal player's own cap on shot positions (`evaluator.SEARCH_CAP`).
 
 Between its actions (where to run, what to grab, which weapon, what to do inside a shot, what to
@@ -163,15 +231,25 @@ from adrenaline_tui.ai.values import CUBE, LOADED, UNLOADED, rating
 from adrenaline_tui.rules import Decision, Game
 from adrenaline_tui.rules.cards import load_cards
 from adrenaline_tui.rules.errors import DataError
+from adrenaline_tui.rules.modes.domination import track_awards
+from adrenaline_tui.rules.modes.turret import turret_awards
 from adrenaline_tui.rules.payment import spendable
 
-# Positions searched per decision at most; the app also stops at one second, which is what binds
-# on a busy machine (100-300 positions a second there, benchmarks/ai.py).
-DEFAULT_POSITIONS = 3000
+# Work per decision at most, in positions (a decision played in an imagined game, plus its turn
+# searches' nodes, `NODES_PER_POSITION` to a position; the plan search's own nodes count too).
+# 2400 measured think p99 703 ms and max 895 ms of CPU over 10 games (seed 100000, load 8 on
+# 2 cores), where 600 decisions counted alone measured p99 855 ms and max 5.0 s. The app also
+# stops at one second.
+DEFAULT_POSITIONS = 2000
 # Options played out at each action (the rest are clearly worse by estimate); 6 with the race won
 # 34 of 100 and +2.06 points a game against 33 and +2.25 for 4 (seed 1), at more CPU (max 4.4 s).
 CANDIDATES = 4
 ROLLOUT_CAP = 600  # positions one imagined future may take at most
+# Turn-search nodes (turn states valued, shot results worked out) that count as one position of
+# work: fitted on 3,300 imagined games (8 games of seed 100000, 600 positions), where a decision
+# cost about 0.2 ms and a node 17 us of CPU; the nodes explain the time of an imagined game far
+# better than its decisions (correlation 0.83 against 0.53).
+NODES_PER_POSITION = 12
 # Points another option must beat the plan's choice by, in one imagined game (divided by the root
 # of the games played): about two standard errors of a difference between options, so a switch
 # is rarely noise (1.5 switched more and did worse, 15% against 22.5% in 40 games; 3 won 28 of
@@ -182,7 +260,15 @@ MARGIN = 4.0
 # (from RACE_AFTER games each on).
 RACE = 0.5
 RACE_AFTER = 3
+# The judge's weight on my next turn's shots, read after the others' replies (the turn search
+# weighs the same shots, read before them, by payout.THREAT), and on the mode's boards.
+JUDGE_THREAT = 0.0
+JUDGE_MODES = 1.0
+JUDGE_NEXT_TURN = 0.0
 OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth comparing
+# Results of one weapon from one square whose rest of the turn is searched, the best by what the
+# shot itself does (None: all of them).
+OUTCOME_SEARCH: int | None = 12
 
 
 @dataclass(slots=True)
@@ -262,6 +348,10 @@ class HardPlayer:
         margin: float = MARGIN,
         horizon: int | None = 1,
         imagine: bool = True,
+        threat: float = JUDGE_THREAT,
+        modes: float = JUDGE_MODES,
+        next_turn: float = JUDGE_NEXT_TURN,
+        outcome_search: int | None = OUTCOME_SEARCH,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
@@ -277,9 +367,21 @@ class HardPlayer:
         # False: follow the plan search's best option without imagining any game (a yardstick:
         # what the imagined games add on top of following the plan, benchmarks/ai_sources.py).
         self.imagine = imagine
+        # The judge's terms beyond the boards and the track (`judge`): my next turn's shots from
+        # where the others' replies leave me, and the mode's boards as they would pay now.
+        self.threat = threat
+        self.modes = modes
+        # With everyone's replies imagined (horizon None), my next turn searched from where they
+        # leave me, as a share of what the turn search says it adds.
+        self.next_turn = next_turn
+        self.outcome_search = outcome_search
         self.follower: Follower | None = None
-        self.searched = 0  # positions searched for the last decision (tests check the budget)
+        # Work of the imagined games of the last decision, in positions (tests check the budget):
+        # with the plan search's (`root_work`), at most the budget and the last step past it.
+        self.searched = 0
         self.plans: list[Plan] = []  # the options weighed at the last action, best first
+        self.root_work = 0.0  # the plan search's work at the last action, in positions
+        self.last_step = 0  # the work of the last decision an imagined game played (and its judge)
 
     # ------------------------------------------------------------------- entry
     def choose(self, decision: Decision, view: dict[str, Any] | None = None) -> str:
@@ -331,6 +433,7 @@ class HardPlayer:
             gain = self.inner._powerup_gain(card, ev, me)
             if gain is not None:
                 add(Plan(card, extra=gain[1], estimate=base + gain[0]))
+        self.root_work = search_work([ev])
         ranked = sorted(plans.values(), key=lambda p: -p.estimate)
         return ranked[: self.candidates]
 
@@ -340,7 +443,7 @@ class HardPlayer:
             return []
         outs = ev.book.from_square(self.cards.weapons[weapon], ev.arena, ev.me, square, ev.seats(square))
         budget = spendable(me.cubes, me.powerups)
-        best: dict[Hits, float] = {}
+        results = []
         for hits, spent, final in sorted(outs):
             if not hits or not fits(spent, budget):
                 continue
@@ -354,7 +457,16 @@ class HardPlayer:
                 powerups=cards,
                 targets=targets,
             )
-            value = gross + ev.value(nxt)
+            results.append((-gross, hits, nxt))
+        if self.outcome_search is not None:
+            # The rest of the turn is searched after the best outcomes by what the shot itself
+            # does only: after every one of hundreds (a Grenade Launcher into a crowd) it took
+            # 3 s of CPU, most of it valuing next turn's shots from each (`payout.THREAT`).
+            results.sort(key=lambda r: (r[0], r[1]))
+            results = results[: self.outcome_search]
+        best: dict[Hits, float] = {}
+        for neg, hits, nxt in results:
+            value = -neg + ev.value(nxt)
             if value > best.get(hits, float("-inf")):
                 best[hits] = value
         return sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:OUTCOMES_PER_SHOT]
@@ -366,7 +478,10 @@ class HardPlayer:
         if len(plans) < 2 or not self.imagine:
             return plans[0] if plans else None
         start = time.perf_counter()
-        used = 0
+        # The plan search above is work of this decision too: the imagined games get the rest.
+        root = round(self.root_work)
+        used = root
+        self.last_step = 0
         longest = 0  # the longest imagined future so far: what one more is likely to cost
         base = plans[0]
         alive = list(plans)  # the options still in the race
@@ -382,7 +497,7 @@ class HardPlayer:
                     break
                 result = self.rollout(view, plan, world, min(ROLLOUT_CAP, left))
                 if result is None:  # the position cannot be imagined: play the plan search's choice
-                    self.searched = used
+                    self.searched = used - root
                     return None
                 value, n = result
                 used += n
@@ -397,7 +512,7 @@ class HardPlayer:
                     alive = [p for p in alive if p is base or p.mean_of(n) > floor]
                 continue
             break
-        self.searched = used
+        self.searched = used - root
         if not base.tries:  # no imagined game at all: the plan search answers as it would alone
             return None
         tried = [p for p in alive if p.tries]
@@ -424,21 +539,119 @@ class HardPlayer:
         d = game.pending
         if d is None or d.player != me or d.kind != "action":
             return None
-        players: dict[str, Any] = {c: SensiblePlayer(rng.randrange(1 << 30), quick=True) for c in game.seats}
-        players[me] = Follower(plan, PayoutPlayer(rng.randrange(1 << 30), quick=True))
+        evaluators: list[Evaluator] = []  # the turn searches of the decision being played
+        players: dict[str, Any] = {
+            c: CountedSensible(rng.randrange(1 << 30), evaluators, quick=True) for c in game.seats
+        }
+        players[me] = Follower(plan, CountedPayout(rng.randrange(1 << 30), evaluators, quick=True))
         start_turn = game.turn
         others = len(game.seats) - 1 if self.horizon is None else max(0, min(self.horizon, len(game.seats) - 1))
         last_turn = start_turn + others  # everyone else answers once, or the next `horizon` of them
-        n = 0
-        while (d := game.pending) is not None and n < cap:
+        work = step = 0.0
+        while (d := game.pending) is not None and work < cap:
             if game.turn > last_turn:
                 break
             game.choose(players[d.player].choose(d, game.view(d.player)))
-            n += 1
-        return judge(game, me), max(1, n)
+            step = 1 + search_work(evaluators)
+            work += step
+            evaluators.clear()
+        value = judge(game, me, self.threat, self.modes, self.cards, self.next_turn, evaluators)
+        judged = search_work(evaluators)
+        # A decision's work is known once it is played: an imagined game stops at the first
+        # decision that reaches its cap, so it may pass the cap by that decision (and the judge).
+        self.last_step = round(step + judged)
+        return value, max(1, round(work + judged))
 
 
-def judge(game: Game, me: str) -> float:
+def search_work(evaluators: list[Evaluator]) -> float:
+    """The work of the turn searches behind a decision, in positions: the turn states they valued
+    and the shot results they worked out, `NODES_PER_POSITION` to a position. A decision's CPU
+    time follows this far better than the count of decisions (a quick answer and a turn searched
+    over a dozen squares and four weapons are both one decision)."""
+    nodes = 0
+    for ev in evaluators:
+        nodes += len(ev._v) + len(ev._term) + sum(len(r) for r in ev._results.values())
+    return nodes / NODES_PER_POSITION
+
+
+class CountedSensible(SensiblePlayer):
+    """The normal player, its turn searches handed to `sink` so their work can be counted."""
+
+    def __init__(self, seed: int | None, sink: list[Evaluator], **kwargs: Any) -> None:
+        super().__init__(seed, **kwargs)
+        self.sink = sink
+
+    def _eval(self, t: Table) -> Evaluator:
+        ev = super()._eval(t)
+        self.sink.append(ev)
+        return ev
+
+
+class CountedPayout(PayoutPlayer):
+    """The plan search's player, its turn searches handed to `sink` so their work can be counted."""
+
+    def __init__(self, seed: int | None, sink: list[Evaluator], **kwargs: Any) -> None:
+        super().__init__(seed, **kwargs)
+        self.sink = sink
+
+    def _eval(self, t: Table) -> PayoutEvaluator:
+        ev = super()._eval(t)
+        self.sink.append(ev)
+        return ev
+
+
+def mode_points(view: dict[str, Any], seats: tuple[str, ...]) -> dict[str, float]:
+    """What the mode's own boards would pay each seat if the game ended now: Domination's
+    spawnpoint tracks (8-6-4-2-1 by tokens), the turrets (8-6-4-2-1 by turrets owned). They are
+    scored at the end only, so an imagined game that stops after a reply holds them here."""
+    points = dict.fromkeys(seats, 0.0)
+    dom = view.get("domination")
+    if dom is not None:
+        for spawn, tokens in dom["tracks"].items():
+            for a in track_awards(spawn, list(tokens)):
+                if a.player in points:
+                    points[a.player] += a.points
+    turret = view.get("turret")
+    if turret is not None:
+        for a in turret_awards(dict(turret["turrets"]), list(seats)):
+            if a.player in points:
+                points[a.player] += a.points
+    return points
+
+
+def next_turn_threat(view: dict[str, Any], cards: Any) -> float:
+    """What the shots my loaded weapons could fire from where I stand are worth, once the others
+    have replied (`PayoutEvaluator.threat`, read from the imagined game's view of my seat)."""
+    t = Table(view, cards)
+    if t.square is None:  # dead, waiting to respawn: no shot from anywhere yet
+        return 0.0
+    ev = PayoutEvaluator(t, SHARED_BOOK, cards)
+    return ev.threat(ev.start(actions=2))
+
+
+def next_turn_gain(view: dict[str, Any], cards: Any, sink: list[Evaluator] | None = None) -> float:
+    """What my best next turn adds, by the turn search's own valuation, once everyone has replied:
+    the imagined game stands at the start of my next turn, and its view of my seat is searched as
+    the real turn will be (run, grab, shoot from wherever the others left everyone)."""
+    t = Table(view, cards)
+    if t.square is None:
+        return 0.0
+    ev = PayoutEvaluator(t, SHARED_BOOK, cards)
+    if sink is not None:
+        sink.append(ev)
+    me = ev.start(actions=2)
+    return ev.value(me) - ev.terminal(me)
+
+
+def judge(
+    game: Game,
+    me: str,
+    threat: float = 0.0,
+    modes: float = 0.0,
+    cards: Any = None,
+    next_turn: float = 0.0,
+    sink: list[Evaluator] | None = None,
+) -> float:
     """How good an imagined position is for `me`: points, points in waiting, my arms, against the others.
 
     The others' points are face down, so imagined games start them at 0: only what changes in
@@ -463,6 +676,16 @@ def judge(game: Game, me: str) -> float:
         track = tuple(tuple(e) for e in board.track)
         for c in seats:
             value[c] += expected_track(track, kills, seats, c)
+    if modes or threat:
+        view = game.view(me)
+        if modes:
+            for c, v in mode_points(view, seats).items():
+                value[c] += modes * v
+        if threat and not game.over and not game.frenzy:
+            value[me] += threat * next_turn_threat(view, cards or load_cards())
+    if next_turn and not game.over and not game.frenzy:
+        # searched from where the replies leave everyone, as if my turn began now
+        value[me] += next_turn * next_turn_gain(game.view(me), cards or load_cards(), sink)
     mine = game.players[me]
     # What I hold is worth a little (the next shots), much less than points on the boards.
     value[me] += 0.5 * sum(rating(w.id) * (LOADED if w.loaded else UNLOADED) for w in mine.weapons)

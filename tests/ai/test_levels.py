@@ -72,11 +72,14 @@ def test_hard_finishes_games_in_both_endings_within_its_budget():
             key = bots[d.player].choose(d, game.view(d.player))
             assert key in d.keys
             if d.player == config.players[0]:
-                searched.append(hard.searched)
+                # the work of its imagined games and of its plan search, counted in positions:
+                # an imagined game stops at the first decision that reaches the budget
+                spent = hard.searched + round(hard.root_work) - hard.last_step if hard.searched else 0
+                searched.append((hard.searched, spent))
             game.choose(key)
         assert game.over and (game.frenzy or ending == "sudden_death")
-        assert max(searched) <= SMALL["positions"]  # the budget, counted in positions searched
-        assert sum(1 for n in searched if n > 0) >= 5  # and it did search, at many decisions
+        assert max(spent for _, spent in searched) <= SMALL["positions"]  # the budget, counted in work
+        assert sum(1 for n, _ in searched if n > 0) >= 5  # and it did search, at many decisions
         assert hard.inner.misses == 0
 
 
@@ -197,7 +200,7 @@ def test_every_level_answers_a_question_it_has_never_seen():
 def test_the_coach_suggests_a_legal_option_with_a_reason():
     game = _honesty_position(0, 0)
     d = game.pending
-    advice = advise(d, game.view("yellow"), positions=200)
+    advice = advise(d, game.view("yellow"))  # the plan search itself spends ~300 of a budget
     assert advice.key in d.keys
     assert advice.label == d.option(advice.key).label
     assert len(advice.reason) > 20 and advice.reason.endswith(".")
@@ -240,7 +243,7 @@ def test_hard_imagines_as_many_of_the_others_turns_as_its_horizon(monkeypatch):
     game = _honesty_position(0, 0)
     view = game.view("yellow")
     judged: list[int] = []
-    monkeypatch.setattr(hard_module, "judge", lambda g, me: judged.append(g.turn) or 0.0)
+    monkeypatch.setattr(hard_module, "judge", lambda g, me, *terms: judged.append(g.turn) or 0.0)
     for horizon in (0, 1, None):
         hard = HardPlayer(5, seconds=None, horizon=horizon)
         assert hard.rollout(view, Plan("end"), world=3, cap=2000) is not None
