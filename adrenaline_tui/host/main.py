@@ -78,7 +78,9 @@ async def run_host(
         print(line, flush=True)
     if isinstance(host, FrontDoor):
         await host.start()
-    server = await asyncio.start_unix_server(host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 1)
+    server = await asyncio.start_unix_server(
+        host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 1, backlog=limits.SOCKET_BACKLOG
+    )
     sock.chmod(0o600)
     print(f"Host running. Local players: adrenaline join --socket {sock}", flush=True)
     info: dict[str, object] = {"socket": str(sock)}

@@ -89,7 +89,9 @@ async def run_worker(
     with contextlib.suppress(FileNotFoundError):
         sock.unlink()  # left by a worker that was killed
     # A relayed line may carry the front door's `elsewhere` count beyond a client's limit.
-    server = await asyncio.start_unix_server(host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 64)
+    server = await asyncio.start_unix_server(
+        host.serve, str(sock), limit=protocol.MAX_CLIENT_LINE + 64, backlog=limits.SOCKET_BACKLOG
+    )
     sock.chmod(0o600)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -110,6 +110,11 @@ QUIT_GRACE = 5.0
 # -- tables, counted in the host (so the client socket and every door share them)
 # Tables in memory: beyond this a host says it is full rather than run out of memory.
 MAX_TABLES = 500
+# Connections a host's (or a worker's) Unix socket queues before accepting them. asyncio's 100
+# refused a connect outright (EAGAIN) when a few hundred clients came at once: a front door
+# linking 400 people to their worker at one start of many tables said "could not do that now".
+# Only the host's own account reaches these sockets; the kernel caps it at somaxconn.
+SOCKET_BACKLOG = 4096
 # Started tables one address keeps going at once (started, or resumed by sitting down): a
 # household plays one or two; a guest leaving tables to computers cannot fill the host.
 LIVE_GAMES_PER_ADDRESS = 4
