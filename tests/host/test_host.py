@@ -280,6 +280,17 @@ async def test_someone_watching_a_table_may_sit_down_at_a_free_seat(sock: Path) 
         await stop_host(host, server)
 
 
+async def grey_leaves_and_a_computer_plays_for_them(table, wires: dict) -> None:
+    """Grey's connection drops; the creator (yellow) gives the seat to a computer."""
+    await wires["grey"].close()
+    for _ in range(100):
+        if not table.holders["grey"].connected:
+            break
+        await asyncio.sleep(0.01)
+    await wires["yellow"].send({"type": "hand_over"})
+    await wires["yellow"].expect("chat", text="A computer plays for grey until they are back")
+
+
 async def test_the_creator_gives_a_vanished_seat_to_a_computer_and_back(tmp_path: Path, sock: Path) -> None:
     folder = tmp_path / "tables"
     host, server = await start_host(folder, sock)
@@ -290,13 +301,7 @@ async def test_the_creator_gives_a_vanished_seat_to_a_computer_and_back(tmp_path
         assert "creator" in (await wires["blue"].expect("error", about="hand_over"))["reason"]
         await wires["yellow"].send({"type": "hand_over"})
         assert "every person is here" in (await wires["yellow"].expect("error", about="hand_over"))["reason"]
-        await wires["grey"].close()
-        for _ in range(100):
-            if not table.holders["grey"].connected:
-                break
-            await asyncio.sleep(0.01)
-        await wires["yellow"].send({"type": "hand_over"})
-        await wires["yellow"].expect("chat", text="A computer plays for grey until they are back")
+        await grey_leaves_and_a_computer_plays_for_them(table, wires)
         assert table.session.kinds["grey"] == "random" and table.handed == {"grey": "human"}
         # The computer now plays grey's decisions: the game moves past grey's turns.
         n = 0
@@ -327,13 +332,7 @@ async def test_a_person_back_at_a_seat_given_to_a_computer_takes_it_back(tmp_pat
     try:
         code, wires = await seated_table(sock)
         table = host.tables[code]
-        await wires["grey"].close()
-        for _ in range(100):
-            if not table.holders["grey"].connected:
-                break
-            await asyncio.sleep(0.01)
-        await wires["yellow"].send({"type": "hand_over"})
-        await wires["yellow"].expect("chat", text="A computer plays for grey until they are back")
+        await grey_leaves_and_a_computer_plays_for_them(table, wires)
         back = await Wire.connect(sock, "grey")
         await back.send({"type": "join", "code": code, "seat": "grey"})
         await back.expect("joined", seat="grey")
