@@ -48,8 +48,12 @@ async def test_a_panic_fire_table_is_set_up_in_the_lobby_and_played_from_ones_ow
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
             lobby = app.screen
+            assert lobby.query_one("#timer-row").display  # a turn-based title's decisions can be timed
+            lobby.query_one("#timer", Choice).set_value(60)
             lobby.query_one("#game", Choice).set_value("panic_fire")
             await pilot.pause()
+            # No turns, no turn timer: not offered, and none is asked of the host.
+            assert not lobby.query_one("#timer-row").display and lobby.timer() == 0
             lobby.action_create()
             await until(pilot, lambda: isinstance(app.screen, TitleSetupScreen), "Panic Fire's setup")
             setup = app.screen

@@ -89,7 +89,7 @@ class LobbyScreen(BaseScreen):
             with Horizontal(classes="form-row"):
                 yield Static("Game", classes="label", markup=False)
                 yield Choice(hostable(), hostable()[0][0], id="game")
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row", id="timer-row"):
                 yield Static("Turn timer", classes="label", markup=False)
                 yield Choice(TIMERS, 0, id="timer")
             yield Button(f"Set up {hostable()[0][1]}…", id="create")
@@ -121,8 +121,12 @@ class LobbyScreen(BaseScreen):
         if message.choice.id == "game":
             name = dict(hostable()).get(str(message.value), "")
             self.query_one("#create", Button).label = f"Set up {name}…"
+            # A turn timer times a decision: a real-time title has none to time.
+            self.query_one("#timer-row").display = registry.title(str(message.value)).timing == "turns"
 
     def timer(self) -> int:
+        if not self.query_one("#timer-row").display:
+            return 0
         return int(self.query_one("#timer", Choice).value)
 
     def chosen_title(self) -> str:
