@@ -4,13 +4,14 @@ per player from there, so every player shares its code and start-up objects (doc
 
 Two halves, one in each process:
 
-- `Zygote` (in the host): starts `python -I -m adrenaline_tui.host.zygote` (this installation's
+- `Zygote` (in the host): starts `python -I -m adrenaline_tui.client_zygote` (this installation's
   code only, `programs.own_program`), talks to it over a socket pair nobody else holds, and
   asks it for a client per session, handing over the session's terminal (SCM_RIGHTS). A child
   it cannot have (the zygote still warming, dead, refusing) is `None`: the door then starts
   today's client (its own interpreter), with a log line. A dead zygote is started again, at
   most once every `RESTART_INTERVAL`.
-- `serve` (the zygote itself): imports the client, runs it once to its lobby on a terminal of
+- `client_zygote.serve` (the zygote itself, a module outside the host's: it runs the client's
+  screens, which the host never imports): imports the client, runs it once to its lobby on a terminal of
   its own (the lazy imports, the CSS, the caches), freezes what that left (`gc.freeze`: the
   collector would otherwise write to every shared page), then forks one child per request.
   A child takes the terminal as its controlling terminal in a session of its own (setsid,
@@ -28,25 +29,15 @@ pidfd, so a child is seen to end even when the zygote is gone.
 
 from __future__ import annotations
 
-import argparse
-import array
 import asyncio
 import contextlib
-import fcntl
-import gc
 import ipaddress
 import itertools
 import json
 import logging
 import os
 import re
-import select
-import signal
 import socket
-import struct
-import sys
-import termios
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -160,7 +151,7 @@ class Zygote:
 
     def command(self, fd: int) -> list[str]:
         return own_program(
-            "adrenaline_tui.host.zygote", "--fd", str(fd), "--socket", str(self.socket_path), "--idle", str(self.idle)
+            "adrenaline_tui.client_zygote", "--fd", str(fd), "--socket", str(self.socket_path), "--idle", str(self.idle)
         )
 
     async def start(self) -> None:
@@ -311,223 +302,3 @@ async def start_zygote(folder: Path, socket_path: Path, idle: float = limits.LOB
     zygote = Zygote(socket_path, environment, idle)
     await zygote.start()
     return zygote
-
-
-# ------------------------------------------------------------------------ in the zygote
-def _warm(socket_path: Path) -> None:
-    """Run the client once to its lobby on a terminal of our own, with no host to reach: what it
-    imports lazily, parses and caches on the way is then made once, here, for every child."""
-    import pty
-
-    from adrenaline_tui.tui.app import run_in_terminal
-    from adrenaline_tui.tui.remote_app import RemoteApp
-
-    master, slave = pty.openpty()
-    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-
-    def drain() -> None:  # the app's screen, read so its writes never block
-        with contextlib.suppress(OSError):
-            while os.read(master, 65536):
-                pass
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    saved = [os.dup(fd) for fd in (0, 1, 2)]
-    for fd in (0, 1, 2):
-        os.dup2(slave, fd)
-    os.environ["TERM"] = "xterm-256color"
-    nowhere = socket_path.parent / f".zygote-warm-{os.getpid()}.sock"  # never made: the lobby says so
-    gc.disable()
-    try:
-        app = RemoteApp(nowhere, "warm")
-        app.call_later(lambda: app.set_timer(1.0, lambda: app.exit(0)))
-        run_in_terminal(app)
-    finally:
-        for fd in (0, 1, 2):
-            os.dup2(saved[fd], fd)
-            os.close(saved[fd])
-        os.close(slave)
-        os.close(master)
-        os.environ["TERM"] = "dumb"
-        gc.enable()
-    reader.join(5)
-
-
-def _child(tty: int, request: dict[str, Any], socket_path: Path, idle: float, keep: list[Any]) -> None:
-    """In the forked child: take the terminal, drop everything of the zygote's, run the client."""
-    code, taken = 1, False
-    try:
-        signal.set_wakeup_fd(-1)
-        for item in keep:
-            item.close()
-        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(sig, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        os.setsid()
-        # As today's client's preexec: a terminal already hung up (the session went while this
-        # child started) is not taken, and the app then ends on its first read or write.
-        with contextlib.suppress(OSError):
-            fcntl.ioctl(tty, termios.TIOCSCTTY, 0)
-        for fd in (0, 1, 2):
-            os.dup2(tty, fd)
-        taken = True
-        os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # the tty's copy, and anything else
-        os.environ["TERM"] = request["term"]
-        # As sshd sets it: the client tells the host the address, whose limits it counts under.
-        os.environ["SSH_CONNECTION"] = f"{request['address']} 0 0 0"
-        sys.argv = ["adrenaline", "client"]
-        from adrenaline_tui.tui.app import run_in_terminal
-        from adrenaline_tui.tui.remote_app import RemoteApp
-
-        gc.disable()  # on again once the lobby is drawn (`AdrenalineApp._started`), as in `cli`
-        try:
-            app = RemoteApp(socket_path, request["name"], idle=idle, identity=request["identity"])
-        finally:
-            gc.enable()
-        code = run_in_terminal(app)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    except BaseException:
-        # On the player's terminal once it is theirs; never on the host's log (the zygote's
-        # stderr), as a client's own error never reached it before.
-        if taken:
-            import traceback
-
-            with contextlib.suppress(Exception):
-                traceback.print_exc()
-    finally:
-        with contextlib.suppress(Exception):
-            sys.stdout.flush()
-            sys.stderr.flush()
-        os._exit(code)
-
-
-def _send(channel: socket.socket, message: dict[str, Any]) -> None:
-    with contextlib.suppress(OSError):
-        channel.send(json.dumps(message).encode())
-
-
-def _receive(channel: socket.socket) -> tuple[bytes, list[int], bool]:
-    """One packet: its bytes, the descriptors that came with it, and whether it was cut short."""
-    fds = array.array("i")
-    data, ancillary, flags, _ = channel.recvmsg(MAX_PACKET, socket.CMSG_SPACE(4 * fds.itemsize))
-    for level, kind, payload in ancillary:
-        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
-            fds.frombytes(payload[: len(payload) - (len(payload) % fds.itemsize)])
-    cut = bool(flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC))
-    return data, list(fds), cut
-
-
-def _request(data: bytes, fds: list[int], cut: bool) -> tuple[dict[str, Any], int]:
-    """The checked request and its terminal; raises Refused."""
-    if cut:
-        raise Refused(f"a request is one packet of at most {MAX_PACKET} bytes and one descriptor")
-    try:
-        request = json.loads(data)
-    except (ValueError, RecursionError):
-        raise Refused("a request is JSON") from None
-    checked = check_request(request)
-    if len(fds) != 1:
-        raise Refused("a request comes with exactly one descriptor, its terminal")
-    if not os.isatty(fds[0]):
-        raise Refused("the descriptor is not a terminal")
-    return checked, fds[0]
-
-
-def serve(channel: socket.socket, socket_path: Path, idle: float) -> int:
-    """The zygote's loop: a child per request until the host closes its end."""
-    wake_read, wake_write = os.pipe()
-    os.set_blocking(wake_write, False)
-    signal.set_wakeup_fd(wake_write)
-    signal.signal(signal.SIGCHLD, lambda *_: None)  # only to wake the loop up
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    children: set[int] = set()
-    pipes = [os.fdopen(wake_read, "rb", buffering=0), os.fdopen(wake_write, "wb", buffering=0)]
-    keep: list[Any] = [channel, *pipes]
-    _send(channel, {"ready": True})
-    while True:
-        with contextlib.suppress(InterruptedError):
-            ready, _, _ = select.select([channel, wake_read], [], [])
-        if wake_read in ready:
-            with contextlib.suppress(BlockingIOError, InterruptedError):
-                os.read(wake_read, 512)
-            _reap(channel, children)
-        if channel not in ready:
-            continue
-        try:
-            data, fds, cut = _receive(channel)
-        except (BlockingIOError, InterruptedError):
-            continue
-        except OSError:
-            return 0
-        if not data and not fds:
-            return 0  # the host is gone
-        try:
-            request, tty = _request(data, fds, cut)
-            if len(children) >= MAX_CHILDREN:
-                raise Refused(f"already {MAX_CHILDREN} clients")
-        except Refused as exc:
-            for fd in fds:
-                os.close(fd)
-            request_id = _request_id(data)
-            _send(channel, {"id": request_id, "refused": str(exc)})
-            continue
-        pid = os.fork()
-        if pid == 0:
-            _child(tty, request, socket_path, idle, keep)
-        os.close(tty)
-        children.add(pid)
-        _send(channel, {"id": request["id"], "pid": pid})
-
-
-def _request_id(data: bytes) -> int | None:
-    with contextlib.suppress(ValueError, RecursionError):
-        request = json.loads(data)
-        if isinstance(request, dict) and isinstance(request.get("id"), int):
-            return request["id"]
-    return None
-
-
-def _reap(channel: socket.socket, children: set[int]) -> None:
-    for pid in list(children):
-        try:
-            # Not reaped yet: the pid (and so its group's id) cannot be reused while we look.
-            status = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-        except ChildProcessError:
-            children.discard(pid)
-            continue
-        if status is None:
-            continue
-        # Whatever the client left in its group goes with it.
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)
-        _, raw = os.waitpid(pid, 0)
-        children.discard(pid)
-        code = os.waitstatus_to_exitcode(raw)
-        _send(channel, {"exited": pid, "code": code if code >= 0 else 1})
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="adrenaline-zygote", description="the clients' parent (started by the host)")
-    parser.add_argument("--fd", type=int, required=True)
-    parser.add_argument("--socket", type=Path, required=True)
-    parser.add_argument("--idle", type=float, default=limits.LOBBY_IDLE)
-    args = parser.parse_args(argv)
-    channel = socket.socket(fileno=args.fd)
-    if channel.family != socket.AF_UNIX or channel.type != socket.SOCK_SEQPACKET:
-        print("adrenaline-zygote: --fd is not the host's socket pair", file=sys.stderr)
-        return 2
-    _warm(args.socket)
-    gc.collect()
-    # Everything made so far lives as long as the zygote: out of the collector's walks, which
-    # would write to (and so copy into every child) each page holding one.
-    gc.freeze()
-    if threading.active_count() != 1 or asyncio.events._get_running_loop() is not None:
-        print("adrenaline-zygote: a thread or an event loop outlived the warm-up; not forking", file=sys.stderr)
-        return 1
-    asyncio.set_event_loop(None)
-    return serve(channel, args.socket, args.idle)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

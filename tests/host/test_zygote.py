@@ -1,5 +1,5 @@
-"""The clients' zygote (host/zygote.py): the SSH door's clients are forked from it, it refuses
-what is not a request, and its death is noticed."""
+"""The clients' zygote (host/zygote.py; client_zygote.py is the process itself): the SSH door's
+clients are forked from it, it refuses what is not a request, and its death is noticed."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ async def test_a_client_that_ignores_the_hangup_is_killed_with_its_group(
 def raw_zygote(tmp_path: Path):
     """A zygote process and our end of its socket pair, spoken to packet by packet."""
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    command = own_program("adrenaline_tui.host.zygote", "--fd", str(theirs.fileno()), "--socket", str(tmp_path / "s"))
+    command = own_program("adrenaline_tui.client_zygote", "--fd", str(theirs.fileno()), "--socket", str(tmp_path / "s"))
     process = subprocess.Popen(command, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
     theirs.close()
     ours.settimeout(120)
