@@ -16,7 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from adrenaline_tui.atomicfile import sync_renamed, write_atomic, write_problem, write_renamed
 from adrenaline_tui.rules import Decision, Event, Game, GameConfig
@@ -165,6 +165,15 @@ class Autosaver:
                 self._timer = self._call_later(wait, self._due)
                 return
             self._submit_pending()
+
+    def keep(self, path: Path, data: dict[str, Any], *, person: bool) -> None:
+        """A turn-based title's save data: at once after a person's decision (or an undo, or a
+        start), else with the computers' moves batched. `data` must be the caller's own copy
+        (the game changes on): it is made into text on the saving thread when batched."""
+        if person:
+            self.write_now(path, save_text(data))
+        else:
+            self.write_later(path, partial(save_text, data))
 
     def write(self, path: Path, text: str) -> None:
         with self._state:
@@ -588,13 +597,8 @@ class Session:
     def autosave(self, *, person: bool = True) -> None:
         """Save the game: at once after a person's decision (or an undo, or a start), else with
         the computers' moves batched (`Autosaver.write_later`)."""
-        if self.path is None:
-            return
-        if person:
-            self.saver.write_now(self.path, save_text(save_data(self.game)))
-        else:
-            # The data is copied here (the game changes on); made into text on the saving thread.
-            self.saver.write_later(self.path, partial(save_text, save_data(self.game)))
+        if self.path is not None:
+            self.saver.keep(self.path, save_data(self.game), person=person)
 
     def write_table(self) -> None:
         """Written on this thread: it happens twice a game, at the start and at the end."""

@@ -9,7 +9,6 @@ load list, Continue and the past-games list read for every title.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from adrenaline_tui.titles.bloodrush.saves import MAX_SAVE_BYTES, save_data
 from adrenaline_tui.titles.bloodrush.title import ENGINE
 from adrenaline_tui.titles.files import read_save
 from adrenaline_tui.tui import storage
-from adrenaline_tui.tui.session import Autosaver, save_text
+from adrenaline_tui.tui.session import Autosaver
 
 HUMAN = storage.HUMAN
 # Events that reveal what nobody chose: a die, a card, a shuffle. A decision followed by one
@@ -138,13 +137,8 @@ class BloodrushSession:
 
     # ------------------------------------------------------------------- saves
     def autosave(self, *, person: bool = True) -> None:
-        if self.path is None:
-            return
-        if person:
-            self.saver.write_now(self.path, save_text(save_data(self.game)))
-        else:
-            # Copied now (the game changes on), made into text on the saving thread.
-            self.saver.write_later(self.path, partial(save_text, save_data(self.game)))
+        if self.path is not None:
+            self.saver.keep(self.path, save_data(self.game), person=person)
 
     def write_table(self) -> None:
         if self.path is None:
