@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -150,6 +151,20 @@ def start_host(tmp: Path, name: str) -> tuple[subprocess.Popen[bytes], Path, Pat
     return host, data, sock
 
 
+async def seated_wires(sock: Path, people: int) -> tuple[list[Any], str]:
+    """A five-seat table without Shields set up on the host, `people` wires at its first seats."""
+    from tests.host.wire import Wire
+
+    wires = [await Wire.connect(sock, f"p{n}") for n in range(people)]
+    create = {"type": "create", "title": "panic_fire", "options": {"shields": "none"}, "seats": ["human"] * 5}
+    await wires[0].send(create)
+    code = (await wires[0].expect("created"))["code"]
+    for seat, w in zip(SEATS5, wires, strict=False):
+        await w.send({"type": "join", "code": code, "seat": seat})
+        await w.expect("joined")
+    return wires, code
+
+
 async def client_through_host(tmp: Path, keys: int, seed: int) -> list[float]:
     """A real client (`adrenaline join` in a pseudo-terminal) at the fifth seat, four wire
     clients at the others: a position key that plays a card, timed to the end of the client's
@@ -157,20 +172,13 @@ async def client_through_host(tmp: Path, keys: int, seed: int) -> list[float]:
     are read from the host's save (the benchmark may look; the client never could)."""
     from adrenaline_tui.titles.panic_fire import Game, moves
     from adrenaline_tui.titles.panic_fire.ui.keys import SOLO
-    from tests.host.wire import Wire
 
     host, data, sock = start_host(tmp, "host2")
     adrenaline = str(Path(sys.executable).with_name("adrenaline"))
     term: Terminal | None = None
     try:
-        wires = [await Wire.connect(sock, f"p{n}") for n in range(4)]
+        wires, code = await seated_wires(sock, 4)
         first = wires[0]
-        create = {"type": "create", "title": "panic_fire", "options": {"shields": "none"}, "seats": ["human"] * 5}
-        await first.send(create)
-        code = (await first.expect("created"))["code"]
-        for seat, w in zip(SEATS5, wires, strict=False):
-            await w.send({"type": "join", "code": code, "seat": seat})
-            await w.expect("joined")
         term = Terminal([adrenaline, "join", "--socket", str(sock), "--name", "bench"], environment(tmp / "c-home"))
         term.wait_for(b"Connected")
         os.write(term.fd, code.encode() + b"\r")
@@ -232,14 +240,8 @@ async def through_host(tmp: Path, keys: int, seed: int) -> tuple[list[float], li
 
     host, _data, sock = start_host(tmp, "host")
     try:
-        wires = [await Wire.connect(sock, f"p{n}") for n in range(5)]
+        wires, _code = await seated_wires(sock, 5)
         first = wires[0]
-        create = {"type": "create", "title": "panic_fire", "options": {"shields": "none"}, "seats": ["human"] * 5}
-        await first.send(create)
-        code = (await first.expect("created"))["code"]
-        for seat, w in zip(SEATS5, wires, strict=True):
-            await w.send({"type": "join", "code": code, "seat": seat})
-            await w.expect("joined")
         await first.send({"type": "start"})
         for w in wires:
             while w.state is None or w.state["view"]["phase"] != "play":
