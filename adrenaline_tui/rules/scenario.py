@@ -390,11 +390,11 @@ def from_scenario(g: Game, mapping: Mapping[str, Any]) -> None:
         from adrenaline_tui.rules.turn import frenzy_boxes
 
         trigger = colours.index(sc.frenzy_trigger)
-        # Unless the scenario says otherwise, each player gets the box the rules give them.
-        boxes = frenzy_boxes(g, trigger)
-        for p in g.players.values():
-            if p.frenzy_actions == 0:
-                p.frenzy_actions = boxes[p.colour]
+        # Unless the scenario says otherwise, each player gets the box the rules give them; the
+        # bot takes no turns, so it has none (as `start_frenzy` in a game played through).
+        for colour, actions in frenzy_boxes(g, trigger).items():
+            if g.players[colour].frenzy_actions == 0:
+                g.players[colour].frenzy_actions = actions
         g.frenzy_turns_left = (trigger - g.active_index) % len(colours) + 1
     g.start_actions_taken = sc.actions_taken
     dupes = [c for c, n in Counter(colours).items() if n > 1]

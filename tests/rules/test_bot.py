@@ -271,3 +271,21 @@ def test_a_bot_game_saves_and_loads(tmp_path) -> None:
     play(game, "spawn:blue")
     game.save(tmp_path / "b.json")
     assert Game.load(tmp_path / "b.json").to_json() == game.to_json()
+
+
+def test_a_position_in_final_frenzy_with_the_bot_builds_and_only_players_get_action_boxes() -> None:
+    # The bot takes no turns, so it has no frenzy box; the scenario loader once looked one up for
+    # it and failed with a KeyError (the hard player builds such positions from its view).
+    game = bot_game(
+        three(),
+        arena="arena_11a",
+        frenzy=True,
+        frenzy_trigger="grey",
+        active="yellow",
+        skulls=5,
+        killshot_track=[["yellow"], ["blue"], ["yellow"], ["grey"], ["grey"]],
+    )
+    state = game.to_json()
+    boxes = {p["colour"]: p["frenzy_actions"] for p in state["players"]}
+    assert boxes == {"yellow": 1, "blue": 1, "grey": 1}
+    assert state["bot"]["frenzy_actions"] == 0
