@@ -609,9 +609,10 @@ class Host:
                 self.play_computers(table)
                 if table.code not in self._timers:
                     self.start_timer(table)
-            self.chat_line(table, f"{client.name} {'sits at ' + msg['seat'] if msg['seat'] else 'watches'}")
+            seat = self.seat_words(table, [msg["seat"]]) if msg["seat"] else None
+            self.chat_line(table, f"{client.name} {'sits at ' + seat if seat else 'watches'}")
             if handed != table.handed:
-                self.chat_line(table, f"{msg['seat']} is a person's seat again")
+                self.chat_line(table, f"{seat} is a person's seat again")
 
     def on_look(self, client: Client, msg: dict[str, Any]) -> None:
         """The lobby of a table, to choose a seat (or to watch) before joining."""
@@ -728,7 +729,7 @@ class Host:
         if not given:
             raise ProtocolError("every person is here: no seat to give to a computer")
         self.save_extras(table)
-        self.chat_line(table, f"A computer plays for {', '.join(given)} until they are back")
+        self.chat_line(table, f"A computer plays for {self.seat_words(table, given)} until they are back")
         self.broadcast_lobby(table)
         self.after(table, [])
 
@@ -738,7 +739,8 @@ class Host:
         if not back:
             raise ProtocolError("no seat is played by a computer for someone")
         self.save_extras(table)
-        self.chat_line(table, f"{', '.join(back)} {'is' if len(back) == 1 else 'are'} a person's seat again")
+        verb = "is" if len(back) == 1 else "are"
+        self.chat_line(table, f"{self.seat_words(table, back)} {verb} a person's seat again")
         self.broadcast_lobby(table)
         self.after(table, [])
 
@@ -756,6 +758,13 @@ class Host:
         who = f"{client.name} ({seat})" if seat else f"{client.name} (watching)"
         for c in table.everyone():
             c.send({"type": "chat", "from": who, "text": msg["text"]})
+
+    @staticmethod
+    def seat_words(table: HostTable, seats: list[str]) -> str:
+        """Seats as the table's game names them (a figure's hero, a seat's name), not by the ids
+        the protocol uses: the chat is read by people."""
+        name = table.session.game.name if table.session is not None else str
+        return ", ".join(name(s) for s in seats)
 
     def chat_line(self, table: HostTable, text: str) -> None:
         for c in table.everyone():

@@ -288,7 +288,7 @@ async def grey_leaves_and_a_computer_plays_for_them(table, wires: dict) -> None:
             break
         await asyncio.sleep(0.01)
     await wires["yellow"].send({"type": "hand_over"})
-    await wires["yellow"].expect("chat", text="A computer plays for grey until they are back")
+    await wires["yellow"].expect("chat", text="A computer plays for Dozer until they are back")
 
 
 async def test_the_creator_gives_a_vanished_seat_to_a_computer_and_back(tmp_path: Path, sock: Path) -> None:
@@ -318,14 +318,14 @@ async def test_the_creator_gives_a_vanished_seat_to_a_computer_and_back(tmp_path
         extras = json.loads((folder / f"{code}.host.json").read_text())
         assert extras["handed"] == {"grey": "human"} and extras["creator_seat"] == "yellow"
         await wires["yellow"].send({"type": "hand_back"})
-        await wires["yellow"].expect("chat", text="grey is a person's seat again")
+        await wires["yellow"].expect("chat", text="Dozer is a person's seat again")
         assert table.session.kinds["grey"] == "human" and table.handed == {}
     finally:
         await stop_host(host, server)
 
 
 async def test_a_person_back_at_a_seat_given_to_a_computer_takes_it_back(tmp_path: Path, sock: Path) -> None:
-    """The chat says "a computer plays for grey until they are back": back, grey sits down and plays
+    """The chat says "a computer plays for Dozer until they are back": back, grey sits down and plays
     again (it said "the grey seat is played by a computer" until the creator gave it back)."""
     folder = tmp_path / "tables"
     host, server = await start_host(folder, sock)
@@ -336,7 +336,9 @@ async def test_a_person_back_at_a_seat_given_to_a_computer_takes_it_back(tmp_pat
         back = await Wire.connect(sock, "grey")
         await back.send({"type": "join", "code": code, "seat": "grey"})
         await back.expect("joined", seat="grey")
-        await wires["yellow"].expect("chat", text="grey is a person's seat again")
+        # People read the chat: seats by their figure's name, not the protocol's colour.
+        await wires["yellow"].expect("chat", text="grey sits at Dozer")
+        await wires["yellow"].expect("chat", text="Dozer is a person's seat again")
         assert table.session.kinds["grey"] == "human" and table.handed == {}
         extras = json.loads((folder / f"{code}.host.json").read_text())
         assert extras["handed"] == {}

@@ -223,7 +223,7 @@ async def test_a_seat_given_to_a_computer_plays_on_with_human_reaction_times(
         await wires["violet"].close()
         await state_where(wires["scarlet"], lambda m: "violet" in m["vanished"])
         await wires["scarlet"].send({"type": "hand_over"})
-        await wires["scarlet"].expect("chat", text="A computer plays for violet until they are back")
+        await wires["scarlet"].expect("chat", text="A computer plays for Violet until they are back")
         assert set(session.referee.players) == {"amber", "violet"}
         for seat, plan in session.referee.plans.items():
             if plan is not None:

@@ -466,7 +466,7 @@ async def test_the_creator_gives_a_vanished_persons_seat_to_a_computer_and_back(
         await asyncio.sleep(0.05)
         ann = wires["scarlet"]
         await ann.send({"type": "hand_over"})
-        await ann.expect("chat", text="A computer plays for violet until they are back")
+        await ann.expect("chat", text="A computer plays for Violet until they are back")
         table = host.tables[code]
         assert table.session.kinds["violet"] == "random"
         # The computer plays violet's decisions: the game goes on without her.
@@ -481,7 +481,7 @@ async def test_the_creator_gives_a_vanished_persons_seat_to_a_computer_and_back(
             )
         assert any(d for d in table.session.game.events[start:] if d.data.get("seat") == "violet")
         await ann.send({"type": "hand_back"})
-        await ann.expect("chat", text="violet is a person's seat again")
+        await ann.expect("chat", text="Violet is a person's seat again")
         assert table.session.kinds["violet"] == "human"
     finally:
         await stop_host(host, server)
