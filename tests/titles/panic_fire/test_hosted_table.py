@@ -50,6 +50,11 @@ async def test_a_spectators_table_has_no_hand_and_its_keys_send_nothing() -> Non
         await pilot.press("1", "w", "a", "g")
         await pilot.pause()
         assert app.sent == []
+        # Nobody aims from a spectator's screen: no cursor on a set and no aiming keys beside them.
+        sets = str(app.screen.query_one("SetsView").render())
+        assert "▶" not in sets
+        heads = [line for line in sets.splitlines() if "SCARLET" in line or "VIOLET" in line]
+        assert [line.split()[0] for line in heads] == ["SCARLET", "VIOLET"], heads
 
 
 async def test_a_players_keys_go_to_the_host_as_act() -> None:

@@ -13,6 +13,7 @@ it happened. Nothing is saved here: the host saves the table.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
@@ -22,6 +23,7 @@ from adrenaline_tui.printable import printable
 from adrenaline_tui.titles.panic_fire import moves
 from adrenaline_tui.titles.panic_fire.game import Event
 from adrenaline_tui.titles.panic_fire.referee import Outcome
+from adrenaline_tui.titles.panic_fire.ui.keys import Aim
 from adrenaline_tui.titles.panic_fire.ui.table_screen import TableScreen
 from adrenaline_tui.tui.hosted_actions import HostedActions
 from adrenaline_tui.tui.shell import ToHost
@@ -221,6 +223,10 @@ class HostedPanicFireTable(HostedActions, TableScreen):
             self.sent = False
             return
         super()._after_change()
+
+    def aiming(self) -> Sequence[Aim]:
+        """A spectator aims at nothing (their screen is drawn as the first seat's, keyless)."""
+        return self.aims if self.game.seat is not None else ()
 
     def host_state(self, new: list[Event], rebuilt: bool) -> None:
         """A `state` message was taken in (`RemotePanicFire.apply`): draw the table again."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -294,7 +294,7 @@ class TableScreen(BaseScreen):
         hold = self.referee.holding()
         urgent = f"the round goes on in {-(-hold // 1000)}..." if hold else ""
         self.query_one(TableStatus).show(first, now, self._last, urgent)
-        self.query_one(SetsView).show(first, self.aims, now, shot)
+        self.query_one(SetsView).show(first, self.aiming(), now, shot)
         for a in self.aims:
             self.query_one(f"#hand-{a.cluster.side}", HandView).show(self.game.view(a.seat), coach=self.lesson)
         tail = self.leave_words if not self.game.over else "the game is over: esc leaves"
@@ -303,6 +303,10 @@ class TableScreen(BaseScreen):
         self.query_one(LegendLine).show(first, tail)
         if self.has_class("-large"):
             self.query_one(RecentEvents).show(self._recent)
+
+    def aiming(self) -> Sequence[Aim]:
+        """Whose aim the sets show: every person at this keyboard."""
+        return self.aims
 
     # ------------------------------------------------------------------ keys
     def action_key(self, key: str) -> None:
