@@ -65,10 +65,11 @@ class Game:
         # or hidden information was revealed, or the decision passed to someone else.
         self.undo_barrier = 0
         self._revealed = False
-        from adrenaline_tui.rules.modes import make_rules
+        from adrenaline_tui.rules.modes import Hooks, make_rules
 
         # The game mode, and every rule module that plugs into the flow (rules/modes/).
         self.mode, self.rules = make_rules(self)
+        self.hooks = Hooks(self.rules)
         if scenario is None:
             setup.new_game(self)
         else:

@@ -60,7 +60,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
     )
     g.ledger = ActionLedger()
     first = p.square is None
-    for rules in g.rules:
+    for rules in g.hooks.start_turn:
         rules.start_turn(g, p, first=first)
     if first:
         yield from spawn(g, p, first=True)
@@ -70,7 +70,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         options = [_action_option(action, n) for action, n in allowances.items()]
         # Actions a rule module adds (the bot action), each answered by the module that offered it.
         extra = {}
-        for rules in g.rules:
+        for rules in g.hooks.actions:
             for o in rules.actions(g, p):
                 extra[o] = rules
         options += extra
@@ -82,7 +82,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
             break
         # An owed action (the bot action) must be taken before the turn can end.
         owed = False
-        for rules in g.rules:
+        for rules in g.hooks.must_act:
             if rules.must_act(g, p):
                 owed = True
                 break
@@ -97,7 +97,12 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         # A public point while actions are left (Run is always among them), when the end of the
         # turn is always asked, or when an owed action keeps the turn going.
         public = bool(g.actions_left) or ask_anyway or owed
-        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway, public=public))
+        # `g.ask`, spelled out (this question is asked a few hundred times a game, and the
+        # generator `ask` makes costs more than the question): it always has options.
+        if ask_anyway or len(options) > 1:
+            key = yield Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway, public=public)
+        else:
+            key = options[0].key
         if key == "end":
             break
         if key in allowances:
@@ -181,7 +186,7 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = Fa
         origin=start,
         square=dest,
     )
-    for rules in g.rules:
+    for rules in g.hooks.entered:
         yield from rules.entered(g, p, start, dest, jump=jump)
 
 
@@ -195,7 +200,12 @@ def _run_options(arena: Arena, here: str, n: int) -> tuple[Option, ...]:
 
 def run(g: Game, p: Player, n: int) -> Flow:
     options = _run_options(g.arena, p.square, n)
-    key = yield from g.ask(Decision(p.colour, "run", f"Run: where to? (up to {n} squares)", options))
+    # `g.ask`, spelled out (asked a hundred times a game): every square has a neighbour.
+    key = (
+        (yield Decision(p.colour, "run", f"Run: where to? (up to {n} squares)", options))
+        if len(options) > 1
+        else options[0].key
+    )
     yield from move_figure(g, p, key)
 
 
@@ -427,7 +437,7 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
 # ---------------------------------------------------------------- end of turn
 def end_of_turn(g: Game) -> Flow:
     active = g.active
-    for rules in g.rules:
+    for rules in g.hooks.end_turn:
         yield from rules.end_turn(g, active)  # Domination: tagging by standing alone, strike back
     was_frenzy = g.frenzy
     # Most turns kill nobody: the turn order is only built when someone was.
@@ -465,7 +475,7 @@ def end_of_turn(g: Game) -> Flow:
             board=None,
             awards=[Award(active.colour, 1, "double kill").as_dict()],
         )
-    due = "" if g.frenzy else next((why for why in (r.frenzy_due(g) for r in g.rules) if why), "")
+    due = "" if g.frenzy else next((why for why in (r.frenzy_due(g) for r in g.hooks.frenzy_due) if why), "")
     if not g.frenzy and ((killed and g.board.skulls_left == 0) or due):
         if g.config.ending == "sudden_death":
             g.over = True
@@ -479,7 +489,7 @@ def end_of_turn(g: Game) -> Flow:
     # After the last turn nobody plays again: respawning or restocking would change nothing.
     if not g.over:
         for p in killed:
-            special = next((rules for rules in g.rules if rules.respawns(p)), None)
+            special = next((rules for rules in g.hooks.respawns if rules.respawns(p)), None)
             yield from (special.respawn(g, p) if special is not None else spawn(g, p, first=False))
         refill(g)
     g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
