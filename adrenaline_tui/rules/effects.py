@@ -57,6 +57,10 @@ class Op(NamedTuple):
     square: str = ""
 
 
+# Builds an `Op` from all its fields without the Python-level `__new__` (`decision.new`).
+_new = tuple.__new__
+
+
 class ShotOption(NamedTuple):
     key: str
     label: str
@@ -560,7 +564,7 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
         new.used = shot.used | {chosen.id}
         new.budget = _spend(chosen.cost_vec, shot.budget)
         if ops is not None:
-            ops.append(Op("start", chosen.id))
+            ops.append(_new(Op, ("start", chosen.id, "", 0, "")))
         return _advance(new, ops)
     if kind is Select:
         if key == "done":
@@ -595,7 +599,7 @@ def _move(shot: Shot, fig: str, dest: str, ops: list[Op] | None) -> None:
     if shot.pos[fig] != dest:
         shot.pos = {**shot.pos, fig: dest}
         if ops is not None:
-            ops.append(Op("move", figure=fig, square=dest))
+            ops.append(_new(Op, ("move", "", fig, 0, dest)))
 
 
 def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
@@ -610,7 +614,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
             if eff.main:
                 shot.main_finished = True
             if ops is not None:
-                ops.append(Op("end", eff.id))
+                ops.append(_new(Op, ("end", eff.id, "", 0, "")))
             if shot.stack:
                 frame = shot.stack[-1]
                 shot.stack = shot.stack[:-1]
@@ -629,7 +633,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
                             figs = _damage_one_object(shot, figs)
                             break
                 if ops is not None:
-                    ops.extend([Op(step.kind, "", fig, step.amount) for fig in figs])
+                    ops.extend([_new(Op, (step.kind, "", fig, step.amount, "")) for fig in figs])
                 if figs:
                     shot.hits = shot.hits.union(figs)
             shot.idx += 1

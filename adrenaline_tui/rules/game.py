@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from adrenaline_tui.rules.arena import Arena, load_arena
 from adrenaline_tui.rules.cards import CardSet, load_cards, powerup_colour, powerup_kind
 from adrenaline_tui.rules.damage import ActionLedger
-from adrenaline_tui.rules.decision import Decision, Event
+from adrenaline_tui.rules.decision import Decision, Event, new
 from adrenaline_tui.rules.errors import IllegalChoice
 from adrenaline_tui.rules.state import Board, GameConfig, Player
 
@@ -170,7 +170,7 @@ class Game:
         return self.config.confirm_spending == "ask" and any(True for _ in cost)
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, text, data))
+        self.events.append(new(Event, (kind, text, data)))
 
     def name(self, colour: str) -> str:
         p = self.players.get(colour)

@@ -22,7 +22,7 @@ from adrenaline_tui.rules.cards import (
     powerup_kind,
 )
 from adrenaline_tui.rules.damage import add_marks, deal_damage
-from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.decision import Decision, Option, new
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, pay
 from adrenaline_tui.rules.shot_labels import target_effect
 from adrenaline_tui.rules.state import Player
@@ -178,7 +178,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 p.colour,
                 kind,
                 prompt,
-                tuple([Option(o.key, o.label, o.square, o.target) for o in opts]),
+                tuple([new(Option, (o[0], o[1], o[3], o[4])) for o in opts]),  # key, label, square, target
                 auto=paid is None,
             )
             key = yield from g.ask(decision)

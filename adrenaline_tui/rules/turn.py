@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
 from adrenaline_tui.rules.damage import ActionLedger
-from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.decision import Decision, Option, new
 from adrenaline_tui.rules.payment import budget, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, standings
@@ -251,7 +251,7 @@ def grab(g: Game, p: Player, n: int) -> Flow:
         colour = g.arena.spawn_colour_at.get(q)
         stuff = f"{colour} weapon rack" if colour else g.mode.ammo_here(g, p, q)
         where = "here" if q == here else f"at {q}"
-        options.append(Option(q, f"Grab {where}: {stuff}", square=q))
+        options.append(new(Option, (q, f"Grab {where}: {stuff}", q, None)))
     key = yield from g.ask(Decision(p.colour, "grab", "Grab: where?", tuple(options)))
     yield from move_figure(g, p, key)
     if key in g.arena.spawn_colour_at:
