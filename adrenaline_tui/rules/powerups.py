@@ -67,12 +67,19 @@ def use_powerup(g: Game, p: Player, card: str) -> Generator[Decision, str, None]
         _discard(g, p, card, f"on {victim.name}")
         yield from move_figure(g, victim, dest, why="Newton")
     elif kind == TELEPORTER:
-        options = tuple(Option(q, f"Teleport to {q}", square=q) for q in g.arena.squares if q != p.square)
+        options = _teleport_options(g.arena, p.square)
         dest = yield from g.ask(Decision(p.colour, "teleport", "Teleporter: where to?", options))
         _discard(g, p, card, "")
         yield from move_figure(g, p, dest, why="Teleporter", jump=True)
     else:
         raise AssertionError(f"{card} cannot be played between actions")
+
+
+# Asked a dozen times a game; the options depend on the arena and the square alone (immutable,
+# the arena hashed by identity), so nothing invalidates an entry.
+@cache
+def _teleport_options(arena: Arena, here: str) -> tuple[Option, ...]:
+    return tuple(Option(q, f"Teleport to {q}", square=q) for q in arena.squares if q != here)
 
 
 def _discard(g: Game, p: Player, card: str, what: str) -> None:

@@ -112,8 +112,8 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
         yield from move_figure(g, p, key)
     if reload:
         yield from reload_phase(g, p, then_shoot=True)
-    options = tuple(Option(wid, f"{g.cards.weapons[wid].name}") for wid in fireable_weapons(g, p))
-    key = yield from g.ask(Decision(p.colour, "weapon", "Shoot with which weapon?", options))
+    options = tuple([new(Option, (wid, g.cards.weapons[wid].name, None, None)) for wid in fireable_weapons(g, p)])
+    key = yield from g.ask(new(Decision, (p.colour, "weapon", "Shoot with which weapon?", options, True, False)))
     yield from fire(g, p, key)
 
 
@@ -174,13 +174,8 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             if paid is not None:
                 # The only way on costs something: say so, and let the player's key spend it.
                 prompt = f"{weapon.name}: the only way on is {paid.name.lower()}, for {', '.join(paid.cost)}"
-            decision = Decision(
-                p.colour,
-                kind,
-                prompt,
-                tuple([new(Option, (o[0], o[1], o[3], o[4])) for o in opts]),  # key, label, square, target
-                auto=paid is None,
-            )
+            options = tuple([new(Option, (o[0], o[1], o[3], o[4])) for o in opts])  # key, label, square, target
+            decision = new(Decision, (p.colour, kind, prompt, options, paid is None, False))
             key = yield from g.ask(decision)
         shot, ops = steps[key]  # `effects.apply(shot, key)`, already stepped
         if shot.finished:

@@ -118,6 +118,10 @@ def _consequence(shot: effects.Shot, key: str, names: dict[str, str], steps: eff
     return f" - {summary}" if summary else ""
 
 
+# `ShotOption(...)` from all its fields without the Python-level `__new__` (`decision.new`).
+_new, _Opt = tuple.__new__, effects.ShotOption
+
+
 def label_options(
     shot: effects.Shot, keys: list[str], names: dict[str, str], steps: effects.Steps | None = None
 ) -> list[effects.ShotOption]:
@@ -128,11 +132,13 @@ def label_options(
         out = []
         for k in keys:
             if k == "continue":
-                out.append(effects.ShotOption(k, f"Go on with the {eff.name.lower()} (nothing added here)", "continue"))
+                out.append(
+                    _new(_Opt, (k, f"Go on with the {eff.name.lower()} (nothing added here)", "continue", None, None))
+                )
             elif k == "done":
-                out.append(effects.ShotOption(k, "Finish the shot", "done"))
+                out.append(_new(_Opt, (k, "Finish the shot", "done", None, None)))
             else:
-                out.append(effects.ShotOption(k, effect_label(shot.weapon, shot.weapon.effect(k)), "effect"))
+                out.append(_new(_Opt, (k, effect_label(shot.weapon, shot.weapon.effect(k)), "effect", None, None)))
         return out
     step = eff.steps[shot.idx]
     if isinstance(step, Select):
@@ -140,13 +146,13 @@ def label_options(
         out = []
         for k in keys:
             if k == "done":
-                out.append(effects.ShotOption(k, "No more targets" if shot.picks else "No target", "done"))
+                out.append(_new(_Opt, (k, "No more targets" if shot.picks else "No target", "done", None, None)))
             else:
                 square = shot.pos[k]
                 does = object_effect(eff, step.name) if is_object(k) else what
                 name = names.get(k, k)
                 label = f"{name[:1].upper()}{name[1:]} on {square}" + (f": {does}" if does else "")
-                out.append(effects.ShotOption(k, label, "target", square, k))
+                out.append(_new(_Opt, (k, label, "target", square, k)))
         return out
     if isinstance(step, SelectSquare):
         out = []
@@ -181,6 +187,6 @@ def label_options(
             else:
                 who = names.get(fig, fig)
                 label = f"Leave {who} on {q}" if q == here else f"Move {who} to {q}"
-            out.append(effects.ShotOption(q, label + _consequence(shot, q, names, steps), "move", q, fig))
+            out.append(_new(_Opt, (q, label + _consequence(shot, q, names, steps), "move", q, fig)))
         return out
     raise AssertionError(f"no options at step {step!r}")

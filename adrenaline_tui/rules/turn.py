@@ -74,7 +74,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
             for o in rules.actions(g, p):
                 extra[o] = rules
         options += extra
-        options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
+        options += [new(Option, (card, f"Use {g.card_name(card)}", None, None)) for card in usable_powerups(g, p)]
         # Asked even with "End your turn" as the only answer where skipping the question would
         # show that the player holds no usable powerup.
         ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
@@ -100,7 +100,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         # `g.ask`, spelled out (this question is asked a few hundred times a game, and the
         # generator `ask` makes costs more than the question): it always has options.
         if ask_anyway or len(options) > 1:
-            key = yield Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway, public=public)
+            key = yield new(Decision, (p.colour, "action", prompt, tuple(options), not ask_anyway, public))
         else:
             key = options[0].key
         if key == "end":
@@ -202,7 +202,7 @@ def run(g: Game, p: Player, n: int) -> Flow:
     options = _run_options(g.arena, p.square, n)
     # `g.ask`, spelled out (asked a hundred times a game): every square has a neighbour.
     key = (
-        (yield Decision(p.colour, "run", f"Run: where to? (up to {n} squares)", options))
+        (yield new(Decision, (p.colour, "run", f"Run: where to? (up to {n} squares)", options, True, False)))
         if len(options) > 1
         else options[0].key
     )
@@ -252,7 +252,11 @@ def grab(g: Game, p: Player, n: int) -> Flow:
         stuff = f"{colour} weapon rack" if colour else g.mode.ammo_here(g, p, q)
         where = "here" if q == here else f"at {q}"
         options.append(new(Option, (q, f"Grab {where}: {stuff}", q, None)))
-    key = yield from g.ask(Decision(p.colour, "grab", "Grab: where?", tuple(options)))
+    # `g.ask`, spelled out (asked a hundred times a game): the action was offered for a square.
+    if len(options) > 1:
+        key = yield new(Decision, (p.colour, "grab", "Grab: where?", tuple(options), True, False))
+    else:
+        key = options[0].key
     yield from move_figure(g, p, key)
     if key in g.arena.spawn_colour_at:
         yield from grab_weapon(g, p, g.arena.spawn_colour_at[key])
@@ -365,7 +369,9 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
             if r <= red and b <= blue and y <= yellow:
                 if then_shoot and not shooting.can_still_shoot(g, p, reloading=w.id):
                     continue
-                options.append(Option(w.id, f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})"))
+                options.append(
+                    new(Option, (w.id, f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})", None, None))
+                )
         if then_shoot:
             if shooting.fireable_weapons(g, p):
                 options.append(Option("done", "Shoot now"))
@@ -380,7 +386,9 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         lone = g.cards.weapons[options[0].key].reload_cost if len(options) == 1 and options[0].key != "done" else ()
         if g.asks_spending(lone):
             prompt = f"Shooting needs a reload first, for {', '.join(lone)}: reload?"
-        key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options), auto=not g.asks_spending(lone)))
+        key = yield from g.ask(
+            new(Decision, (p.colour, kind, prompt, tuple(options), not g.asks_spending(lone), False))
+        )
         if key == "done":
             return
         weapon = g.cards.weapons[key]
