@@ -214,7 +214,14 @@ class Game:
 
     def positions(self) -> dict[str, str]:
         """Where every figure on the board stands, in seat order (then the bot)."""
-        return {c: p.square for c, p in self.players.items() if p.square is not None}
+        # A loop rather than a comprehension (which is a call of its own): asked for every
+        # shoot check of every action question.
+        out = {}
+        for c, p in self.players.items():
+            square = p.square
+            if square is not None:
+                out[c] = square
+        return out
 
     def shot_positions(self, shooter: Player) -> dict[str, str]:
         """What a shot by `shooter` may target: every figure, then the mode's other targets

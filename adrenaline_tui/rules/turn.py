@@ -67,7 +67,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
     g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
     while True:
         allowances = action_allowances(g, p) if g.actions_left else {}
-        options = [_action_option(action, n) for action, n in allowances.items()]
+        options = list(map(_action_option, allowances.items()))
         # Actions a rule module adds (the bot action), each answered by the module that offered it.
         extra = {}
         for rules in g.hooks.actions:
@@ -132,7 +132,8 @@ _ACTION_LABEL = {
 # The action question offers the same few options all game, and options are immutable: each is
 # built once (nothing invalidates them; they depend on their arguments alone).
 @cache
-def _action_option(action: str, n: int) -> Option:
+def _action_option(allowance: tuple[str, int]) -> Option:
+    action, n = allowance
     return Option(action, _ACTION_LABEL[action](n))
 
 
@@ -224,10 +225,20 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
 
 def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
     """`grab_squares(..., first_only=True)` as a yes or no, without building the list; `spend`
-    is `budget(p)`."""
+    is `budget(p)`. `_can_grab_at` for each square, spelled out: asked at every action question."""
+    spawn_colour_at, has_ammo, weapons = g.arena.spawn_colour_at, g.mode.has_ammo, g.cards.weapons
+    red, blue, yellow = spend
     for q in g.arena.within(p.square, n):
-        if _can_grab_at(g, p, q, spend):
-            return True
+        colour = spawn_colour_at.get(q)
+        if colour is None:
+            if has_ammo(g, p, q):
+                return True
+            continue
+        for w in g.board.racks[colour]:
+            if w is not None:
+                r, b, y = weapons[w].pickup_vec
+                if r <= red and b <= blue and y <= yellow:
+                    return True
     return False
 
 
