@@ -347,7 +347,11 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
     picks = shot.picks
     skip = {shooter, *picks}
     # One target that is not a figure per shot: none once one took damage or is picked here.
-    no_objects = shot.object_damaged or any(":" in f for f in picks)
+    no_objects = shot.object_damaged
+    for f in picks:  # `any(is_object(f) for f in picks)`, without a generator: asked at every select
+        if ":" in f:
+            no_objects = True
+            break
     if sel.exclude:
         skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None

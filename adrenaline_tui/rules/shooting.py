@@ -254,7 +254,7 @@ def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
 
 def tagback_window(g: Game, shooter: Player) -> Flow:
     """Players the shooter damaged while in their sight may answer with Tagback Grenades."""
-    victims = list(dict.fromkeys(v for v, a in g.ledger.tagback if a == shooter.colour))
+    victims = list(dict.fromkeys([v for v, a in g.ledger.tagback if a == shooter.colour]))
     if not victims:
         return
     ask_all = g.config.tagback_prompt == "all"

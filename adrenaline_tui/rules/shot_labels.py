@@ -46,8 +46,20 @@ def _amounts(damage: int, marks: int) -> list[str]:
     return out
 
 
+# `target_effect`'s sentences, per effect (by identity, kept alongside so the id is never reused)
+# and name: they depend on the card alone, which never changes once loaded.
+_TARGET_EFFECT: dict[tuple[int, str], tuple[Effect, str]] = {}
+
+
 def target_effect(effect: Effect, name: str) -> str:
     """What the whole effect does to a figure bound to `name`: `2 damage and 1 mark, may be moved`."""
+    entry = _TARGET_EFFECT.get((id(effect), name))
+    if entry is None or entry[0] is not effect:
+        entry = _TARGET_EFFECT[(id(effect), name)] = (effect, _target_effect(effect, name))
+    return entry[1]
+
+
+def _target_effect(effect: Effect, name: str) -> str:
     steps = effect.steps
     damage = sum(s.amount for s in steps if isinstance(s, Hit) and s.kind == "damage" and s.to == name)
     marks = sum(s.amount for s in steps if isinstance(s, Hit) and s.kind == "mark" and s.to == name)

@@ -494,7 +494,12 @@ def end_of_turn(g: Game) -> Flow:
             board=None,
             awards=[Award(active.colour, 1, "double kill").as_dict()],
         )
-    due = "" if g.frenzy else next((why for why in (r.frenzy_due(g) for r in g.hooks.frenzy_due) if why), "")
+    due = ""
+    if not g.frenzy:
+        for rules in g.hooks.frenzy_due:
+            due = rules.frenzy_due(g)
+            if due:
+                break
     if not g.frenzy and ((killed and g.board.skulls_left == 0) or due):
         if g.config.ending == "sudden_death":
             g.over = True
