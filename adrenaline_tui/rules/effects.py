@@ -265,7 +265,8 @@ def _compile(f: tuple) -> Test:
             value = shot.bind.get(name)
             if isinstance(value, Line):
                 if index is None:
-                    return sq in value.squares()
+                    # `value.squares()` without building it: a None step never equals a square.
+                    return sq in value.steps[0 if value.include_own else 1 :]
                 return index < len(value.steps) and value.steps[index] == sq
             return value == sq
 

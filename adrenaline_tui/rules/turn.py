@@ -6,7 +6,7 @@ to bottom follows the rulebook's order of play.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -173,12 +173,15 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
 
 
 # ----------------------------------------------------------------------- moving
-def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = False) -> Flow:
-    """Every move of a figure goes through here. `jump`: a teleport, which enters no square on
-    the way (the Turret mode's entry damage looks at the squares entered, and may ask which way)."""
+def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = False) -> Iterable[Decision]:
+    """Every move of a figure goes through here, as `yield from move_figure(...)`: the figure is
+    moved at once, and what the modules' `entered` hooks ask follows. `jump`: a teleport, which
+    enters no square on the way (the Turret mode's entry damage looks at the squares entered,
+    and may ask which way). Not a generator itself: most moves ask nothing (no module hooks
+    `entered`), and a generator a move costs more than the move (issue 27)."""
     start = p.square
     if start == dest:
-        return
+        return ()
     p.square = dest
     g.emit(
         "moved",
@@ -187,6 +190,10 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = Fa
         origin=start,
         square=dest,
     )
+    return _entered(g, p, start, dest, jump) if g.hooks.entered else ()
+
+
+def _entered(g: Game, p: Player, start: str, dest: str, jump: bool) -> Flow:
     for rules in g.hooks.entered:
         yield from rules.entered(g, p, start, dest, jump=jump)
 
@@ -360,7 +367,9 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
 
 # ------------------------------------------------------------------------ shoot
 def shoot(g: Game, p: Player, n: int) -> Flow:
-    yield from shooting.shoot_action(g, p, n, reload=g.frenzy)
+    # The shoot action's flow itself, not a generator around it: one level less for every
+    # decision of a shot to pass through.
+    return shooting.shoot_action(g, p, n, reload=g.frenzy)
 
 
 _ACTIONS = {"run": run, "grab": grab, "shoot": shoot}
