@@ -609,8 +609,9 @@ def _move(shot: Shot, fig: str, dest: str, ops: list[Op] | None) -> None:
 
 def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
     """Run automatic steps until the next decision, the end of the shot, or a dead end."""
+    effects = shot.weapon.effects
     while shot.cur >= 0 and not shot.dead:
-        eff = shot.weapon.effects[shot.cur]
+        eff = effects[shot.cur]
         if shot.idx >= len(eff.steps):
             if eff.needs_hit and not shot.hits:
                 shot.dead = True

@@ -130,8 +130,10 @@ class Game:
             self._public_decisions += 1
         else:
             self._private_decisions[decision.player] = self._private_decisions.get(decision.player, 0) + 1
-        self._pending = self._next(key)
-        after = self._pending
+        try:  # `_next`, spelled out: once a decision
+            after = self._pending = self._flow.send(key)
+        except StopIteration:
+            after = self._pending = None
         if self._revealed or after is None or after.player != decision.player:
             self.undo_barrier = len(self.history)
             self._revealed = False

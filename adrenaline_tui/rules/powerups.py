@@ -44,7 +44,9 @@ def newton_targets(g: Game, p: Player) -> list[Player]:
 
 def usable_powerups(g: Game, p: Player) -> list[str]:
     """Distinct cards the player could play right now (between actions on their own turn)."""
-    out = []
+    out: list[str] = []
+    if not p.powerups:  # asked at every action question
+        return out
     for card in dict.fromkeys(p.powerups):
         kind = powerup_kind(card)
         if (kind == TELEPORTER and p.square is not None) or (kind == NEWTON and newton_targets(g, p)):
