@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
-from adrenaline_tui.rules.damage import ActionLedger
 from adrenaline_tui.rules.decision import Decision, Option, new
 from adrenaline_tui.rules.payment import budget, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
@@ -58,7 +57,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
         turn=g.turn,
         frenzy=g.frenzy,
     )
-    g.ledger = ActionLedger()
+    g.ledger.clear()
     first = p.square is None
     for rules in g.hooks.start_turn:
         rules.start_turn(g, p, first=first)
@@ -107,7 +106,7 @@ def take_turn(g: Game, actions_taken: int = 0) -> Flow:
             break
         if key in allowances:
             g.actions_left -= 1
-            g.ledger = ActionLedger()
+            g.ledger.clear()
             yield from _ACTIONS[key](g, p, allowances[key])
         elif (module := next((r for o, r in extra.items() if o.key == key), None)) is not None:
             yield from module.act(g, p, key)
