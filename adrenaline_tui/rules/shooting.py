@@ -113,7 +113,11 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
     if reload:
         yield from reload_phase(g, p, then_shoot=True)
     options = tuple([new(Option, (wid, g.cards.weapons[wid].name, None, None)) for wid in fireable_weapons(g, p)])
-    key = yield from g.ask(new(Decision, (p.colour, "weapon", "Shoot with which weapon?", options, True, False)))
+    # `g.ask`, spelled out: the action was offered because some weapon can be fired.
+    if len(options) > 1:
+        key = yield new(Decision, (p.colour, "weapon", "Shoot with which weapon?", options, True, False))
+    else:
+        key = options[0].key
     yield from fire(g, p, key)
 
 
@@ -175,8 +179,8 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 # The only way on costs something: say so, and let the player's key spend it.
                 prompt = f"{weapon.name}: the only way on is {paid.name.lower()}, for {', '.join(paid.cost)}"
             options = tuple([new(Option, (o[0], o[1], o[3], o[4])) for o in opts])  # key, label, square, target
-            decision = new(Decision, (p.colour, kind, prompt, options, paid is None, False))
-            key = yield from g.ask(decision)
+            # `g.ask`, spelled out: more than one option, or a lone paid one kept (auto=False).
+            key = yield new(Decision, (p.colour, kind, prompt, options, paid is None, False))
         shot, ops = steps[key]  # `effects.apply(shot, key)`, already stepped
         if shot.finished:
             break

@@ -36,85 +36,84 @@ Flow = Generator[Decision, str, None]
 
 
 def play(g: Game) -> Flow:
-    taken = g.start_actions_taken
+    """The whole game: turn after turn, then the final scoring. The turns are one loop of this
+    generator rather than a generator a turn under it: every decision of the game passes through
+    this frame, and each level of `yield from` costs something at every decision (issue 27)."""
+    actions_taken = g.start_actions_taken
     while True:
-        yield from take_turn(g, taken)
-        taken = 0
+        # ------------------------------------------------------------------ a turn
+        p = g.active
+        g.turn += 1
+        g.emit(
+            "turn",
+            f"Turn {g.turn}: {p.name}" + (" (final frenzy)" if g.frenzy else ""),
+            player=p.colour,
+            turn=g.turn,
+            frenzy=g.frenzy,
+        )
+        g.ledger.clear()
+        first = p.square is None
+        for rules in g.hooks.start_turn:
+            rules.start_turn(g, p, first=first)
+        if first:
+            yield from spawn(g, p, first=True)
+        g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
+        while True:
+            allowances = action_allowances(g, p) if g.actions_left else {}
+            options = list(map(_action_option, allowances.items()))
+            # Actions a rule module adds (the bot action), each answered by the module that offered it.
+            extra = {}
+            for rules in g.hooks.actions:
+                for o in rules.actions(g, p):
+                    extra[o] = rules
+            options += extra
+            options += [new(Option, (card, f"Use {g.card_name(card)}", None, None)) for card in usable_powerups(g, p)]
+            # Asked even with "End your turn" as the only answer where skipping the question would
+            # show that the player holds no usable powerup.
+            ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
+            if not options and not ask_anyway:
+                break
+            # An owed action (the bot action) must be taken before the turn can end.
+            owed = False
+            for rules in g.hooks.must_act:
+                if rules.must_act(g, p):
+                    owed = True
+                    break
+            if not owed:
+                options.append(_end_option(g.actions_left))
+            if g.actions_left:
+                prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
+            elif owed:
+                prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
+            else:
+                prompt = f"{p.name}: use a powerup or end your turn"
+            # A public point while actions are left (Run is always among them), when the end of the
+            # turn is always asked, or when an owed action keeps the turn going.
+            public = bool(g.actions_left) or ask_anyway or owed
+            # `g.ask`, spelled out (this question is asked a few hundred times a game, and the
+            # generator `ask` makes costs more than the question): it always has options.
+            if ask_anyway or len(options) > 1:
+                key = yield new(Decision, (p.colour, "action", prompt, tuple(options), not ask_anyway, public))
+            else:
+                key = options[0].key
+            if key == "end":
+                break
+            if key in allowances:
+                g.actions_left -= 1
+                g.ledger.clear()
+                yield from _ACTIONS[key](g, p, allowances[key])
+            elif (module := next((r for o, r in extra.items() if o.key == key), None)) is not None:
+                yield from module.act(g, p, key)
+            else:
+                yield from use_powerup(g, p, key)
+        g.actions_left = 0
+        yield from reload_phase(g, p)
+        yield from end_of_turn(g)
+        actions_taken = 0
         if g.over:
             break
         g.active_index = (g.active_index + 1) % len(g.seats)
     final_scoring(g)
-
-
-# ------------------------------------------------------------------------ a turn
-def take_turn(g: Game, actions_taken: int = 0) -> Flow:
-    p = g.active
-    g.turn += 1
-    g.emit(
-        "turn",
-        f"Turn {g.turn}: {p.name}" + (" (final frenzy)" if g.frenzy else ""),
-        player=p.colour,
-        turn=g.turn,
-        frenzy=g.frenzy,
-    )
-    g.ledger.clear()
-    first = p.square is None
-    for rules in g.hooks.start_turn:
-        rules.start_turn(g, p, first=first)
-    if first:
-        yield from spawn(g, p, first=True)
-    g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
-    while True:
-        allowances = action_allowances(g, p) if g.actions_left else {}
-        options = list(map(_action_option, allowances.items()))
-        # Actions a rule module adds (the bot action), each answered by the module that offered it.
-        extra = {}
-        for rules in g.hooks.actions:
-            for o in rules.actions(g, p):
-                extra[o] = rules
-        options += extra
-        options += [new(Option, (card, f"Use {g.card_name(card)}", None, None)) for card in usable_powerups(g, p)]
-        # Asked even with "End your turn" as the only answer where skipping the question would
-        # show that the player holds no usable powerup.
-        ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
-        if not options and not ask_anyway:
-            break
-        # An owed action (the bot action) must be taken before the turn can end.
-        owed = False
-        for rules in g.hooks.must_act:
-            if rules.must_act(g, p):
-                owed = True
-                break
-        if not owed:
-            options.append(_end_option(g.actions_left))
-        if g.actions_left:
-            prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
-        elif owed:
-            prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
-        else:
-            prompt = f"{p.name}: use a powerup or end your turn"
-        # A public point while actions are left (Run is always among them), when the end of the
-        # turn is always asked, or when an owed action keeps the turn going.
-        public = bool(g.actions_left) or ask_anyway or owed
-        # `g.ask`, spelled out (this question is asked a few hundred times a game, and the
-        # generator `ask` makes costs more than the question): it always has options.
-        if ask_anyway or len(options) > 1:
-            key = yield new(Decision, (p.colour, "action", prompt, tuple(options), not ask_anyway, public))
-        else:
-            key = options[0].key
-        if key == "end":
-            break
-        if key in allowances:
-            g.actions_left -= 1
-            g.ledger.clear()
-            yield from _ACTIONS[key](g, p, allowances[key])
-        elif (module := next((r for o, r in extra.items() if o.key == key), None)) is not None:
-            yield from module.act(g, p, key)
-        else:
-            yield from use_powerup(g, p, key)
-    g.actions_left = 0
-    yield from reload_phase(g, p)
-    yield from end_of_turn(g)
 
 
 def _actions(n: int) -> str:
@@ -405,9 +404,12 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         lone = g.cards.weapons[options[0].key].reload_cost if len(options) == 1 and options[0].key != "done" else ()
         if g.asks_spending(lone):
             prompt = f"Shooting needs a reload first, for {', '.join(lone)}: reload?"
-        key = yield from g.ask(
-            new(Decision, (p.colour, kind, prompt, tuple(options), not g.asks_spending(lone), False))
-        )
+        # `g.ask`, spelled out (asked at the end of most turns): `options` is not empty.
+        auto = not g.asks_spending(lone)
+        if auto and len(options) == 1:
+            key = options[0].key
+        else:
+            key = yield new(Decision, (p.colour, kind, prompt, tuple(options), auto, False))
         if key == "done":
             return
         weapon = g.cards.weapons[key]
