@@ -395,18 +395,28 @@ def everyone(shot: Shot, filters: tuple) -> list[str]:
     return out
 
 
-def lines(shot: Shot, step: SelectLine) -> list[Line]:
-    origin = shot.pos[shot.shooter]
-    table = shot.arena.beam if step.walls == "ignore" else shot.arena.walk
-    out = []
-    for d in DIRECTIONS:
-        squares = table[(origin, d)]
-        if step.length is not None:
-            squares = squares[: step.length]
-        if not squares and not step.include_own:
-            continue
-        out.append(Line(d, (origin, *squares), step.include_own))
-    return out
+# The lines of a direction select, per arena (by identity, kept alongside), shooter's square and
+# the select's walls, length and include_own: they depend on nothing else, and arenas never
+# change once loaded, so nothing invalidates an entry. Lines are immutable, so they are shared.
+_LINES: dict[tuple, tuple[Arena, tuple[Line, ...]]] = {}
+
+
+def lines(shot: Shot, step: SelectLine) -> tuple[Line, ...]:
+    arena, origin = shot.arena, shot.pos[shot.shooter]
+    key = (id(arena), origin, step.walls, step.length, step.include_own)
+    entry = _LINES.get(key)
+    if entry is None or entry[0] is not arena:
+        table = arena.beam if step.walls == "ignore" else arena.walk
+        out = []
+        for d in DIRECTIONS:
+            squares = table[(origin, d)]
+            if step.length is not None:
+                squares = squares[: step.length]
+            if not squares and not step.include_own:
+                continue
+            out.append(Line(d, (origin, *squares), step.include_own))
+        entry = _LINES[key] = (arena, tuple(out))
+    return entry[1]
 
 
 def _destinations(shot: Shot, mv: Move, fig: str) -> list[str]:
@@ -581,8 +591,12 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
     elif kind is SelectRoom:
         _bind(new, step.name, key.split(":", 1)[1])
     elif kind is SelectLine:
-        line = next(line for line in lines(shot, step) if line.direction == key)
-        _bind(new, step.name, line)
+        for line in lines(shot, step):
+            if line.direction == key:
+                _bind(new, step.name, line)
+                break
+        else:
+            raise AssertionError(f"{key!r} is not a direction of {step!r}")
     elif kind is Move:
         fig = shot.shooter if step.who == "self" else shot.members(step.who)[0]
         start = shot.pos[fig]

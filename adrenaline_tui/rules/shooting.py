@@ -223,7 +223,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
 def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
     """Targeting Scope: after an effect that damaged players, +1 damage to one of them per scope."""
     while damaged:
-        scopes = list(dict.fromkeys(c for c in p.powerups if powerup_kind(c) == SCOPE))
+        scopes = list(dict.fromkeys([c for c in p.powerups if powerup_kind(c) == SCOPE]))
         scopes = [c for c in scopes if can_pay(p, [ANY], exclude=[c])]
         if not scopes:
             return
