@@ -212,12 +212,15 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 who = g.players[op.figure]
                 yield from move_figure(g, who, op.square, why=weapon.name)
             elif op.kind == "end":
-                yield from scope_window(g, p, damaged.pop())
+                hit = damaged.pop()
+                if hit and p.powerups:  # else the window has nothing to offer (no generator made)
+                    yield from scope_window(g, p, hit)
         spend = budget(p)
         if spend != shot.budget:  # paid with cubes or powerups, or a Targeting Scope was used
             shot = shot.with_budget(spend)
     g.current_shot = None
-    yield from tagback_window(g, p)
+    if g.ledger.tagback:  # nobody damaged in sight: the window has nobody to ask (no generator made)
+        yield from tagback_window(g, p)
 
 
 def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
