@@ -107,7 +107,10 @@ def play(g: Game) -> Flow:
             else:
                 yield from use_powerup(g, p, key)
         g.actions_left = 0
-        yield from reload_phase(g, p)
+        for w in p.weapons:  # nothing to reload, nothing asked: no generator made
+            if not w.loaded:
+                yield from reload_phase(g, p)
+                break
         yield from end_of_turn(g)
         actions_taken = 0
         if g.over:
