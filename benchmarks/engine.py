@@ -18,7 +18,16 @@ Timings on a shared machine move by 20-30% between runs; run it a few times and 
 `--cpu` times games and floor by the process's CPU time instead of the wall clock: on a machine
 busy with other work, time spent waiting for a core is then left out of both.
 
-    python benchmarks/engine.py [--games N] [--seed S] [--modes] [--cpu]
+`--part` plays the games without timing them, for an instruction count by callgrind (steady to
+about 0.1%, where times on the shared machine move by 20-30%): `none` (start-up and a warm-up
+game only), `engine` (the games), `scripts` (the floor's scripts) and `floor` (the scripts, then
+the floor over them). Per game: (engine - none) / N for the engine and (floor - scripts) / N
+for the floor, e.g. with a compiled-data cache of its own, already warm:
+
+    ADRENALINE_CACHE=/tmp/cache PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/engine.py --games 10 --part engine
+
+    python benchmarks/engine.py [--games N] [--seed S] [--modes] [--cpu] [--part PART]
 """
 
 from __future__ import annotations
@@ -126,7 +135,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--modes", action="store_true", help="compare every mode, with and without the bot")
     ap.add_argument("--cpu", action="store_true", help="time by CPU time rather than the wall clock")
+    ap.add_argument(
+        "--part", choices=("none", "engine", "scripts", "floor"), help="play untimed, for callgrind (above)"
+    )
     args = ap.parse_args()
+    if args.part is not None:
+        play_part(args.part, args.games, args.seed)
+        return
     if args.cpu:
         global clock
         clock = time.process_time
@@ -191,6 +206,20 @@ def main() -> None:
         f"ms to load a finished game's save: median {statistics.median(loads) * 1000:.1f} "
         f"({len(last.history)} decisions, {size:,} bytes)"
     )
+
+
+def play_part(part: str, games: int, seed: int) -> None:
+    """One part of the benchmark's work, untimed (`--part`)."""
+    play(0)  # warm the card and arena caches
+    seeds = range(seed, seed + games)
+    if part == "engine":
+        for s in seeds:
+            play(s)
+    elif part in ("scripts", "floor"):
+        steps = [script(s) for s in seeds]
+        if part == "floor":
+            for s, st in zip(seeds, steps, strict=True):
+                play_floor(s, st)
 
 
 def compare_modes(games: int, seed: int) -> None:

@@ -22,6 +22,12 @@ class ActionLedger:
     fresh_marks: dict[tuple[str, str], int] = field(default_factory=dict)  # (attacker, target) -> n
     tagback: list[tuple[str, str]] = field(default_factory=list)  # (victim, attacker), in order
 
+    def clear(self) -> None:
+        """Start afresh for the next action: the ledger emptied in place, cheaper than a new one
+        at every action of every turn (nothing keeps a ledger beyond `Game.ledger`)."""
+        self.fresh_marks.clear()
+        self.tagback.clear()
+
 
 def add_marks(g: Game, attacker: str, target: Player, amount: int) -> int:
     """Give `amount` marks (capped at 3 per attacker); returns how many were placed."""

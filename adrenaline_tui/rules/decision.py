@@ -64,6 +64,12 @@ class Decision(NamedTuple):
         return None
 
 
+# `new(Option, (key, label, square, target))` builds a named tuple from all its fields without
+# the Python-level `__new__` a NamedTuple's call goes through (a frame per call); used where
+# thousands are built a game (issue 27). The fields must all be given, in order.
+new = tuple.__new__
+
+
 class Event(NamedTuple):
     """Something that happened. `text` reads as a sentence; `data` carries the facts."""
 

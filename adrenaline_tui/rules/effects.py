@@ -57,6 +57,10 @@ class Op(NamedTuple):
     square: str = ""
 
 
+# Builds an `Op` from all its fields without the Python-level `__new__` (`decision.new`).
+_new = tuple.__new__
+
+
 class ShotOption(NamedTuple):
     key: str
     label: str
@@ -261,7 +265,8 @@ def _compile(f: tuple) -> Test:
             value = shot.bind.get(name)
             if isinstance(value, Line):
                 if index is None:
-                    return sq in value.squares()
+                    # `value.squares()` without building it: a None step never equals a square.
+                    return sq in value.steps[0 if value.include_own else 1 :]
                 return index < len(value.steps) and value.steps[index] == sq
             return value == sq
 
@@ -343,7 +348,11 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
     picks = shot.picks
     skip = {shooter, *picks}
     # One target that is not a figure per shot: none once one took damage or is picked here.
-    no_objects = shot.object_damaged or any(":" in f for f in picks)
+    no_objects = shot.object_damaged
+    for f in picks:  # `any(is_object(f) for f in picks)`, without a generator: asked at every select
+        if ":" in f:
+            no_objects = True
+            break
     if sel.exclude:
         skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None
@@ -386,18 +395,28 @@ def everyone(shot: Shot, filters: tuple) -> list[str]:
     return out
 
 
-def lines(shot: Shot, step: SelectLine) -> list[Line]:
-    origin = shot.pos[shot.shooter]
-    table = shot.arena.beam if step.walls == "ignore" else shot.arena.walk
-    out = []
-    for d in DIRECTIONS:
-        squares = table[(origin, d)]
-        if step.length is not None:
-            squares = squares[: step.length]
-        if not squares and not step.include_own:
-            continue
-        out.append(Line(d, (origin, *squares), step.include_own))
-    return out
+# The lines of a direction select, per arena (by identity, kept alongside), shooter's square and
+# the select's walls, length and include_own: they depend on nothing else, and arenas never
+# change once loaded, so nothing invalidates an entry. Lines are immutable, so they are shared.
+_LINES: dict[tuple, tuple[Arena, tuple[Line, ...]]] = {}
+
+
+def lines(shot: Shot, step: SelectLine) -> tuple[Line, ...]:
+    arena, origin = shot.arena, shot.pos[shot.shooter]
+    key = (id(arena), origin, step.walls, step.length, step.include_own)
+    entry = _LINES.get(key)
+    if entry is None or entry[0] is not arena:
+        table = arena.beam if step.walls == "ignore" else arena.walk
+        out = []
+        for d in DIRECTIONS:
+            squares = table[(origin, d)]
+            if step.length is not None:
+                squares = squares[: step.length]
+            if not squares and not step.include_own:
+                continue
+            out.append(Line(d, (origin, *squares), step.include_own))
+        entry = _LINES[key] = (arena, tuple(out))
+    return entry[1]
 
 
 def _destinations(shot: Shot, mv: Move, fig: str) -> list[str]:
@@ -560,7 +579,7 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
         new.used = shot.used | {chosen.id}
         new.budget = _spend(chosen.cost_vec, shot.budget)
         if ops is not None:
-            ops.append(Op("start", chosen.id))
+            ops.append(_new(Op, ("start", chosen.id, "", 0, "")))
         return _advance(new, ops)
     if kind is Select:
         if key == "done":
@@ -572,8 +591,12 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
     elif kind is SelectRoom:
         _bind(new, step.name, key.split(":", 1)[1])
     elif kind is SelectLine:
-        line = next(line for line in lines(shot, step) if line.direction == key)
-        _bind(new, step.name, line)
+        for line in lines(shot, step):
+            if line.direction == key:
+                _bind(new, step.name, line)
+                break
+        else:
+            raise AssertionError(f"{key!r} is not a direction of {step!r}")
     elif kind is Move:
         fig = shot.shooter if step.who == "self" else shot.members(step.who)[0]
         start = shot.pos[fig]
@@ -595,13 +618,14 @@ def _move(shot: Shot, fig: str, dest: str, ops: list[Op] | None) -> None:
     if shot.pos[fig] != dest:
         shot.pos = {**shot.pos, fig: dest}
         if ops is not None:
-            ops.append(Op("move", figure=fig, square=dest))
+            ops.append(_new(Op, ("move", "", fig, 0, dest)))
 
 
 def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
     """Run automatic steps until the next decision, the end of the shot, or a dead end."""
+    effects = shot.weapon.effects
     while shot.cur >= 0 and not shot.dead:
-        eff = shot.weapon.effects[shot.cur]
+        eff = effects[shot.cur]
         if shot.idx >= len(eff.steps):
             if eff.needs_hit and not shot.hits:
                 shot.dead = True
@@ -610,7 +634,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
             if eff.main:
                 shot.main_finished = True
             if ops is not None:
-                ops.append(Op("end", eff.id))
+                ops.append(_new(Op, ("end", eff.id, "", 0, "")))
             if shot.stack:
                 frame = shot.stack[-1]
                 shot.stack = shot.stack[:-1]
@@ -629,7 +653,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
                             figs = _damage_one_object(shot, figs)
                             break
                 if ops is not None:
-                    ops.extend([Op(step.kind, "", fig, step.amount) for fig in figs])
+                    ops.extend([_new(Op, (step.kind, "", fig, step.amount, "")) for fig in figs])
                 if figs:
                     shot.hits = shot.hits.union(figs)
             shot.idx += 1

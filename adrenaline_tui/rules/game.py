@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from adrenaline_tui.rules.arena import Arena, load_arena
 from adrenaline_tui.rules.cards import CardSet, load_cards, powerup_colour, powerup_kind
 from adrenaline_tui.rules.damage import ActionLedger
-from adrenaline_tui.rules.decision import Decision, Event
+from adrenaline_tui.rules.decision import Decision, Event, new
 from adrenaline_tui.rules.errors import IllegalChoice
 from adrenaline_tui.rules.state import Board, GameConfig, Player
 
@@ -65,10 +65,11 @@ class Game:
         # or hidden information was revealed, or the decision passed to someone else.
         self.undo_barrier = 0
         self._revealed = False
-        from adrenaline_tui.rules.modes import make_rules
+        from adrenaline_tui.rules.modes import Hooks, make_rules
 
         # The game mode, and every rule module that plugs into the flow (rules/modes/).
         self.mode, self.rules = make_rules(self)
+        self.hooks = Hooks(self.rules)
         if scenario is None:
             setup.new_game(self)
         else:
@@ -129,8 +130,10 @@ class Game:
             self._public_decisions += 1
         else:
             self._private_decisions[decision.player] = self._private_decisions.get(decision.player, 0) + 1
-        self._pending = self._next(key)
-        after = self._pending
+        try:  # `_next`, spelled out: once a decision
+            after = self._pending = self._flow.send(key)
+        except StopIteration:
+            after = self._pending = None
         if self._revealed or after is None or after.player != decision.player:
             self.undo_barrier = len(self.history)
             self._revealed = False
@@ -169,7 +172,7 @@ class Game:
         return self.config.confirm_spending == "ask" and any(True for _ in cost)
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, text, data))
+        self.events.append(new(Event, (kind, text, data)))
 
     def name(self, colour: str) -> str:
         p = self.players.get(colour)
@@ -213,7 +216,14 @@ class Game:
 
     def positions(self) -> dict[str, str]:
         """Where every figure on the board stands, in seat order (then the bot)."""
-        return {c: p.square for c, p in self.players.items() if p.square is not None}
+        # A loop rather than a comprehension (which is a call of its own): asked for every
+        # shoot check of every action question.
+        out = {}
+        for c, p in self.players.items():
+            square = p.square
+            if square is not None:
+                out[c] = square
+        return out
 
     def shot_positions(self, shooter: Player) -> dict[str, str]:
         """What a shot by `shooter` may target: every figure, then the mode's other targets

@@ -44,7 +44,9 @@ def newton_targets(g: Game, p: Player) -> list[Player]:
 
 def usable_powerups(g: Game, p: Player) -> list[str]:
     """Distinct cards the player could play right now (between actions on their own turn)."""
-    out = []
+    out: list[str] = []
+    if not p.powerups:  # asked at every action question
+        return out
     for card in dict.fromkeys(p.powerups):
         kind = powerup_kind(card)
         if (kind == TELEPORTER and p.square is not None) or (kind == NEWTON and newton_targets(g, p)):
@@ -67,12 +69,19 @@ def use_powerup(g: Game, p: Player, card: str) -> Generator[Decision, str, None]
         _discard(g, p, card, f"on {victim.name}")
         yield from move_figure(g, victim, dest, why="Newton")
     elif kind == TELEPORTER:
-        options = tuple(Option(q, f"Teleport to {q}", square=q) for q in g.arena.squares if q != p.square)
+        options = _teleport_options(g.arena, p.square)
         dest = yield from g.ask(Decision(p.colour, "teleport", "Teleporter: where to?", options))
         _discard(g, p, card, "")
         yield from move_figure(g, p, dest, why="Teleporter", jump=True)
     else:
         raise AssertionError(f"{card} cannot be played between actions")
+
+
+# Asked a dozen times a game; the options depend on the arena and the square alone (immutable,
+# the arena hashed by identity), so nothing invalidates an entry.
+@cache
+def _teleport_options(arena: Arena, here: str) -> tuple[Option, ...]:
+    return tuple(Option(q, f"Teleport to {q}", square=q) for q in arena.squares if q != here)
 
 
 def _discard(g: Game, p: Player, card: str, what: str) -> None:

@@ -22,7 +22,7 @@ from adrenaline_tui.rules.cards import (
     powerup_kind,
 )
 from adrenaline_tui.rules.damage import add_marks, deal_damage
-from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.decision import Decision, Option, new
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, pay
 from adrenaline_tui.rules.shot_labels import target_effect
 from adrenaline_tui.rules.state import Player
@@ -112,8 +112,12 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
         yield from move_figure(g, p, key)
     if reload:
         yield from reload_phase(g, p, then_shoot=True)
-    options = tuple(Option(wid, f"{g.cards.weapons[wid].name}") for wid in fireable_weapons(g, p))
-    key = yield from g.ask(Decision(p.colour, "weapon", "Shoot with which weapon?", options))
+    options = tuple([new(Option, (wid, g.cards.weapons[wid].name, None, None)) for wid in fireable_weapons(g, p)])
+    # `g.ask`, spelled out: the action was offered because some weapon can be fired.
+    if len(options) > 1:
+        key = yield new(Decision, (p.colour, "weapon", "Shoot with which weapon?", options, True, False))
+    else:
+        key = options[0].key
     yield from fire(g, p, key)
 
 
@@ -174,14 +178,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             if paid is not None:
                 # The only way on costs something: say so, and let the player's key spend it.
                 prompt = f"{weapon.name}: the only way on is {paid.name.lower()}, for {', '.join(paid.cost)}"
-            decision = Decision(
-                p.colour,
-                kind,
-                prompt,
-                tuple([Option(o.key, o.label, o.square, o.target) for o in opts]),
-                auto=paid is None,
-            )
-            key = yield from g.ask(decision)
+            options = tuple([new(Option, (o[0], o[1], o[3], o[4])) for o in opts])  # key, label, square, target
+            # `g.ask`, spelled out: more than one option, or a lone paid one kept (auto=False).
+            key = yield new(Decision, (p.colour, kind, prompt, options, paid is None, False))
         shot, ops = steps[key]  # `effects.apply(shot, key)`, already stepped
         if shot.finished:
             break
@@ -213,18 +212,21 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 who = g.players[op.figure]
                 yield from move_figure(g, who, op.square, why=weapon.name)
             elif op.kind == "end":
-                yield from scope_window(g, p, damaged.pop())
+                hit = damaged.pop()
+                if hit and p.powerups:  # else the window has nothing to offer (no generator made)
+                    yield from scope_window(g, p, hit)
         spend = budget(p)
         if spend != shot.budget:  # paid with cubes or powerups, or a Targeting Scope was used
             shot = shot.with_budget(spend)
     g.current_shot = None
-    yield from tagback_window(g, p)
+    if g.ledger.tagback:  # nobody damaged in sight: the window has nobody to ask (no generator made)
+        yield from tagback_window(g, p)
 
 
 def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
     """Targeting Scope: after an effect that damaged players, +1 damage to one of them per scope."""
     while damaged:
-        scopes = list(dict.fromkeys(c for c in p.powerups if powerup_kind(c) == SCOPE))
+        scopes = list(dict.fromkeys([c for c in p.powerups if powerup_kind(c) == SCOPE]))
         scopes = [c for c in scopes if can_pay(p, [ANY], exclude=[c])]
         if not scopes:
             return
@@ -259,7 +261,7 @@ def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
 
 def tagback_window(g: Game, shooter: Player) -> Flow:
     """Players the shooter damaged while in their sight may answer with Tagback Grenades."""
-    victims = list(dict.fromkeys(v for v, a in g.ledger.tagback if a == shooter.colour))
+    victims = list(dict.fromkeys([v for v, a in g.ledger.tagback if a == shooter.colour]))
     if not victims:
         return
     ask_all = g.config.tagback_prompt == "all"

@@ -46,8 +46,20 @@ def _amounts(damage: int, marks: int) -> list[str]:
     return out
 
 
+# `target_effect`'s sentences, per effect (by identity, kept alongside so the id is never reused)
+# and name: they depend on the card alone, which never changes once loaded.
+_TARGET_EFFECT: dict[tuple[int, str], tuple[Effect, str]] = {}
+
+
 def target_effect(effect: Effect, name: str) -> str:
     """What the whole effect does to a figure bound to `name`: `2 damage and 1 mark, may be moved`."""
+    entry = _TARGET_EFFECT.get((id(effect), name))
+    if entry is None or entry[0] is not effect:
+        entry = _TARGET_EFFECT[(id(effect), name)] = (effect, _target_effect(effect, name))
+    return entry[1]
+
+
+def _target_effect(effect: Effect, name: str) -> str:
     steps = effect.steps
     damage = sum(s.amount for s in steps if isinstance(s, Hit) and s.kind == "damage" and s.to == name)
     marks = sum(s.amount for s in steps if isinstance(s, Hit) and s.kind == "mark" and s.to == name)
@@ -118,6 +130,10 @@ def _consequence(shot: effects.Shot, key: str, names: dict[str, str], steps: eff
     return f" - {summary}" if summary else ""
 
 
+# `ShotOption(...)` from all its fields without the Python-level `__new__` (`decision.new`).
+_new, _Opt = tuple.__new__, effects.ShotOption
+
+
 def label_options(
     shot: effects.Shot, keys: list[str], names: dict[str, str], steps: effects.Steps | None = None
 ) -> list[effects.ShotOption]:
@@ -128,11 +144,13 @@ def label_options(
         out = []
         for k in keys:
             if k == "continue":
-                out.append(effects.ShotOption(k, f"Go on with the {eff.name.lower()} (nothing added here)", "continue"))
+                out.append(
+                    _new(_Opt, (k, f"Go on with the {eff.name.lower()} (nothing added here)", "continue", None, None))
+                )
             elif k == "done":
-                out.append(effects.ShotOption(k, "Finish the shot", "done"))
+                out.append(_new(_Opt, (k, "Finish the shot", "done", None, None)))
             else:
-                out.append(effects.ShotOption(k, effect_label(shot.weapon, shot.weapon.effect(k)), "effect"))
+                out.append(_new(_Opt, (k, effect_label(shot.weapon, shot.weapon.effect(k)), "effect", None, None)))
         return out
     step = eff.steps[shot.idx]
     if isinstance(step, Select):
@@ -140,13 +158,13 @@ def label_options(
         out = []
         for k in keys:
             if k == "done":
-                out.append(effects.ShotOption(k, "No more targets" if shot.picks else "No target", "done"))
+                out.append(_new(_Opt, (k, "No more targets" if shot.picks else "No target", "done", None, None)))
             else:
                 square = shot.pos[k]
                 does = object_effect(eff, step.name) if is_object(k) else what
                 name = names.get(k, k)
                 label = f"{name[:1].upper()}{name[1:]} on {square}" + (f": {does}" if does else "")
-                out.append(effects.ShotOption(k, label, "target", square, k))
+                out.append(_new(_Opt, (k, label, "target", square, k)))
         return out
     if isinstance(step, SelectSquare):
         out = []
@@ -181,6 +199,6 @@ def label_options(
             else:
                 who = names.get(fig, fig)
                 label = f"Leave {who} on {q}" if q == here else f"Move {who} to {q}"
-            out.append(effects.ShotOption(q, label + _consequence(shot, q, names, steps), "move", q, fig))
+            out.append(_new(_Opt, (q, label + _consequence(shot, q, names, steps), "move", q, fig)))
         return out
     raise AssertionError(f"no options at step {step!r}")

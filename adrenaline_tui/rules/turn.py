@@ -6,14 +6,13 @@ to bottom follows the rulebook's order of play.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
-from adrenaline_tui.rules.damage import ActionLedger
-from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.decision import Decision, Option, new
 from adrenaline_tui.rules.payment import budget, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, standings
@@ -37,80 +36,87 @@ Flow = Generator[Decision, str, None]
 
 
 def play(g: Game) -> Flow:
-    taken = g.start_actions_taken
+    """The whole game: turn after turn, then the final scoring. The turns are one loop of this
+    generator rather than a generator a turn under it: every decision of the game passes through
+    this frame, and each level of `yield from` costs something at every decision (issue 27)."""
+    actions_taken = g.start_actions_taken
     while True:
-        yield from take_turn(g, taken)
-        taken = 0
+        # ------------------------------------------------------------------ a turn
+        p = g.active
+        g.turn += 1
+        g.emit(
+            "turn",
+            f"Turn {g.turn}: {p.name}" + (" (final frenzy)" if g.frenzy else ""),
+            player=p.colour,
+            turn=g.turn,
+            frenzy=g.frenzy,
+        )
+        g.ledger.clear()
+        first = p.square is None
+        for rules in g.hooks.start_turn:
+            rules.start_turn(g, p, first=first)
+        if first:
+            yield from spawn(g, p, first=True)
+        g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
+        while True:
+            allowances = action_allowances(g, p) if g.actions_left else {}
+            options = list(map(_action_option, allowances.items()))
+            # Actions a rule module adds (the bot action), each answered by the module that offered it.
+            extra = {}
+            for rules in g.hooks.actions:
+                for o in rules.actions(g, p):
+                    extra[o] = rules
+            options += extra
+            options += [new(Option, (card, f"Use {g.card_name(card)}", None, None)) for card in usable_powerups(g, p)]
+            # Asked even with "End your turn" as the only answer where skipping the question would
+            # show that the player holds no usable powerup.
+            ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
+            if not options and not ask_anyway:
+                break
+            # An owed action (the bot action) must be taken before the turn can end.
+            owed = False
+            for rules in g.hooks.must_act:
+                if rules.must_act(g, p):
+                    owed = True
+                    break
+            if not owed:
+                options.append(_end_option(g.actions_left))
+            if g.actions_left:
+                prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
+            elif owed:
+                prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
+            else:
+                prompt = f"{p.name}: use a powerup or end your turn"
+            # A public point while actions are left (Run is always among them), when the end of the
+            # turn is always asked, or when an owed action keeps the turn going.
+            public = bool(g.actions_left) or ask_anyway or owed
+            # `g.ask`, spelled out (this question is asked a few hundred times a game, and the
+            # generator `ask` makes costs more than the question): it always has options.
+            if ask_anyway or len(options) > 1:
+                key = yield new(Decision, (p.colour, "action", prompt, tuple(options), not ask_anyway, public))
+            else:
+                key = options[0].key
+            if key == "end":
+                break
+            if key in allowances:
+                g.actions_left -= 1
+                g.ledger.clear()
+                yield from _ACTIONS[key](g, p, allowances[key])
+            elif (module := next((r for o, r in extra.items() if o.key == key), None)) is not None:
+                yield from module.act(g, p, key)
+            else:
+                yield from use_powerup(g, p, key)
+        g.actions_left = 0
+        for w in p.weapons:  # nothing to reload, nothing asked: no generator made
+            if not w.loaded:
+                yield from reload_phase(g, p)
+                break
+        yield from end_of_turn(g)
+        actions_taken = 0
         if g.over:
             break
         g.active_index = (g.active_index + 1) % len(g.seats)
     final_scoring(g)
-
-
-# ------------------------------------------------------------------------ a turn
-def take_turn(g: Game, actions_taken: int = 0) -> Flow:
-    p = g.active
-    g.turn += 1
-    g.emit(
-        "turn",
-        f"Turn {g.turn}: {p.name}" + (" (final frenzy)" if g.frenzy else ""),
-        player=p.colour,
-        turn=g.turn,
-        frenzy=g.frenzy,
-    )
-    g.ledger = ActionLedger()
-    first = p.square is None
-    for rules in g.rules:
-        rules.start_turn(g, p, first=first)
-    if first:
-        yield from spawn(g, p, first=True)
-    g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
-    while True:
-        allowances = action_allowances(g, p) if g.actions_left else {}
-        options = [_action_option(action, n) for action, n in allowances.items()]
-        # Actions a rule module adds (the bot action), each answered by the module that offered it.
-        extra = {}
-        for rules in g.rules:
-            for o in rules.actions(g, p):
-                extra[o] = rules
-        options += extra
-        options += [Option(card, f"Use {g.card_name(card)}") for card in usable_powerups(g, p)]
-        # Asked even with "End your turn" as the only answer where skipping the question would
-        # show that the player holds no usable powerup.
-        ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
-        if not options and not ask_anyway:
-            break
-        # An owed action (the bot action) must be taken before the turn can end.
-        owed = False
-        for rules in g.rules:
-            if rules.must_act(g, p):
-                owed = True
-                break
-        if not owed:
-            options.append(_end_option(g.actions_left))
-        if g.actions_left:
-            prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
-        elif owed:
-            prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
-        else:
-            prompt = f"{p.name}: use a powerup or end your turn"
-        # A public point while actions are left (Run is always among them), when the end of the
-        # turn is always asked, or when an owed action keeps the turn going.
-        public = bool(g.actions_left) or ask_anyway or owed
-        key = yield from g.ask(Decision(p.colour, "action", prompt, tuple(options), auto=not ask_anyway, public=public))
-        if key == "end":
-            break
-        if key in allowances:
-            g.actions_left -= 1
-            g.ledger = ActionLedger()
-            yield from _ACTIONS[key](g, p, allowances[key])
-        elif (module := next((r for o, r in extra.items() if o.key == key), None)) is not None:
-            yield from module.act(g, p, key)
-        else:
-            yield from use_powerup(g, p, key)
-    g.actions_left = 0
-    yield from reload_phase(g, p)
-    yield from end_of_turn(g)
 
 
 def _actions(n: int) -> str:
@@ -127,7 +133,8 @@ _ACTION_LABEL = {
 # The action question offers the same few options all game, and options are immutable: each is
 # built once (nothing invalidates them; they depend on their arguments alone).
 @cache
-def _action_option(action: str, n: int) -> Option:
+def _action_option(allowance: tuple[str, int]) -> Option:
+    action, n = allowance
     return Option(action, _ACTION_LABEL[action](n))
 
 
@@ -167,12 +174,15 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
 
 
 # ----------------------------------------------------------------------- moving
-def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = False) -> Flow:
-    """Every move of a figure goes through here. `jump`: a teleport, which enters no square on
-    the way (the Turret mode's entry damage looks at the squares entered, and may ask which way)."""
+def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = False) -> Iterable[Decision]:
+    """Every move of a figure goes through here, as `yield from move_figure(...)`: the figure is
+    moved at once, and what the modules' `entered` hooks ask follows. `jump`: a teleport, which
+    enters no square on the way (the Turret mode's entry damage looks at the squares entered,
+    and may ask which way). Not a generator itself: most moves ask nothing (no module hooks
+    `entered`), and a generator a move costs more than the move (issue 27)."""
     start = p.square
     if start == dest:
-        return
+        return ()
     p.square = dest
     g.emit(
         "moved",
@@ -181,7 +191,11 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = Fa
         origin=start,
         square=dest,
     )
-    for rules in g.rules:
+    return _entered(g, p, start, dest, jump) if g.hooks.entered else ()
+
+
+def _entered(g: Game, p: Player, start: str, dest: str, jump: bool) -> Flow:
+    for rules in g.hooks.entered:
         yield from rules.entered(g, p, start, dest, jump=jump)
 
 
@@ -195,7 +209,12 @@ def _run_options(arena: Arena, here: str, n: int) -> tuple[Option, ...]:
 
 def run(g: Game, p: Player, n: int) -> Flow:
     options = _run_options(g.arena, p.square, n)
-    key = yield from g.ask(Decision(p.colour, "run", f"Run: where to? (up to {n} squares)", options))
+    # `g.ask`, spelled out (asked a hundred times a game): every square has a neighbour.
+    key = (
+        (yield new(Decision, (p.colour, "run", f"Run: where to? (up to {n} squares)", options, True, False)))
+        if len(options) > 1
+        else options[0].key
+    )
     yield from move_figure(g, p, key)
 
 
@@ -214,10 +233,20 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
 
 def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
     """`grab_squares(..., first_only=True)` as a yes or no, without building the list; `spend`
-    is `budget(p)`."""
+    is `budget(p)`. `_can_grab_at` for each square, spelled out: asked at every action question."""
+    spawn_colour_at, has_ammo, weapons = g.arena.spawn_colour_at, g.mode.has_ammo, g.cards.weapons
+    red, blue, yellow = spend
     for q in g.arena.within(p.square, n):
-        if _can_grab_at(g, p, q, spend):
-            return True
+        colour = spawn_colour_at.get(q)
+        if colour is None:
+            if has_ammo(g, p, q):
+                return True
+            continue
+        for w in g.board.racks[colour]:
+            if w is not None:
+                r, b, y = weapons[w].pickup_vec
+                if r <= red and b <= blue and y <= yellow:
+                    return True
     return False
 
 
@@ -241,8 +270,12 @@ def grab(g: Game, p: Player, n: int) -> Flow:
         colour = g.arena.spawn_colour_at.get(q)
         stuff = f"{colour} weapon rack" if colour else g.mode.ammo_here(g, p, q)
         where = "here" if q == here else f"at {q}"
-        options.append(Option(q, f"Grab {where}: {stuff}", square=q))
-    key = yield from g.ask(Decision(p.colour, "grab", "Grab: where?", tuple(options)))
+        options.append(new(Option, (q, f"Grab {where}: {stuff}", q, None)))
+    # `g.ask`, spelled out (asked a hundred times a game): the action was offered for a square.
+    if len(options) > 1:
+        key = yield new(Decision, (p.colour, "grab", "Grab: where?", tuple(options), True, False))
+    else:
+        key = options[0].key
     yield from move_figure(g, p, key)
     if key in g.arena.spawn_colour_at:
         yield from grab_weapon(g, p, g.arena.spawn_colour_at[key])
@@ -335,7 +368,9 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
 
 # ------------------------------------------------------------------------ shoot
 def shoot(g: Game, p: Player, n: int) -> Flow:
-    yield from shooting.shoot_action(g, p, n, reload=g.frenzy)
+    # The shoot action's flow itself, not a generator around it: one level less for every
+    # decision of a shot to pass through.
+    return shooting.shoot_action(g, p, n, reload=g.frenzy)
 
 
 _ACTIONS = {"run": run, "grab": grab, "shoot": shoot}
@@ -355,7 +390,9 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
             if r <= red and b <= blue and y <= yellow:
                 if then_shoot and not shooting.can_still_shoot(g, p, reloading=w.id):
                     continue
-                options.append(Option(w.id, f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})"))
+                options.append(
+                    new(Option, (w.id, f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})", None, None))
+                )
         if then_shoot:
             if shooting.fireable_weapons(g, p):
                 options.append(Option("done", "Shoot now"))
@@ -370,7 +407,12 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         lone = g.cards.weapons[options[0].key].reload_cost if len(options) == 1 and options[0].key != "done" else ()
         if g.asks_spending(lone):
             prompt = f"Shooting needs a reload first, for {', '.join(lone)}: reload?"
-        key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options), auto=not g.asks_spending(lone)))
+        # `g.ask`, spelled out (asked at the end of most turns): `options` is not empty.
+        auto = not g.asks_spending(lone)
+        if auto and len(options) == 1:
+            key = options[0].key
+        else:
+            key = yield new(Decision, (p.colour, kind, prompt, tuple(options), auto, False))
         if key == "done":
             return
         weapon = g.cards.weapons[key]
@@ -427,7 +469,7 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
 # ---------------------------------------------------------------- end of turn
 def end_of_turn(g: Game) -> Flow:
     active = g.active
-    for rules in g.rules:
+    for rules in g.hooks.end_turn:
         yield from rules.end_turn(g, active)  # Domination: tagging by standing alone, strike back
     was_frenzy = g.frenzy
     # Most turns kill nobody: the turn order is only built when someone was.
@@ -465,7 +507,12 @@ def end_of_turn(g: Game) -> Flow:
             board=None,
             awards=[Award(active.colour, 1, "double kill").as_dict()],
         )
-    due = "" if g.frenzy else next((why for why in (r.frenzy_due(g) for r in g.rules) if why), "")
+    due = ""
+    if not g.frenzy:
+        for rules in g.hooks.frenzy_due:
+            due = rules.frenzy_due(g)
+            if due:
+                break
     if not g.frenzy and ((killed and g.board.skulls_left == 0) or due):
         if g.config.ending == "sudden_death":
             g.over = True
@@ -479,7 +526,7 @@ def end_of_turn(g: Game) -> Flow:
     # After the last turn nobody plays again: respawning or restocking would change nothing.
     if not g.over:
         for p in killed:
-            special = next((rules for rules in g.rules if rules.respawns(p)), None)
+            special = next((rules for rules in g.hooks.respawns if rules.respawns(p)), None)
             yield from (special.respawn(g, p) if special is not None else spawn(g, p, first=False))
         refill(g)
     g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)

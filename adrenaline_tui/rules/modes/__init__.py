@@ -164,6 +164,20 @@ class Standard(Rules):
     """The standard game: every hook as the rulebook has it."""
 
 
+class Hooks:
+    """For each hook the flow calls at every turn, move or action question, the rule modules in
+    play whose class overrides it: the flow skips the defaults, which do nothing (issue 27: these
+    calls, each building an empty generator or list, ran hundreds of times a game for nothing).
+    Worked out from the classes once per game; a module's hooks are methods of its class."""
+
+    __slots__ = ("actions", "end_turn", "entered", "frenzy_due", "must_act", "respawns", "start_turn")
+
+    def __init__(self, rules: list[Rules]) -> None:
+        for name in self.__slots__:
+            default = getattr(Rules, name)
+            setattr(self, name, tuple(r for r in rules if getattr(type(r), name) is not default))
+
+
 def make_rules(g: Game) -> tuple[Rules, list[Rules]]:
     """The game's mode, and every rule module in play (the mode first, then the bot if any)."""
     from adrenaline_tui.rules.modes.bot import Bot
