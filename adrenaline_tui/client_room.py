@@ -173,7 +173,8 @@ class _TerminalText:
         self.terminal = terminal
 
     def write(self, text: str) -> int:
-        self.terminal.write(text.replace("\n", "\r\n").encode("utf-8", "replace"))
+        # The terminal's own line discipline turns "\n" into "\r\n" (Textual's raw mode keeps OPOST).
+        self.terminal.write(text.encode("utf-8", "replace"))
         return len(text)
 
     def flush(self) -> None:

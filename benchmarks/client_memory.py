@@ -7,11 +7,14 @@ their users) and USS (pages no other process shares: what one more player costs)
 
 - `own`: today's client, `adrenaline client` in an interpreter of its own (also what
   `adrenaline join` costs under the system's sshd, and a web door's tab);
-- `zygote`: forked by the clients' zygote (host/zygote.py), as the SSH door starts them now.
+- `zygote`: forked by the clients' zygote (host/zygote.py), a process a player (room size 1);
+- `room`: players in rooms of R (`--room-sizes`, client_room.py), as the SSH door starts them
+  now: R players fill one room, and a player's share is the room's USS divided by R (the
+  room's pages are shared by its players and nobody else).
 
 Then the total for 1,000 players: their USS plus, once, the zygote's own memory.
 
-    python benchmarks/client_memory.py [--players 4] [--kinds own,zygote]
+    python benchmarks/client_memory.py [--players 4] [--kinds own,zygote,room] [--room-sizes 1,4,8,16]
 """
 
 from __future__ import annotations
@@ -78,7 +81,9 @@ def start_on_pty(command: list[str]) -> tuple[int, int]:
     return pid, fd
 
 
-def zygote_clients(sock: Path, folder: Path, players: int) -> tuple[list[tuple[int, int]], int, object]:
+def zygote_clients(
+    sock: Path, folder: Path, players: int, room_size: int = 1
+) -> tuple[list[tuple[int, int]], int, object]:
     """Clients forked by the host's zygote, as the SSH door asks for them: (pid, master) each,
     the zygote's pid, and the zygote (kept for closing)."""
     from adrenaline_tui.host.zygote import start_zygote
@@ -86,7 +91,7 @@ def zygote_clients(sock: Path, folder: Path, players: int) -> tuple[list[tuple[i
     loop = asyncio.new_event_loop()
 
     async def spawn() -> tuple[list[tuple[int, int]], object]:
-        zygote = await start_zygote(folder, sock)
+        zygote = await start_zygote(folder, sock, room_size=room_size)
         if not await zygote.until_ready():
             raise SystemExit("the zygote never became ready")
         out = []
@@ -123,6 +128,35 @@ def report(kind: str, clients: list[tuple[int, int]], once: int = 0) -> None:
     print(f"{'':8} 1,000 players: {total:5.1f} GiB{extra}")
 
 
+def report_room(size: int, clients: list[tuple[int, int]], once: int) -> None:
+    for _, fd in clients:
+        drawn(fd)
+    rooms = sorted({pid for pid, _ in clients})
+    figures = [rollup(pid) for pid in rooms]
+    private = sum(uss(f) for f in figures) / len(clients) / 1024
+    pss = sum(f["Pss"] for f in figures) / len(clients) / 1024
+    rss = statistics.mean(f["Rss"] for f in figures) / 1024
+    print(
+        f"room R={size:<2} {len(clients)} players in {len(rooms)} room(s), per player: USS {private:5.1f} MiB  "
+        f"PSS {pss:5.1f} MiB  (a room's RSS {rss:5.1f} MiB)"
+    )
+    total = (1000 * private + once / 1024) / 1024
+    print(f"{'':8} 1,000 players: {total:5.1f} GiB + the zygote once ({once / 1024:.1f} MiB RSS)")
+
+
+def stop_rooms(clients: list[tuple[int, int]]) -> None:
+    for _, fd in clients:
+        os.close(fd)  # as the door ends a player of a room: their terminal closed
+    for pid in {pid for pid, _ in clients}:
+        for _ in range(300):  # the room ends once its last player has (a bound, not a speed test)
+            if not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+                break
+            time.sleep(0.1)
+        else:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
+
+
 def stop(clients: list[tuple[int, int]]) -> None:
     for pid, fd in clients:
         with contextlib.suppress(ProcessLookupError):
@@ -136,7 +170,8 @@ def stop(clients: list[tuple[int, int]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--kinds", default="own,zygote", help="which clients, of: own, zygote")
+    parser.add_argument("--kinds", default="own,zygote,room", help="which clients, of: own, zygote, room")
+    parser.add_argument("--room-sizes", default="4,8,16", help="players a room, for the kind room")
     args = parser.parse_args()
     kinds = args.kinds.split(",")
     folder = Path(tempfile.mkdtemp(prefix="adrenaline-bench-clients-"))
@@ -165,6 +200,16 @@ def main() -> None:
                 zygote.close()
                 loop.run_until_complete(zygote.process.wait())
                 loop.close()
+        if "room" in kinds:
+            for size in (int(n) for n in args.room_sizes.split(",")):
+                clients, zygote_pid, (loop, zygote) = zygote_clients(sock, folder / "data", size, size)
+                try:
+                    report_room(size, clients, once=rollup(zygote_pid)["Rss"])
+                finally:
+                    stop_rooms(clients)
+                    zygote.close()
+                    loop.run_until_complete(zygote.process.wait())
+                    loop.close()
     finally:
         host.terminate()
         host.wait(timeout=20)
