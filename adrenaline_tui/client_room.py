@@ -471,6 +471,10 @@ class Room:
         finally:
             if app is not None:
                 self.running.discard(app)
+                # A client of its own closes its line to the host by exiting; here the room must,
+                # or the host would keep the player's seat taken (the socket outlives the app).
+                with contextlib.suppress(Exception):
+                    app.connection.close()
             _unhook(self.running)
             with contextlib.suppress(Exception):
                 await terminal.drained(DRAIN_GRACE)

@@ -108,6 +108,9 @@ async def test_players_of_a_room_share_its_process_and_each_sees_only_their_own_
         os.close(first_master)
         assert await asyncio.wait_for(first.wait(), 30) == HANGUP_STATUS
         assert all(child.returncode is None for _, child in players[1:]) and _alive(first.pid)
+        # Their line to the host goes with their app (a process of its own closed it by exiting),
+        # so their seat is free for them to come back to.
+        await _until(lambda: len(host.clients) == len(PLAYERS) - 1, "the first player gone from the host")
         # The others still draw: a window change reaches the second player's app (read from its pty).
         master, _ = players[1]
         _read(master)
