@@ -40,6 +40,7 @@ import array
 import asyncio
 import contextlib
 import fcntl
+import gc
 import json
 import os
 import socket
@@ -55,6 +56,7 @@ from typing import Any
 
 from rich.console import Console
 from textual import constants, events
+from textual._styles_cache import StylesCache
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
@@ -481,6 +483,14 @@ class Room:
             terminal.close()
             self.players.pop(request["id"], None)
             self._tell({"ended": request["id"], "code": code})
+            del app, terminal
+            # Textual's `StylesCache.get_inner_outer` is an lru_cache on a method: its 1,024 keys
+            # hold style caches, and their rendered lines, of widgets long gone (a player who has
+            # left would be kept there until a thousand others pushed them out). A cache only.
+            StylesCache.get_inner_outer.cache_clear()
+            # What the app left is cycles (widgets and their parents, handlers and their apps): freed
+            # now, not whenever the collector's oldest generation comes round (it rarely does).
+            gc.collect()
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
