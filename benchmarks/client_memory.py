@@ -266,7 +266,9 @@ def main() -> None:
                 loop.close()
         if "room" in kinds:
             for size in (int(n) for n in args.room_sizes.split(",")):
-                clients, zygote_pid, (loop, zygote) = zygote_clients(sock, folder / "data", size, size, args.seated, args.passing)
+                clients, zygote_pid, (loop, zygote) = zygote_clients(
+                    sock, folder / "data", size, size, args.seated, args.passing
+                )
                 try:
                     report_room(size, clients, once=rollup(zygote_pid)["Rss"])
                 finally:
