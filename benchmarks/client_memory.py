@@ -84,7 +84,7 @@ def start_on_pty(command: list[str]) -> tuple[int, int]:
     return pid, fd
 
 
-async def _screen_until(fd: int, text: bytes, seconds: float = 60.0) -> None:
+async def _screen_until(fd: int, text: bytes, seconds: float = 120.0) -> None:
     seen = b""
     for _ in range(int(seconds * 20)):
         while select.select([fd], [], [], 0)[0]:
