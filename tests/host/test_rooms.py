@@ -239,3 +239,26 @@ async def test_a_crash_ends_only_the_app_it_happened_in(tmp_path: Path, monkeypa
                 os.close(master)
         await asyncio.wait_for(room_task, 30)
         await stop_host(host, server)
+
+
+async def test_a_players_screen_size_is_bounded_in_a_room(tmp_path: Path) -> None:
+    """The door clamps the size on the pty's master; a room's driver bounds it again, as every
+    driver does (an in-band resize report is the player's to choose)."""
+    from adrenaline_tui.wire.limits import MAX_HEIGHT, MAX_WIDTH
+
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    room_task = asyncio.ensure_future(client_room.Room(theirs, tmp_path / "no-host.sock", 600.0).serve())
+    master, slave = _terminal(MAX_WIDTH + 600, MAX_HEIGHT + 350)
+    try:
+        request = {"id": 1, "term": "xterm-256color", "name": "wide", "address": "?", "identity": ""}
+        socket.send_fds(ours, [json.dumps(request).encode()], [slave])
+        os.close(slave)
+        screen = bytearray()
+        await _until_screen(master, screen, f"\x1b[{MAX_HEIGHT};".encode())
+        await asyncio.sleep(1.0)
+        screen += _read(master)
+        assert f"\x1b[{MAX_HEIGHT + 1};".encode() not in screen
+    finally:
+        ours.close()
+        os.close(master)
+        await asyncio.wait_for(room_task, 30)
