@@ -69,6 +69,42 @@ def _warm(socket_path: Path) -> None:
     reader.join(5)
 
 
+def _warm_room(socket_path: Path) -> None:
+    """As `_warm`, for rooms: a room's app (its driver on the loop) run once to its lobby."""
+    import pty
+
+    from adrenaline_tui.client_room import RoomApp, Terminal
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    nowhere = socket_path.parent / f".zygote-warm-{os.getpid()}.sock"  # never made: the lobby says so
+    request = {"id": 0, "term": "xterm-256color", "name": "warm", "address": "?", "identity": ""}
+
+    def drain() -> None:  # the app's screen, read so its writes never wait
+        with contextlib.suppress(OSError):
+            os.read(master, 65536)
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        loop.add_reader(master, drain)
+        terminal = Terminal(slave)
+        try:
+            app = RoomApp(terminal, nowhere, request, limits.LOBBY_IDLE)
+            app.call_later(lambda: app.set_timer(1.0, lambda: app.exit(0)))
+            await app.run_async()
+            await terminal.drained(1.0)
+        finally:
+            terminal.close()
+            loop.remove_reader(master)
+
+    gc.disable()
+    try:
+        asyncio.run(run())
+    finally:
+        os.close(master)
+        gc.enable()
+
+
 def _child(tty: int, request: dict[str, Any], socket_path: Path, idle: float, keep: list[Any]) -> None:
     """In the forked child: take the terminal, drop everything of the zygote's, run the client."""
     code, taken = 1, False
@@ -150,24 +186,79 @@ def _request(data: bytes, fds: list[int], cut: bool) -> tuple[dict[str, Any], in
     return checked, fds[0]
 
 
-def serve(channel: socket.socket, socket_path: Path, idle: float) -> int:
-    """The zygote's loop: a child per request until the host closes its end."""
+class _Room:
+    """A room the zygote forked: its pid, its end of their socket pair, its players."""
+
+    def __init__(self, pid: int, channel: socket.socket) -> None:
+        self.pid = pid
+        self.channel = channel
+        self.players: set[int] = set()
+
+
+def _fork_room(socket_path: Path, idle: float, keep: list[Any]) -> _Room:
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    pid = os.fork()
+    if pid == 0:
+        ours.close()
+        _room(theirs, socket_path, idle, keep)
+    theirs.close()
+    return _Room(pid, ours)
+
+
+def _room(channel: socket.socket, socket_path: Path, idle: float, keep: list[Any]) -> None:
+    """In a forked room: drop everything of the zygote's, then serve players until told to stop."""
+    code = 1
+    try:
+        signal.set_wakeup_fd(-1)
+        for item in keep:
+            item.close()
+        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_DFL)
+        # The room leads a session and group of its own (the door's last resort kills its group);
+        # it has no controlling terminal: its players' terminals are only descriptors.
+        os.setsid()
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)  # never the host's log: what a player's client says goes to them
+        os.closerange(3, channel.fileno())
+        os.closerange(channel.fileno() + 1, os.sysconf("SC_OPEN_MAX"))
+        os.environ["TERM"] = "dumb"
+        sys.argv = ["adrenaline", "client"]
+        from adrenaline_tui.client_room import serve_room
+
+        code = serve_room(channel, socket_path, idle)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    except BaseException:
+        code = 1  # nowhere to say it: the zygote reports the code
+    finally:
+        os._exit(code)
+
+
+def serve(channel: socket.socket, socket_path: Path, idle: float, room_size: int = 1) -> int:
+    """The zygote's loop: a child per request (room_size 1) or a seat in a room of up to
+    room_size players, until the host closes its end."""
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
     signal.set_wakeup_fd(wake_write)
     signal.signal(signal.SIGCHLD, lambda *_: None)  # only to wake the loop up
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     children: set[int] = set()
+    rooms: dict[int, _Room] = {}
     pipes = [os.fdopen(wake_read, "rb", buffering=0), os.fdopen(wake_write, "wb", buffering=0)]
     keep: list[Any] = [channel, *pipes]
     _send(channel, {"ready": True})
     while True:
+        by_socket = {room.channel: room for room in rooms.values() if room.channel.fileno() >= 0}
         with contextlib.suppress(InterruptedError):
-            ready, _, _ = select.select([channel, wake_read], [], [])
+            ready, _, _ = select.select([channel, wake_read, *by_socket], [], [])
         if wake_read in ready:
             with contextlib.suppress(BlockingIOError, InterruptedError):
                 os.read(wake_read, 512)
-            _reap(channel, children)
+            _reap(channel, children, rooms)
+        for room_socket in ready:
+            if room_socket in by_socket:
+                _from_room(channel, by_socket[room_socket])
         if channel not in ready:
             continue
         try:
@@ -180,7 +271,8 @@ def serve(channel: socket.socket, socket_path: Path, idle: float) -> int:
             return 0  # the host is gone
         try:
             request, tty = _request(data, fds, cut)
-            if len(children) >= MAX_CHILDREN:
+            seats = len(children) + sum(len(r.players) for r in rooms.values())
+            if seats >= MAX_CHILDREN:
                 raise Refused(f"already {MAX_CHILDREN} clients")
         except Refused as exc:
             for fd in fds:
@@ -188,12 +280,77 @@ def serve(channel: socket.socket, socket_path: Path, idle: float) -> int:
             request_id = _request_id(data)
             _send(channel, {"id": request_id, "refused": str(exc)})
             continue
-        pid = os.fork()
-        if pid == 0:
-            _child(tty, request, socket_path, idle, keep)
+        if room_size <= 1:
+            pid = os.fork()
+            if pid == 0:
+                _child(tty, request, socket_path, idle, [*keep, *(r.channel for r in rooms.values())])
+            os.close(tty)
+            children.add(pid)
+            _send(channel, {"id": request["id"], "pid": pid})
+            continue
+        pid = _seat(request, tty, data, rooms, room_size, socket_path, idle, keep)
         os.close(tty)
-        children.add(pid)
-        _send(channel, {"id": request["id"], "pid": pid})
+        if pid is None:
+            _send(channel, {"id": request["id"], "refused": "no room could be started"})
+        else:
+            _send(channel, {"id": request["id"], "pid": pid, "room": True})
+
+
+def _seat(
+    request: dict[str, Any],
+    tty: int,
+    data: bytes,
+    rooms: dict[int, _Room],
+    room_size: int,
+    socket_path: Path,
+    idle: float,
+    keep: list[Any],
+) -> int | None:
+    """Hand the player's terminal to the fullest room with space (a new one if none has):
+    that room's pid, or None."""
+    open_rooms = sorted(
+        (r for r in rooms.values() if len(r.players) < room_size and r.channel.fileno() >= 0),
+        key=lambda r: -len(r.players),
+    )
+    for room in [*open_rooms, None]:
+        if room is None:
+            room = _fork_room(socket_path, idle, [*keep, *(r.channel for r in rooms.values())])
+            rooms[room.pid] = room
+        try:
+            socket.send_fds(room.channel, [data], [tty])
+        except OSError:
+            _close_room(room)  # gone or stuck: no more players for it
+            continue
+        room.players.add(request["id"])
+        return room.pid
+    return None
+
+
+def _from_room(channel: socket.socket, room: _Room) -> None:
+    """A room says a player's app ended: passed on to the host; an empty room is closed (it
+    then exits), so a player is never handed to a room on its way out."""
+    try:
+        packet = room.channel.recv(MAX_PACKET)
+    except (BlockingIOError, InterruptedError):
+        return
+    except OSError:
+        packet = b""
+    if not packet:
+        _close_room(room)
+        return
+    with contextlib.suppress(ValueError, RecursionError):
+        message = json.loads(packet)
+        if isinstance(message, dict) and message.get("ended") in room.players:
+            room.players.discard(message["ended"])
+            code = message.get("code")
+            _send(channel, {"ended": message["ended"], "code": code if isinstance(code, int) else 1})
+    if not room.players:
+        _close_room(room)
+
+
+def _close_room(room: _Room) -> None:
+    if room.channel.fileno() >= 0:
+        room.channel.close()
 
 
 def _request_id(data: bytes) -> int | None:
@@ -204,13 +361,14 @@ def _request_id(data: bytes) -> int | None:
     return None
 
 
-def _reap(channel: socket.socket, children: set[int]) -> None:
-    for pid in list(children):
+def _reap(channel: socket.socket, children: set[int], rooms: dict[int, _Room]) -> None:
+    for pid in [*children, *rooms]:
         try:
             # Not reaped yet: the pid (and so its group's id) cannot be reused while we look.
             status = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         except ChildProcessError:
             children.discard(pid)
+            rooms.pop(pid, None)
             continue
         if status is None:
             continue
@@ -219,6 +377,9 @@ def _reap(channel: socket.socket, children: set[int]) -> None:
             os.killpg(pid, signal.SIGKILL)
         _, raw = os.waitpid(pid, 0)
         children.discard(pid)
+        room = rooms.pop(pid, None)
+        if room is not None:
+            _close_room(room)
         code = os.waitstatus_to_exitcode(raw)
         _send(channel, {"exited": pid, "code": code if code >= 0 else 1})
 
@@ -228,12 +389,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fd", type=int, required=True)
     parser.add_argument("--socket", type=Path, required=True)
     parser.add_argument("--idle", type=float, default=limits.LOBBY_IDLE)
+    parser.add_argument("--room-size", type=int, default=1, help="players a process (1: a process each)")
     args = parser.parse_args(argv)
     channel = socket.socket(fileno=args.fd)
     if channel.family != socket.AF_UNIX or channel.type != socket.SOCK_SEQPACKET:
         print("adrenaline-zygote: --fd is not the host's socket pair", file=sys.stderr)
         return 2
-    _warm(args.socket)
+    if args.room_size > 1:
+        _warm_room(args.socket)
+    else:
+        _warm(args.socket)
     gc.collect()
     # Everything made so far lives as long as the zygote: out of the collector's walks, which
     # would write to (and so copy into every child) each page holding one.
@@ -242,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
         print("adrenaline-zygote: a thread or an event loop outlived the warm-up; not forking", file=sys.stderr)
         return 1
     asyncio.set_event_loop(None)
-    return serve(channel, args.socket, args.idle)
+    return serve(channel, args.socket, args.idle, max(1, args.room_size))
 
 
 if __name__ == "__main__":

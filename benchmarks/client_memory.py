@@ -7,11 +7,17 @@ their users) and USS (pages no other process shares: what one more player costs)
 
 - `own`: today's client, `adrenaline client` in an interpreter of its own (also what
   `adrenaline join` costs under the system's sshd, and a web door's tab);
-- `zygote`: forked by the clients' zygote (host/zygote.py), as the SSH door starts them now.
+- `zygote`: forked by the clients' zygote (host/zygote.py), a process a player (room size 1);
+- `room`: players in rooms of R (`--room-sizes`, client_room.py), as the SSH door starts them
+  now: R players fill one room, and a player's share is the room's USS divided by R (the
+  room's pages are shared by its players and nobody else).
 
-Then the total for 1,000 players: their USS plus, once, the zygote's own memory.
+Then the total for 1,000 players: their USS plus, once, the zygote's own memory. With
+`--seated`, each forked player (zygote, room) first sits at a started table of their own
+(Adrenaline, a scripted person at yellow, the player at blue, a computer at grey), and is
+measured once their table is drawn.
 
-    python benchmarks/client_memory.py [--players 4] [--kinds own,zygote]
+    python benchmarks/client_memory.py [--players 4] [--kinds own,zygote,room] [--room-sizes 1,4,8,16]
 """
 
 from __future__ import annotations
@@ -78,7 +84,61 @@ def start_on_pty(command: list[str]) -> tuple[int, int]:
     return pid, fd
 
 
-def zygote_clients(sock: Path, folder: Path, players: int) -> tuple[list[tuple[int, int]], int, object]:
+async def _screen_until(fd: int, text: bytes, seconds: float = 120.0) -> None:
+    seen = b""
+    for _ in range(int(seconds * 20)):
+        while select.select([fd], [], [], 0)[0]:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+        if text in seen:
+            return
+        await asyncio.sleep(0.05)
+    raise SystemExit(f"never on a client's screen: {text!r}")
+
+
+async def seat(sock: Path, fd: int, keep: list[object]) -> None:
+    """The client on `fd` sits at a started table of its own (a scripted person beside it)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.host.wire import Wire
+
+    keeper = await Wire.connect(sock, "keeper")
+    keep.append(keeper)
+    seats = [
+        {"colour": "yellow", "kind": "human"},
+        {"colour": "blue", "kind": "human"},
+        {"colour": "grey", "kind": "computer"},
+    ]
+    create = {"type": "create", "title": "adrenaline", "arena": "arena_10", "skulls": 5, "ending": "sudden_death"}
+    await keeper.send(create | {"seats": seats})
+    code = (await keeper.expect("created"))["code"]
+    await keeper.send({"type": "join", "code": code, "seat": "yellow"})
+    await _screen_until(fd, b"Connected as")
+    os.write(fd, code.encode() + b"\r")
+    await _screen_until(fd, b"Sit:")
+    os.write(fd, b"\r")
+    await _screen_until(fd, b"(you)")
+    await keeper.send({"type": "start"})
+
+
+async def churn(zygote: object, players: int) -> None:
+    """`players` come to the lobby one after another and leave (their terminal closed), as
+    people do over a room's life: what they leave behind (caches, a fragmented heap) is then
+    in the figures."""
+    for _ in range(players):
+        master, slave = os.openpty()
+        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        child = await zygote.spawn(slave, "xterm-256color", "passing", "127.0.0.1", "")  # type: ignore[attr-defined]
+        os.close(slave)
+        await _screen_until(master, b"Connected as")
+        os.close(master)
+        await child.wait()
+
+
+def zygote_clients(
+    sock: Path, folder: Path, players: int, room_size: int = 1, seated: bool = False, passing: int = 0
+) -> tuple[list[tuple[int, int]], int, object]:
     """Clients forked by the host's zygote, as the SSH door asks for them: (pid, master) each,
     the zygote's pid, and the zygote (kept for closing)."""
     from adrenaline_tui.host.zygote import start_zygote
@@ -86,7 +146,7 @@ def zygote_clients(sock: Path, folder: Path, players: int) -> tuple[list[tuple[i
     loop = asyncio.new_event_loop()
 
     async def spawn() -> tuple[list[tuple[int, int]], object]:
-        zygote = await start_zygote(folder, sock)
+        zygote = await start_zygote(folder, sock, room_size=room_size)
         if not await zygote.until_ready():
             raise SystemExit("the zygote never became ready")
         out = []
@@ -98,6 +158,13 @@ def zygote_clients(sock: Path, folder: Path, players: int) -> tuple[list[tuple[i
             if child is None:
                 raise SystemExit("the zygote gave no client")
             out.append((child.pid, master))
+            if len(out) == 1 and passing:
+                await churn(zygote, passing)
+        if seated:
+            keep: list[object] = []
+            for _, master in out:
+                await seat(sock, master, keep)
+            zygote.keepers = keep  # type: ignore[attr-defined]
         return out, zygote
 
     clients, zygote = loop.run_until_complete(spawn())
@@ -123,6 +190,35 @@ def report(kind: str, clients: list[tuple[int, int]], once: int = 0) -> None:
     print(f"{'':8} 1,000 players: {total:5.1f} GiB{extra}")
 
 
+def report_room(size: int, clients: list[tuple[int, int]], once: int) -> None:
+    for _, fd in clients:
+        drawn(fd)
+    rooms = sorted({pid for pid, _ in clients})
+    figures = [rollup(pid) for pid in rooms]
+    private = sum(uss(f) for f in figures) / len(clients) / 1024
+    pss = sum(f["Pss"] for f in figures) / len(clients) / 1024
+    rss = statistics.mean(f["Rss"] for f in figures) / 1024
+    print(
+        f"room R={size:<2} {len(clients)} players in {len(rooms)} room(s), per player: USS {private:5.1f} MiB  "
+        f"PSS {pss:5.1f} MiB  (a room's RSS {rss:5.1f} MiB)"
+    )
+    total = (1000 * private + once / 1024) / 1024
+    print(f"{'':8} 1,000 players: {total:5.1f} GiB + the zygote once ({once / 1024:.1f} MiB RSS)")
+
+
+def stop_rooms(clients: list[tuple[int, int]]) -> None:
+    for _, fd in clients:
+        os.close(fd)  # as the door ends a player of a room: their terminal closed
+    for pid in {pid for pid, _ in clients}:
+        for _ in range(300):  # the room ends once its last player has (a bound, not a speed test)
+            if not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+                break
+            time.sleep(0.1)
+        else:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
+
+
 def stop(clients: list[tuple[int, int]]) -> None:
     for pid, fd in clients:
         with contextlib.suppress(ProcessLookupError):
@@ -136,7 +232,10 @@ def stop(clients: list[tuple[int, int]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--kinds", default="own,zygote", help="which clients, of: own, zygote")
+    parser.add_argument("--kinds", default="own,zygote,room", help="which clients, of: own, zygote, room")
+    parser.add_argument("--room-sizes", default="4,8,16", help="players a room, for the kind room")
+    parser.add_argument("--seated", action="store_true", help="forked players sit at a started table first")
+    parser.add_argument("--passing", type=int, default=0, help="players who come and go in each room first")
     args = parser.parse_args()
     kinds = args.kinds.split(",")
     folder = Path(tempfile.mkdtemp(prefix="adrenaline-bench-clients-"))
@@ -157,7 +256,7 @@ def main() -> None:
             finally:
                 stop(clients)
         if "zygote" in kinds:
-            clients, zygote_pid, (loop, zygote) = zygote_clients(sock, folder / "data", args.players)
+            clients, zygote_pid, (loop, zygote) = zygote_clients(sock, folder / "data", args.players, 1, args.seated)
             try:
                 report("zygote", clients, once=rollup(zygote_pid)["Rss"])
             finally:
@@ -165,6 +264,18 @@ def main() -> None:
                 zygote.close()
                 loop.run_until_complete(zygote.process.wait())
                 loop.close()
+        if "room" in kinds:
+            for size in (int(n) for n in args.room_sizes.split(",")):
+                clients, zygote_pid, (loop, zygote) = zygote_clients(
+                    sock, folder / "data", size, size, args.seated, args.passing
+                )
+                try:
+                    report_room(size, clients, once=rollup(zygote_pid)["Rss"])
+                finally:
+                    stop_rooms(clients)
+                    zygote.close()
+                    loop.run_until_complete(zygote.process.wait())
+                    loop.close()
     finally:
         host.terminate()
         host.wait(timeout=20)

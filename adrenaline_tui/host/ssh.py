@@ -369,6 +369,22 @@ class GameSession(asyncssh.SSHServerSession):
         process = self.process
         if process is None or process.returncode is not None:
             return
+        if isinstance(process, ZygoteChild) and process.room:
+            # One player of a room: the closed terminal is their hang-up (the room ends their app
+            # alone); a room that has not within the grace is stuck, and is killed with its
+            # players (their sessions end; they come back to their seats).
+            def kill_room() -> None:
+                if process.returncode is None:
+                    log.warning(
+                        "%s: the room (pid %s) did not end a client in %.0f s; killed with its players",
+                        self.address,
+                        process.pid,
+                        limits.STOP_GRACE,
+                    )
+                    _signal_group(process.pid, signal.SIGKILL)
+
+            asyncio.get_running_loop().call_later(limits.STOP_GRACE, kill_room)
+            return
         _signal_group(process.pid, signal.SIGHUP)
 
         def kill() -> None:

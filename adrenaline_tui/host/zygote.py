@@ -57,6 +57,10 @@ SPAWN_TIMEOUT = 5.0
 READY_TIMEOUT = 60.0
 # A zygote that died is started again at most this often (a crashing one costs a log line a minute).
 RESTART_INTERVAL = 60.0
+# Players a room (one process, one event loop, an app each: client_room.py). 1: a process a
+# player, as before rooms. Chosen by measurement (docs/hosting.md): the copied pages are paid
+# once a room, and one player's slow frame delays only the room's others.
+ROOM_SIZE = 8
 # How long after a child's end is seen (its pidfd) the host waits for the zygote's exit code.
 CODE_WAIT = 1.0
 
@@ -100,8 +104,11 @@ def _is_address(text: str) -> bool:
 class ZygoteChild:
     """A client forked by the zygote, as the door sees a process: `pid`, `returncode`, `wait()`."""
 
-    def __init__(self, pid: int, pidfd: int | None) -> None:
+    def __init__(self, pid: int, pidfd: int | None, room: bool = False) -> None:
+        # In a room, `pid` is the room's, shared by its players: the door ends one player by
+        # closing their terminal, and signals the pid only to end the whole room.
         self.pid = pid
+        self.room = room
         self.code: int | None = None  # as the zygote reported it
         self.gone = asyncio.get_running_loop().create_future()
         self.reported = asyncio.Event()
@@ -134,8 +141,15 @@ class ZygoteChild:
 class Zygote:
     """The host's end: starts the zygote, asks it for clients, notices it dying."""
 
-    def __init__(self, socket_path: Path, environment: dict[str, str], idle: float = limits.LOBBY_IDLE) -> None:
+    def __init__(
+        self,
+        socket_path: Path,
+        environment: dict[str, str],
+        idle: float = limits.LOBBY_IDLE,
+        room_size: int = ROOM_SIZE,
+    ) -> None:
         self.socket_path = socket_path
+        self.room_size = room_size
         self.environment = environment
         self.idle = idle
         self.process: asyncio.subprocess.Process | None = None
@@ -145,13 +159,22 @@ class Zygote:
         self.ids = itertools.count(1)
         self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.children: dict[int, ZygoteChild] = {}
+        self.seats: dict[int, ZygoteChild] = {}  # players in rooms, by their request's id
         self.ready_waiter: asyncio.Future[None] | None = None
         self.closed = False
         self.loop: asyncio.AbstractEventLoop | None = None
 
     def command(self, fd: int) -> list[str]:
         return own_program(
-            "adrenaline_tui.client_zygote", "--fd", str(fd), "--socket", str(self.socket_path), "--idle", str(self.idle)
+            "adrenaline_tui.client_zygote",
+            "--fd",
+            str(fd),
+            "--socket",
+            str(self.socket_path),
+            "--idle",
+            str(self.idle),
+            "--room-size",
+            str(self.room_size),
         )
 
     async def start(self) -> None:
@@ -215,11 +238,23 @@ class Zygote:
             log.info("the clients' zygote is ready (pid %s)", self.pid)
             if self.ready_waiter is not None and not self.ready_waiter.done():
                 self.ready_waiter.set_result(None)
+        elif "ended" in message:  # a player's app in a room
+            seat = self.seats.pop(message["ended"], None)
+            if seat is not None:
+                seat.code = int(message.get("code", 1))
+                seat.reported.set()
+                seat.ended()
         elif "exited" in message:
             child = self.children.pop(message["exited"], None)
             if child is not None:
                 child.code = int(message.get("code", 1))
                 child.reported.set()
+            # A room gone with players still in it: their apps ended with it (no code of theirs).
+            for key, seat in list(self.seats.items()):
+                if seat.pid == message["exited"]:
+                    del self.seats[key]
+                    seat.reported.set()
+                    seat.ended()
         elif "id" in message:
             waiter = self.waiting.pop(message["id"], None)
             if waiter is not None and not waiter.done():
@@ -239,9 +274,10 @@ class Zygote:
             if not waiter.done():
                 waiter.set_result({"refused": "the zygote is gone"})
         self.waiting.clear()
-        for child in self.children.values():
+        for child in [*self.children.values(), *self.seats.values()]:
             child.reported.set()  # no code will come
         self.children.clear()
+        self.seats.clear()
         if not self.closed:
             log.warning("the clients' zygote ended; clients start in their own interpreter until it is back")
 
@@ -272,8 +308,11 @@ class Zygote:
             pidfd: int | None = os.pidfd_open(pid)
         except OSError:  # gone already
             pidfd = None
-        child = ZygoteChild(pid, pidfd)
-        self.children[pid] = child
+        child = ZygoteChild(pid, pidfd, room=answer.get("room") is True)
+        if child.room:
+            self.seats[request["id"]] = child
+        else:
+            self.children[pid] = child
         if pidfd is None:
             child.ended()
         else:
@@ -290,7 +329,9 @@ class Zygote:
                 self.process.terminate()
 
 
-async def start_zygote(folder: Path, socket_path: Path, idle: float = limits.LOBBY_IDLE) -> Zygote:
+async def start_zygote(
+    folder: Path, socket_path: Path, idle: float = limits.LOBBY_IDLE, room_size: int = ROOM_SIZE
+) -> Zygote:
     """The host's one call: a zygote for the clients of `socket_path`'s host, warming in the
     background (until it is ready the door starts clients as before)."""
     environment = {
@@ -299,6 +340,6 @@ async def start_zygote(folder: Path, socket_path: Path, idle: float = limits.LOB
         "HOME": os.environ.get("HOME", "/"),
         "ADRENALINE_HOME": str(folder / "clients"),
     }
-    zygote = Zygote(socket_path, environment, idle)
+    zygote = Zygote(socket_path, environment, idle, room_size)
     await zygote.start()
     return zygote

@@ -121,6 +121,9 @@ class Connection:
         self.on_message = on_message
         self.on_lost = on_lost
         self.writer: asyncio.StreamWriter | None = None
+        # The address told to the host; None: the process's (`peer_address`). A room's clients
+        # share a process, so each is told its own (client_room.py).
+        self.address: str | None = None
 
     async def run(self, path: Path, name: str, identity: str = "") -> None:
         try:
@@ -128,7 +131,8 @@ class Connection:
         except OSError as exc:
             self.on_lost(f"cannot reach the host at {path}: {exc.strerror or exc}")
             return
-        hello = {"type": "hello", "v": protocol.VERSION, "name": name, "identity": identity, "address": peer_address()}
+        address = peer_address() if self.address is None else self.address
+        hello = {"type": "hello", "v": protocol.VERSION, "name": name, "identity": identity, "address": address}
         self.send(hello)
         try:
             while True:

@@ -47,7 +47,9 @@ class RunningHost:
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
             found = re.search(r"ssh -p (\d+)", self.log.read_text())
-            if found:
+            # Once the clients' zygote is ready, so that the door's clients are what it forks
+            # (before, they are programs of their own).
+            if found and "zygote is ready" in self.log.read_text():
                 self.port = int(found.group(1))
                 return
             assert self.process.poll() is None, self.log.read_text()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import shutil
 import time
 from collections.abc import Iterator
@@ -22,8 +23,10 @@ from .test_host_ssh import RunningHost
 SETTLE = 40.0  # the bound on a client's leaving: it is told at once, killed after 10 s
 
 
-def clients_of(host: RunningHost) -> list[int]:
-    """The pids of the `adrenaline client` processes of this host (by its socket)."""
+def clients_of(host: RunningHost) -> list[tuple[int, str]]:
+    """This host's clients (by its socket), one a terminal: (pid, /dev/pts/N) for each terminal
+    held by an `adrenaline client` process or by a process forked by the clients' zygote (a
+    child of its own, or a room holding several players' terminals)."""
     socket = str(host.folder / "data" / "host.sock")
     found = []
     for entry in Path("/proc").iterdir():
@@ -32,12 +35,20 @@ def clients_of(host: RunningHost) -> list[int]:
                 argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
             except OSError:
                 continue
-            if "client" in argv and socket in argv:
-                found.append(int(entry.name))
+            if socket not in argv or not ("client" in argv or "adrenaline_tui.client_zygote" in argv):
+                continue
+            terminals = set()
+            with contextlib.suppress(OSError):
+                for fd in (entry / "fd").iterdir():
+                    with contextlib.suppress(OSError):
+                        target = os.readlink(fd)
+                        if target.startswith("/dev/pts/"):
+                            terminals.add(target)
+            found += [(int(entry.name), t) for t in sorted(terminals)]
     return found
 
 
-def clients_left(host: RunningHost) -> list[int]:
+def clients_left(host: RunningHost) -> list[tuple[int, str]]:
     """The host's client processes once none are left, or after `SETTLE` seconds."""
     deadline = time.monotonic() + SETTLE
     while (left := clients_of(host)) and time.monotonic() < deadline:

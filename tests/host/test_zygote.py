@@ -64,9 +64,10 @@ async def _until(check, what: str, seconds: float = 60.0) -> None:
     raise AssertionError(f"never: {what}")
 
 
-async def _door_with_zygote(tmp_path: Path) -> tuple[SSHDoor, Zygote, int]:
+async def _door_with_zygote(tmp_path: Path, room_size: int = 1) -> tuple[SSHDoor, Zygote, int]:
+    """A door whose zygote forks a process a player (room size 1: rooms are tests/host/test_rooms.py's)."""
     sock = tmp_path / "no-host.sock"
-    zygote = await start_zygote(tmp_path / "data", sock)
+    zygote = await start_zygote(tmp_path / "data", sock, room_size=room_size)
     assert await zygote.until_ready()
     door = SSHDoor(tmp_path / "data", sock, zygote=zygote)
     port = await door.start("127.0.0.1", 0)
