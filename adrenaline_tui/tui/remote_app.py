@@ -21,7 +21,7 @@ from textual.screen import Screen
 from adrenaline_tui.titles.registry import title
 from adrenaline_tui.tui.app import AdrenalineApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
-from adrenaline_tui.tui.screens.lobby import LobbyScreen
+from adrenaline_tui.tui.screens.lobby import LobbyScreen, seat_name
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.settings import Settings
 from adrenaline_tui.tui.shell import LeaveTable, OpenTable, StartGame, StartTitleGame, TakeSeat, ToHost
@@ -170,7 +170,7 @@ class RemoteApp(AdrenalineApp):
         self.send({"type": "join", "code": msg["code"], "seat": self._wanted_seat})
 
     def _host_joined(self, msg: dict[str, Any]) -> None:
-        where = f"at the {msg['seat']} seat" if msg["seat"] else "watching"
+        where = f"sitting as {seat_name(msg['seat'])}" if msg["seat"] else "watching"
         self.notify(f"Table {msg['code']}: {where}.", timeout=3)
 
     def _host_table(self, msg: dict[str, Any]) -> None:

@@ -44,6 +44,9 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
             await pilot.press("enter")
             await until(pilot, lambda: lobby.table is not None and lobby.table.get("you") == "yellow", "seated")
             code = lobby.table["code"]
+            # Told by the figure she plays, not the protocol's colour.
+            toasts = app._notifications
+            await until(pilot, lambda: any("sitting as D-struct-or" in str(n.message) for n in toasts), "told")
             # Bob joins by code from another client and sits at blue.
             bob = await Wire.connect(sock, "bob")
             await bob.send({"type": "join", "code": code, "seat": "blue"})
