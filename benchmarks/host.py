@@ -2,22 +2,27 @@
 
 Starts `adrenaline host` as its own process (so its CPU and memory are its own), opens
 `--tables` tables of one scripted person (`--people 2`: two) and computer players in the other of
-three seats, and has every person answer `--decisions` of their own decisions as fast as the
-host lets them. Prints the round
-trip of a decision (from sending the answer to receiving the state after it: the host checks
-it, applies it, autosaves, builds every client's view and, for the one deciding next, the
-words beside each option), the host's memory per table and its CPU time per decision (people's
-and computers' alike), the host process's and its helper processes' (saving, computers' pool).
+three seats, and has every person answer `--decisions` of their own decisions, each as soon as
+the host's rate limit lets them (`--person-delay S`: S seconds after the question, a person's
+pace). Prints the round trip of a decision (from sending the answer to receiving the state after
+it: the host checks it, applies it, autosaves, builds every client's view and, for the one
+deciding next, the words beside each option), the host's memory per table and its CPU time per
+decision (people's and computers' alike) in each of its processes (front door, workers,
+computers' pools) and how much of it was in the kernel, and the CPU this benchmark's own clients
+spent per decision (they share the machine's cores with the host).
 
     python benchmarks/host.py [--tables 50] [--decisions 40] [--computer sensible|random]
-                              [--people 1|2] [--bot-delay 0] [--source DIR] [--workers N]
+                              [--people 1|2] [--bot-delay 0] [--person-delay 0] [--source DIR]
+                              [--workers N]
 
 `--grid` runs issue 25's table in one go: 10 / 50 / 200 / 500 tables, with computers answering
-at once (one person a table) and at the default bot delay with two people a table, this version
-beside the host in `--source DIR` (the single-process host before the front door:
-`git archive 9083fe9 | tar -x -C DIR`), and prints one row a run: round trip p50/p99, decisions a
-second, host CPU a decision for each of its processes, and memory a table (USS: what no other
-process shares). What one more connected player costs is `benchmarks/client_memory.py`'s.
+at once (one person a table) and at the default bot delay with two people a table, the people
+answering at once and at a person's pace (`HUMAN_PACE`, 0.6 s), this version beside the host in
+`--source DIR` (the single-process host before the front door: `git archive 9083fe9 | tar -x -C
+DIR`), and prints one row a run: round trip p50/p99, decisions a second, host CPU a decision in
+all and for each of its processes, the benchmark's own CPU a decision, and memory a table (USS:
+what no other process shares). `--grid-tables 10,50` and `--grid-loads 1,2` run part of it. What
+one more connected player costs is `benchmarks/client_memory.py`'s.
 """
 
 from __future__ import annotations
@@ -53,8 +58,15 @@ def uss_kib(pid: int) -> int:
 
 
 def cpu_seconds(pid: int) -> float:
+    user, system = cpu_split(pid)
+    return user + system
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """A process's CPU seconds in its own code (user) and in the kernel on its behalf (system)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def children(pid: int) -> list[int]:
@@ -71,12 +83,17 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def cpu_by_process(pid: int) -> dict[int, float]:
+def cpu_by_process(pid: int) -> dict[int, tuple[float, float]]:
+    """(user, system) CPU seconds of the host and each process it started."""
     out = {}
     for p in (pid, *children(pid)):
         with contextlib.suppress(OSError):
-            out[p] = cpu_seconds(p)
+            out[p] = cpu_split(p)
     return out
+
+
+# A state that does not ask its person anything and is not the game's end: all play() needs of it.
+NOT_ASKED: dict = {"type": "state", "decisions": None, "view": {"over": False, "pending": {}}}
 
 
 class Person:
@@ -87,11 +104,28 @@ class Person:
     def send(self, msg: dict) -> None:
         self.writer.write(json.dumps(msg).encode() + b"\n")
 
+    @staticmethod
+    def _asked(line: bytes) -> bool:
+        """Whether a state may matter to its person: it asks them (its `decisions` is a count,
+        near the head of the line), or the game is over."""
+        return b'"decisions":null' not in line[:256] or b'"over":true' in line
+
     async def next(self, kind: str) -> dict:
         while True:
             line = await self.reader.readline()
             if not line:
                 raise ConnectionError("the host closed the connection")
+            # Every byte is read, as a client would; a line is parsed only if this person acts on
+            # it. The driver shares the host's cores, and parsing every state of every client was
+            # most of its CPU. The host writes each message's type first (`protocol.encode`).
+            head = line[9 : line.find(b'"', 9)] if line.startswith(b'{"type":"') else None
+            if head == b"state" and not self._asked(line):
+                self.state = NOT_ASKED
+                if kind == "state":
+                    return NOT_ASKED
+                continue
+            if head is not None and head not in (kind.encode(), b"error", b"state"):
+                continue
             msg = json.loads(line)
             if msg["type"] == "error":
                 raise RuntimeError(f"the host refused {msg.get('about')}: {msg['reason']}")
@@ -131,8 +165,23 @@ async def connect(sock: str, address: str) -> Person:
     raise AssertionError("unreachable")
 
 
+# Seconds between a question and its answer at the least: the host takes at most 20 messages a
+# second from a client on average, and a person answering faster would be refused.
+RATE_PAUSE = 0.06
+# A person's pace for the grid's second row at the default bot delay (`--person-delay`): the bot
+# delay itself, 0.6 s, the time the host gives a person to follow a computer's move and about
+# the fastest anyone reads a new question and presses its key (docs/hosting.md, "Sizing").
+HUMAN_PACE = 0.6
+
+
 async def play(
-    person: Person, rng: random.Random, decisions: int, trips: list[float], tally: dict, stop: asyncio.Event
+    person: Person,
+    rng: random.Random,
+    decisions: int,
+    trips: list[float],
+    tally: dict,
+    stop: asyncio.Event,
+    pace: float = 0.0,
 ) -> None:
     """Answer every question this person is asked until every person of the table has answered
     `decisions` (a person who stopped would hold the table up) or the game is over."""
@@ -143,8 +192,9 @@ async def play(
             state = await person.next("state")
             continue
         n = state["decisions"]
-        # Rate limit: a person answers at most 20 times a second; people are slower anyway.
-        await asyncio.sleep(0.06)
+        # A person reads the question before answering it: `--person-delay` (0: only the host's
+        # rate limit, a person answering at most 20 times a second, as this benchmark always did).
+        await asyncio.sleep(max(RATE_PAUSE, pace))
         start = time.perf_counter()
         person.send({"type": "choose", "key": rng.choice(pending["options"])["key"], "decision": n})
         # The host sends this person nothing else while their decision waits: the next state
@@ -157,7 +207,7 @@ async def play(
             stop.set()
 
 
-async def table(sock: str, decisions: int, seed: int, trips: list[float], people: int) -> int:
+async def table(sock: str, decisions: int, seed: int, trips: list[float], people: int, pace: float = 0.0) -> int:
     rng = random.Random(seed)
 
     def address(k: int) -> str:
@@ -179,7 +229,7 @@ async def table(sock: str, decisions: int, seed: int, trips: list[float], people
     creator.send({"type": "start"})
     tally = {id(p): 0 for p in persons}
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(play(p, rng, decisions, trips, tally, stop)) for p in persons]
+    tasks = [asyncio.create_task(play(p, rng, decisions, trips, tally, stop, pace)) for p in persons]
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait([*tasks, stopping], return_when=asyncio.FIRST_COMPLETED)
     while not stop.is_set() and not all(t.done() for t in tasks):
@@ -220,10 +270,21 @@ async def run(args: argparse.Namespace) -> dict:
         base_uss = processes_uss(host.pid)
         base_cpu = cpu_by_process(host.pid)
         trips: list[float] = []
+        driver_cpu = time.process_time()
         started = time.perf_counter()
-        totals = await asyncio.gather(*(table(sock, args.decisions, i, trips, args.people) for i in range(args.tables)))
+        totals = await asyncio.gather(
+            *(table(sock, args.decisions, i, trips, args.people, args.person_delay) for i in range(args.tables))
+        )
         wall = time.perf_counter() - started
-        spent = {p: c - base_cpu.get(p, 0.0) for p, c in cpu_by_process(host.pid).items()}
+        driver_cpu = time.process_time() - driver_cpu
+        now_cpu = cpu_by_process(host.pid)
+        before = {p: base_cpu.get(p, (0.0, 0.0)) for p in now_cpu}
+        spent = {p: sum(c) - sum(before[p]) for p, c in now_cpu.items()}
+        system = sum(c[1] - before[p][1] for p, c in now_cpu.items())
+        if getattr(args, "split", False):
+            for p, c in now_cpu.items():
+                name = Path(f"/proc/{p}/cmdline").read_bytes().split(b"\0")[2:4]
+                print(p, name, f"user {c[0] - before[p][0]:.2f} s, system {c[1] - before[p][1]:.2f} s")
         cpu, helpers = spent.pop(host.pid), sorted(spent.values(), reverse=True)
         uss = processes_uss(host.pid)
         host.terminate()
@@ -237,13 +298,18 @@ async def run(args: argparse.Namespace) -> dict:
         figures = {
             "who": args.source or "this version",
             "tables": args.tables,
-            "setting": f"{args.people} people a table, bot delay {args.bot_delay:g} s",
+            "setting": (
+                f"{args.people} people a table, bot delay {args.bot_delay:g} s, person delay {args.person_delay:g} s"
+            ),
             "decisions": decisions,
             "wall": wall,
             "answers": len(trips),
             "p50": statistics.median(trips) * 1000,
             "p99": trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000,
             "per_decision": [c * 1000 / max(1, decisions) for c in (cpu, *helpers)],
+            # The benchmark's own clients share the machine's cores with the host.
+            "system_per_decision": system * 1000 / max(1, decisions),
+            "driver_per_decision": driver_cpu * 1000 / max(1, decisions),
             "idle_mib": base_uss / 1024,
             "per_table_kib": (uss - base_uss) / args.tables,
         }
@@ -268,12 +334,19 @@ def report(f: dict, computer: str) -> None:
         print(f", {sum(each[1:]):.2f} ms in its {len(each) - 1} others ({', '.join(f'{c:.2f}' for c in each[1:])})")
     else:
         print()
+    print(f"  of which in the kernel (system time, all its processes): {f['system_per_decision']:.2f} ms")
+    print(f"the benchmark's own clients (this process): {f['driver_per_decision']:.2f} ms CPU per decision")
     print(f"host memory (USS, all its processes): {f['idle_mib']:.0f} MiB idle, {f['per_table_kib']:.0f} KiB per table")
 
 
 GRID_TABLES = (10, 50, 200, 500)
-# (setting, people a table, bot delay): the issue's two loads.
-GRID_LOADS = (("computers at once", 1, 0.0), ("default bot delay, 2 people", 2, 0.6))
+# (setting, people a table, bot delay, person delay): the issue's two loads, the second with
+# people answering at once (the figures before `--person-delay`) and at a person's pace.
+GRID_LOADS = (
+    ("computers at once", 1, 0.0, 0.0),
+    ("bot delay 0.6 s, 2 people", 2, 0.6, 0.0),
+    (f"bot 0.6 s, 2 people at {HUMAN_PACE:g} s", 2, 0.6, HUMAN_PACE),
+)
 
 
 async def grid(args: argparse.Namespace) -> None:
@@ -286,19 +359,23 @@ async def grid(args: argparse.Namespace) -> None:
     )
     print(
         f"{'tables':>6}  {'load':<28} {'host':<28} {'p50 ms':>8} {'p99 ms':>8} {'dec/s':>6} "
-        f"{'CPU ms/dec (by process)':<28} {'KiB/table':>9} {'load avg':>8}"
+        f"{'CPU ms/dec: all = by process':<36} {'driver':>6} {'KiB/table':>9} {'load avg':>8}"
     )
+    loads = [GRID_LOADS[i] for i in args.grid_loads]
     for tables in args.grid_tables:
-        for name, people, delay in GRID_LOADS:
+        for name, people, delay, pace in loads:
             for label, source in hosts:
                 one = argparse.Namespace(**vars(args))
                 one.tables, one.people, one.bot_delay, one.source, one.quiet = tables, people, delay, source, True
+                one.person_delay = pace
                 one.workers = args.workers if source is None else None
                 f = await run(one)
-                cpu = " + ".join(f"{c:.2f}" for c in f["per_decision"] if c >= 0.005)
+                each = [c for c in f["per_decision"] if c >= 0.005]
+                cpu = f"{sum(each):.2f} = " + " + ".join(f"{c:.2f}" for c in each)
                 print(
                     f"{tables:>6}  {name:<28} {label:<28} {f['p50']:>8.1f} {f['p99']:>8.1f} "
-                    f"{f['decisions'] / f['wall']:>6.0f} {cpu:<28} {f['per_table_kib']:>9.0f} "
+                    f"{f['decisions'] / f['wall']:>6.0f} {cpu:<36} {f['driver_per_decision']:>6.2f} "
+                    f"{f['per_table_kib']:>9.0f} "
                     f"{os.getloadavg()[0]:>8.1f}",
                     flush=True,
                 )
@@ -311,11 +388,24 @@ def main() -> None:
     parser.add_argument("--computer", default="sensible")
     parser.add_argument("--bot-delay", type=float, default=0.0, help="the host's pause before a computer's move")
     parser.add_argument("--people", type=int, choices=(1, 2), default=1, help="people a table (the rest computers)")
+    parser.add_argument(
+        "--person-delay",
+        type=float,
+        default=0.0,
+        help=f"seconds a person takes to answer a question (0: at once; a person's pace: {HUMAN_PACE:g})",
+    )
     parser.add_argument("--source", default=None, help="run the host of the package in this folder")
     parser.add_argument("--workers", type=int, default=None, help="the host's worker processes (0: one process)")
+    parser.add_argument("--split", action="store_true", help="print each process's user and system CPU")
     parser.add_argument("--grid", action="store_true", help="10/50/200/500 tables, both loads, beside --source")
     parser.add_argument(
         "--grid-tables", type=lambda t: [int(n) for n in t.split(",")], default=list(GRID_TABLES), help="e.g. 10,50"
+    )
+    parser.add_argument(
+        "--grid-loads",
+        type=lambda t: [int(n) for n in t.split(",")],
+        default=list(range(len(GRID_LOADS))),
+        help="which of the grid's loads: 0 computers at once, 1 people at once, 2 people at a person's pace",
     )
     args = parser.parse_args()
     asyncio.run(grid(args) if args.grid else run(args))

@@ -26,6 +26,7 @@ never from a file); the answer comes back as a line of JSON, checked (a key of t
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
@@ -182,6 +183,138 @@ class _Process:
         self.popen.wait()
 
 
+class _LoopProcess:
+    """One process of a pool bound to an event loop (a host's tables): its questions written and
+    its answers read on that loop, with no thread of its own.
+
+    The threads of `_Process` cost a table's loop two hand-overs of the interpreter per question
+    (the writer woken, then the reader's answer passed back with `call_soon_threadsafe`), which
+    on a host with hundreds of tables was a fifth of a worker's CPU a decision; here a question
+    is one `write` and its answer one `read` among the loop's other sockets."""
+
+    def __init__(
+        self,
+        command: list[str],
+        learn: Callable[[tuple[str, str], float], None],
+        loop: asyncio.AbstractEventLoop,
+    ) -> None:
+        self._learn = learn
+        self._loop = loop
+        self.popen = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True
+        )
+        assert self.popen.stdin is not None and self.popen.stdout is not None
+        self._in = self.popen.stdin.fileno()
+        self._out = self.popen.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self.alive = True
+        self.stopping = False
+        self.waiting: dict[int, tuple[asyncio.Future[str], tuple[str, ...], tuple[str, str]]] = {}
+        # Frames the pipe did not take yet (the process busy thinking), written when it can.
+        self._unsent = bytearray()
+        self._partial = b""  # the start of an answer line not read to its end yet
+        loop.add_reader(self._out, self._readable)
+
+    def ask(
+        self, ident: int, frame: bytes, future: asyncio.Future[str], keys: tuple[str, ...], level: tuple[str, str]
+    ) -> None:
+        if not self.alive:
+            raise PoolError("the computers' process has ended")
+        self.waiting[ident] = (future, keys, level)
+        data = len(frame).to_bytes(4, "big") + frame
+        if self._unsent:
+            self._unsent += data
+            return
+        try:
+            sent = os.write(self._in, data)
+        except BlockingIOError:
+            sent = 0
+        except OSError:
+            self._ended()
+            return
+        if sent < len(data):
+            self._unsent += data[sent:]
+            self._loop.add_writer(self._in, self._writable)
+
+    def _writable(self) -> None:
+        try:
+            sent = os.write(self._in, self._unsent)
+        except BlockingIOError:
+            return
+        except OSError:
+            self._ended()
+            return
+        del self._unsent[:sent]
+        if not self._unsent:
+            self._loop.remove_writer(self._in)
+
+    def _readable(self) -> None:
+        try:
+            chunk = os.read(self._out, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._ended()
+            return
+        *lines, self._partial = (self._partial + chunk).split(b"\n")
+        if len(self._partial) > MAX_FRAME:
+            self._partial = b""  # not ours: an answer is a short line
+        for line in lines:
+            self._answered(line)
+
+    def _answered(self, line: bytes) -> None:
+        try:
+            answer = json.loads(line)
+            ident = int(answer["id"])
+        except (ValueError, KeyError, TypeError):
+            return  # not ours: ignored
+        waiting = self.waiting.pop(ident, None)
+        if waiting is None:
+            return
+        future, keys, level = waiting
+        if future.done():
+            return  # cancelled by its table meanwhile
+        key = answer.get("key")
+        if isinstance(key, str) and key in keys:
+            took = answer.get("took")
+            if isinstance(took, float) and 0 <= took < 3600:
+                self._learn(level, took)
+            future.set_result(key)
+        elif answer.get("late"):
+            future.set_exception(PoolError("the question was past its budget before it was thought about"))
+        else:
+            future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
+
+    def _ended(self) -> None:
+        if not self.alive:
+            return
+        self.alive = False
+        with contextlib.suppress(Exception):  # the loop may be closed already
+            self._loop.remove_reader(self._out)
+            self._loop.remove_writer(self._in)
+        waiting, self.waiting = self.waiting, {}
+        for future, _keys, _level in waiting.values():
+            if future.done():
+                continue
+            if self.stopping:
+                future.cancel()
+            else:
+                future.set_exception(PoolError("the computers' process ended while thinking"))
+
+    def stop(self) -> None:
+        self.stopping = True
+        self._ended()
+        with contextlib.suppress(OSError):
+            self.popen.kill()
+        self.popen.wait()
+        for pipe in (self.popen.stdin, self.popen.stdout):
+            with contextlib.suppress(OSError):
+                pipe.close()
+
+
 class _Threads:
     """The pool's stand-in with no process (`processes=0`): the players think on threads of this
     process, as tables did before the pool (tests that replace a title's players; a measure)."""
@@ -212,13 +345,22 @@ class _Threads:
 class ComputerPool:
     """A bounded set of computer processes; each table's questions go to one of them.
 
-    `processes=0`: no process, the players think on threads of this one (`_Threads`)."""
+    `processes=0`: no process, the players think on threads of this one (`_Threads`).
+    `loop`: the pool belongs to that event loop (a host's tables), `ask` is called on it only and
+    returns an `asyncio.Future`, and its processes are read and written on it (`_LoopProcess`)."""
 
-    def __init__(self, processes: int = DEFAULT_PROCESSES, command: Callable[[], list[str]] = _command) -> None:
+    def __init__(
+        self,
+        processes: int = DEFAULT_PROCESSES,
+        command: Callable[[], list[str]] = _command,
+        *,
+        loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        self.loop = loop
         self.inline = processes <= 0
         self.size = max(1, processes)
         self._command = command
-        self._processes: list[_Process | _Threads | None] = [None] * self.size
+        self._processes: list[_Process | _LoopProcess | _Threads | None] = [None] * self.size
         self._tables: dict[str, int] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -230,8 +372,10 @@ class ComputerPool:
         self._here = Players()
         self._placed: OrderedDict[tuple[str, str, str], bool] = OrderedDict()
 
-    def ask(self, question: Question) -> Future[str]:
+    def ask(self, question: Question) -> Future[str] | asyncio.Future[str]:
         """The key its player chooses, later; a `PoolError` if the pool cannot answer."""
+        if self.loop is not None:
+            return self._ask_on_loop(question, self.loop)
         future: Future[str] = Future()
         keys = tuple(o.key for o in question.decision.options)
         level = (question.title, question.kind)
@@ -258,6 +402,35 @@ class ComputerPool:
             future.set_exception(PoolError(f"no computer process: {exc}"))
         return future
 
+    def _ask_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> asyncio.Future[str]:
+        keys = tuple(o.key for o in question.decision.options)
+        seat = (question.table, question.seat, question.kind)
+        level = (question.title, question.kind)
+        with self._lock:
+            here = self._placed.get(seat)
+            if here is None:
+                here = self._placed[seat] = self.cost.get(level, math.inf) < INLINE_BELOW
+                while len(self._placed) > MAX_PLAYERS:
+                    self._placed.popitem(last=False)
+        if here:
+            return asyncio.wrap_future(self._answer_here(question, Future(), keys), loop=loop)
+        try:
+            process = self._process_for(question.table)
+            if isinstance(process, _LoopProcess):
+                future: asyncio.Future[str] = loop.create_future()
+                ident = next(self._ids)
+                frame = pickle.dumps((ident, time.monotonic(), question), protocol=pickle.HIGHEST_PROTOCOL)
+                process.ask(ident, frame, future, keys, level)
+                return future
+            threaded: Future[str] = Future()
+            assert isinstance(process, _Threads)
+            process.ask(next(self._ids), question, threaded, keys)
+            return asyncio.wrap_future(threaded, loop=loop)
+        except (OSError, PoolError) as exc:
+            failed: asyncio.Future[str] = loop.create_future()
+            failed.set_exception(PoolError(f"no computer process: {exc}"))
+            return failed
+
     def _answer_here(self, question: Question, future: Future[str], keys: tuple[str, ...]) -> Future[str]:
         """A level that thinks in less time than a question costs to send: answered at once, on
         the caller's thread (the first questions of a level, in a process, measured it)."""
@@ -280,7 +453,7 @@ class ComputerPool:
         old = self.cost.get(level, took)
         self.cost[level] = took if took > old else old + (took - old) / 32
 
-    def _process_for(self, table: str) -> _Process | _Threads:
+    def _process_for(self, table: str) -> _Process | _LoopProcess | _Threads:
         with self._lock:
             if self.closed:
                 raise PoolError("the pool is closed")
@@ -295,9 +468,16 @@ class ComputerPool:
             if process is None or not process.alive:
                 if process is not None:
                     process.stop()
-                process = self._processes[index] = _Threads() if self.inline else _Process(self._command(), self._learn)
+                process = self._processes[index] = self._start()
                 self.started += 1
             return process
+
+    def _start(self) -> _Process | _LoopProcess | _Threads:
+        if self.inline:
+            return _Threads()
+        if self.loop is not None:
+            return _LoopProcess(self._command(), self._learn, self.loop)
+        return _Process(self._command(), self._learn)
 
     def warm(self, table: str) -> None:
         """Start the process `table` will ask, so its first question does not wait for it."""
@@ -313,10 +493,10 @@ class ComputerPool:
 
     def thinking(self) -> int:
         """Questions sent to a process and not answered yet."""
-        return sum(len(p.waiting) for p in self._processes if isinstance(p, _Process))
+        return sum(len(p.waiting) for p in self._processes if isinstance(p, (_Process, _LoopProcess)))
 
     def pids(self) -> list[int]:
-        return [p.popen.pid for p in self._processes if isinstance(p, _Process) and p.alive]
+        return [p.popen.pid for p in self._processes if isinstance(p, (_Process, _LoopProcess)) and p.alive]
 
     def close(self) -> None:
         with self._lock:

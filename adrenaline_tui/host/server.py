@@ -40,6 +40,9 @@ from adrenaline_tui.wire.protocol import ProtocolError
 log = logging.getLogger("adrenaline.host")
 
 QUEUE_LIMIT = 512  # outgoing messages waiting for one client before it is dropped
+# A line is written to a client's socket at once while less than this waits in the socket's own
+# buffer (asyncio's high-water mark: where `drain` would wait); past it, lines queue.
+DIRECT_BELOW = 64 * 1024
 RATE = limits.MESSAGES_PER_SECOND  # a client's messages a second on average (twice that at once)
 READ_CHUNK = 65536
 EXTRAS = ".host.json"
@@ -95,6 +98,8 @@ class Client:
         self.wrong_code = False
         self.writer = writer
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
+        # The writer task holds a line it took from the queue (written, waiting for the socket).
+        self._writing = False
         self.rate = rate
         self._tokens = 2 * rate
         self._refilled = time.monotonic()
@@ -115,6 +120,16 @@ class Client:
         """One encoded line (a front door relays a worker's lines as they came)."""
         if not self.connected:
             return
+        writer = self.writer
+        if writer is not None and self.queue.empty() and not self._writing:
+            transport = writer.transport
+            if transport.get_write_buffer_size() < DIRECT_BELOW and not transport.is_closing():
+                # Nothing waits before it and the socket is taking what it is given: written at
+                # once, rather than woken into the writer task a line (a host sends thousands
+                # a second: the task's wake-ups were a tenth of its CPU). Behind a line that
+                # waits, or a client reading slowly, it queues as before.
+                transport.write(line)
+                return
         try:
             self.queue.put_nowait(line)
         except asyncio.QueueFull:
@@ -142,8 +157,12 @@ async def write_queue(client: Client) -> None:
         if line is None:
             client.writer.close()
             return
-        client.writer.write(line)
-        await client.writer.drain()
+        client._writing = True
+        try:
+            client.writer.write(line)
+            await client.writer.drain()
+        finally:
+            client._writing = False
 
 
 async def client_lines(client: Client, reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
@@ -222,7 +241,7 @@ class Host:
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._bots: dict[str, asyncio.Task[None]] = {}
         # A computer still thinking about a question the table answered for it, by (table, seat).
-        self._overdue: dict[tuple[str, str], Future[str]] = {}
+        self._overdue: dict[tuple[str, str], Future[str] | asyncio.Future[str]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         # Who the running turn timer of a table is for: it keeps running through the questions
         # between two public points (restarting it would tell that there were some).
@@ -915,7 +934,7 @@ class Host:
         if pending is None:
             return None
         busy = self._overdue.get((table.code, pending.player))
-        future: Future[str] | None = None
+        future: Future[str] | asyncio.Future[str] | None = None
         try:
             if busy is not None and not busy.done():
                 # Still thinking about a question answered for it: not asked twice at once.
@@ -924,7 +943,8 @@ class Host:
             if question is None:
                 return session.computer_choice()  # a figure nobody plays (the variants' bot)
             if self.computer_pool is None:
-                self.computer_pool = ComputerPool(self.computer_processes)
+                # Its processes read and written on this loop: no thread hand-overs a question.
+                self.computer_pool = ComputerPool(self.computer_processes, loop=asyncio.get_running_loop())
             future = self.computer_pool.ask(question)
             return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), THINK_BUDGET_SECONDS)
         except TimeoutError:

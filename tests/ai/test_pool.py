@@ -13,6 +13,7 @@ import os
 import pickle
 import signal
 import sys
+import threading
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 
@@ -121,6 +122,38 @@ def test_a_player_that_fails_in_the_pool_fails_its_question_with_a_reason() -> N
         pool.close()
 
 
+async def test_a_pool_on_a_loop_answers_there_with_no_thread_of_its_own() -> None:
+    """A host's pool (`loop=`): questions written and answers read on the tables' loop."""
+    pool = ComputerPool(1, loop=asyncio.get_running_loop())
+    try:
+        session = Session(_honesty_position(0, 0), {**KINDS, "yellow": "normal"})
+        answer = pool.ask(question_for(session, "T", "adrenaline", 60.0))
+        assert isinstance(answer, asyncio.Future)
+        assert await asyncio.wait_for(answer, 60) in session.game.pending.keys
+        assert len(pool.pids()) == 1
+        assert not [t for t in threading.enumerate() if t.name.startswith("computer-pool")]
+    finally:
+        pool.close()
+
+
+async def test_a_pool_on_a_loop_fails_what_its_killed_process_held_and_starts_another() -> None:
+    pool = ComputerPool(1, command=lambda: _command("normal", NEVER), loop=asyncio.get_running_loop())
+    try:
+        session = Session(_honesty_position(0, 0), KINDS)
+        session.game.choose("end")  # blue, a "normal" computer here, to act
+        thinking = pool.ask(question_for(session, "T", "adrenaline", 3600.0))
+        (pid,) = pool.pids()
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(PoolError, match="ended"):
+            await asyncio.wait_for(thinking, 60)
+        again = pool.ask(question_for(session, "T", "adrenaline", 3600.0))
+        assert pool.started == 2 and pool.pids() != [pid]
+        assert not again.done()
+    finally:
+        pool.close()
+    assert again.cancelled()  # closed: nobody waits for it
+
+
 # ------------------------------------------------------------------ at a host
 async def test_a_table_answers_for_a_computer_past_its_budget_and_drops_its_late_answer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -173,12 +206,14 @@ async def test_a_table_answers_for_a_computer_past_its_budget_and_drops_its_late
         await stop_host(host, server)
 
 
+@pytest.mark.parametrize("on_loop", [True, False], ids=["on-the-loop", "threads"])
 async def test_a_pool_process_killed_mid_thought_does_not_stall_the_table(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on_loop: bool
 ) -> None:
     sock = tmp_path / "host.sock"
     host, server = await start_host(None, sock)
-    host.computer_pool = ComputerPool(1, command=lambda: _command("random", NEVER))
+    loop = asyncio.get_running_loop() if on_loop else None
+    host.computer_pool = ComputerPool(1, command=lambda: _command("random", NEVER), loop=loop)
     try:
         seats = [{"colour": "yellow", "kind": "human"}, {"colour": "blue", "kind": "computer"}]
         seats.append({"colour": "grey", "kind": "computer"})

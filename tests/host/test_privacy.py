@@ -93,10 +93,17 @@ async def _play(tmp_path: Path, seed: int) -> set[str]:
                     at = text.find(word)
                     leaks.append(f"{seat}: {word} in {message['type']}: ...{text[max(0, at - 150) : at + 60]}")
         original(client, message)
+
+    original_line = Client.send_line
+
+    def recording_line(client: Client, line: bytes) -> None:
+        # Every line a client is sent passes here (written at once or queued: the same bytes).
+        original_line(client, line)
         if client.connected:
-            sent.setdefault(client.id, bytearray()).extend(client.queue._queue[-1] or b"")  # type: ignore[attr-defined]
+            sent.setdefault(client.id, bytearray()).extend(line)
 
     Client.send = recording_send  # type: ignore[method-assign]
+    Client.send_line = recording_line  # type: ignore[method-assign]
     try:
         seats = [
             {"colour": "yellow", "kind": "human"},
@@ -138,6 +145,7 @@ async def _play(tmp_path: Path, seed: int) -> set[str]:
         return out_of_turn
     finally:
         Client.send = original  # type: ignore[method-assign]
+        Client.send_line = original_line  # type: ignore[method-assign]
         await stop_host(host, server)
 
 
