@@ -36,6 +36,9 @@ THINK_BUDGET_SECONDS = 3.0
 DECLINES = ("pass", "done", "end")
 # The preferred computer player comes first (the default for a new seat), then the other levels.
 PREFERRED_COMPUTERS = ("normal", "easy", "hard", "random")
+# How a seat's choice lists them: weakest to strongest, so Right is a harder computer (random,
+# a yardstick more than an opponent, last).
+LISTED_COMPUTERS = ("easy", "normal", "hard", "random")
 # Computers' moves are saved at most this often (seconds); a person's decision at once
 # (`Autosaver`; docs/hosting.md, "Saves").
 LATER_SECONDS = 1.0
@@ -65,6 +68,12 @@ def computer_kinds() -> list[str]:
 
     known = list(PLAYER_KINDS)
     return [k for k in PREFERRED_COMPUTERS if k in known] + sorted(k for k in known if k not in PREFERRED_COMPUTERS)
+
+
+def listed_computers() -> list[str]:
+    """The computer kinds in the order a seat's choice lists them (`LISTED_COMPUTERS`, then any other)."""
+    known = computer_kinds()
+    return [k for k in LISTED_COMPUTERS if k in known] + [k for k in known if k not in LISTED_COMPUTERS]
 
 
 def best_computer() -> str:

@@ -90,3 +90,18 @@ async def test_keys_that_arrive_together_each_move_and_change() -> None:
         await settle(pilot)
         assert app.focused.id == "ending"
         assert app.screen.query_one("#ending").value == "sudden_death"
+
+
+async def test_a_seats_computers_are_listed_weakest_to_strongest_from_normal() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        seat = app.screen.query_one("#kind-1")
+        assert seat.value == "normal"
+        labels = [label for _, label in seat.values]
+        assert labels[:5] == ["Person", "Computer (easy)", "Computer (normal)", "Computer (hard)", "Computer (random)"]
+        seat.focus()
+        await pilot.press("right")
+        assert seat.value == "hard"
+        await pilot.press("left", "left")
+        assert seat.value == "easy"

@@ -30,7 +30,7 @@ from adrenaline_tui.rules.state import MAX_NAME, MODE_NAMES, MODES
 from adrenaline_tui.tui.look import LETTER, hero
 from adrenaline_tui.tui.look_access import look_of
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.session import HUMAN, computer_kinds
+from adrenaline_tui.tui.session import HUMAN, computer_kinds, listed_computers
 from adrenaline_tui.tui.shell import Shell, StartGame, shell_of
 from adrenaline_tui.tui.widgets.arena_map import ArenaMap, MapState
 from adrenaline_tui.tui.widgets.choice import Choice
@@ -99,7 +99,7 @@ class SetupScreen(BaseScreen):
                 yield Static("Figure", classes="figure", markup=False)
                 yield Static("Player", classes="kind", markup=False)
             for i in range(SEATS):
-                kinds = [HUMAN, *computers] + ([EMPTY] if i >= 3 else [])
+                kinds = [HUMAN, *listed_computers()] + ([EMPTY] if i >= 3 else [])
                 default_kind = HUMAN if i == 0 else (computers[0] if i < 3 else EMPTY)
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield Static(f"{i + 1}.", classes="seat-no", markup=False)
