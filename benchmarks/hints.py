@@ -12,6 +12,8 @@ up the CPU time (`time.process_time`) of those calls alone.
 Prints positions, µs of CPU a person decision (mean, and per mode), and the load average.
 `--profile N` prints cProfile's N costliest functions (cumulative) over the same calls.
 `--digest` prints a digest of every hint's JSON, to compare two versions' output by eye.
+Before against after: run it on another version's code, e.g. main's, unpacked with `git archive
+main | tar -x -C DIR`, as `PYTHONPATH=DIR python benchmarks/hints.py`, alternately with this one.
 """
 
 from __future__ import annotations
