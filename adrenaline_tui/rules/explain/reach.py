@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import effects
+from adrenaline_tui.rules.arena import Arena
 from adrenaline_tui.rules.cards import (
     Effect,
     Hit,
@@ -49,16 +50,108 @@ def _hittable(shot: effects.Shot, memo: dict) -> frozenset[str] | None:
     return result
 
 
+# What finished shots leave of the budget they began with: a shot could be played with a budget
+# `b` exactly when what it spent (start less what is left) is within `b` in every colour, since
+# an effect starts only if its cost is within what is left and costs only add up.
+Rests = frozenset[tuple[int, int, int]]
+
+
+def _rests(shot: effects.Shot, memo: dict) -> tuple[Rests, dict[str, Rests]] | None:
+    """`_hittable` for every budget at once: what each finished shot from here leaves, and for
+    each figure what the finished shots that damage or mark it leave; None if none finishes.
+    The same transitions and dead ends as `_hittable` (and the engine's legality search)."""
+    if shot.dead:
+        return None
+    if shot.finished:
+        return frozenset((shot.budget,)), {}
+    k = shot.key()
+    if k in memo:
+        return memo[k]
+    memo[k] = None  # transitions always make progress; this only guards the recursion
+    finish: set[tuple[int, int, int]] = set()
+    hit: dict[str, set[tuple[int, int, int]]] = {}
+    for key in effects.choice_keys(shot):
+        child, ops = effects.apply(shot, key)
+        sub = _rests(child, memo)
+        if sub is None:
+            continue
+        ends, hits = sub
+        finish |= ends
+        for figure, rests in hits.items():
+            hit.setdefault(figure, set()).update(rests)
+        for op in ops:
+            if op.kind in ("damage", "mark"):
+                hit.setdefault(op.figure, set()).update(ends)
+    result = (frozenset(finish), {f: frozenset(r) for f, r in hit.items()}) if finish else None
+    memo[k] = result
+    return result
+
+
+# Per (weapon, arena, shooter's square, the other figures' squares sorted): the budget every
+# effect together costs, what finished shots leave of it, and per square what the shots that hit
+# a figure there leave (None: no shot finishes). Searched with that whole budget, every way to
+# shoot is tried, and the answer for any budget is read off (`_within`); figures are
+# interchangeable (no rule names one), so who stands where does not matter, only the squares.
+# Cards and arenas never change once loaded, so an entry is never stale; keyed by identity with
+# both kept alongside (as `effects._ALONE`), so an id cannot be reused. Emptied when it grows
+# past `_REACH_LIMIT`: a host's tables share it.
+_REACH: dict[tuple, tuple[Weapon, Arena, tuple[int, int, int], tuple[Rests, dict[str, Rests]] | None]] = {}
+_REACH_LIMIT = 4096
+
+
+def _reach_table(
+    weapon: Weapon, arena: Arena, here: str, others: tuple[str, ...]
+) -> tuple[tuple[int, int, int], tuple[Rests, dict[str, Rests]] | None]:
+    key = (id(weapon), id(arena), here, others)
+    entry = _REACH.get(key)
+    if entry is None or entry[0] is not weapon or entry[1] is not arena:
+        whole = (
+            sum(e.cost_vec[0] for e in weapon.effects),
+            sum(e.cost_vec[1] for e in weapon.effects),
+            sum(e.cost_vec[2] for e in weapon.effects),
+        )
+        pos = {"shooter": here} | {str(i): q for i, q in enumerate(others)}
+        found = _rests(effects.begin(weapon, arena, "shooter", pos, whole), {})
+        if found is not None:
+            # By square: figures on one square are interchangeable, so they share an answer.
+            by_square: dict[str, set[tuple[int, int, int]]] = {}
+            for figure, rests in found[1].items():
+                by_square.setdefault(pos[figure], set()).update(rests)
+            found = (found[0], {q: frozenset(r) for q, r in by_square.items()})
+        if len(_REACH) >= _REACH_LIMIT:
+            _REACH.clear()
+        entry = _REACH[key] = (weapon, arena, whole, found)
+    return entry[2], entry[3]
+
+
+def _within(whole: tuple[int, int, int], rests: Rests, spend: tuple[int, int, int]) -> bool:
+    """Did some shot leaving one of `rests` of `whole` spend no more than `spend` in each colour?"""
+    r, b, y = spend
+    wr, wb, wy = whole
+    return any(wr - x <= r and wb - z <= b and wy - w <= y for x, z, w in rests)
+
+
 def weapon_reach(
     game: Game, colour: str, weapon_id: str, square: str | None = None, spend: tuple[int, int, int] | None = None
 ) -> frozenset[str] | None:
     """Figures `colour` could hit with this weapon from `square` (default: where they stand),
     given what they can pay now (or `spend`); None if the weapon has no legal shot there."""
     p = game.players[colour]
+    here = square or p.square
     pos = game.positions()
-    pos[colour] = square or p.square
-    shot = effects.begin(game.cards.weapons[weapon_id], game.arena, colour, pos, budget(p) if spend is None else spend)
-    return _hittable(shot, {})
+    if here is None:  # nowhere to shoot from: the plain search says what it says
+        pos[colour] = here
+        shot = effects.begin(
+            game.cards.weapons[weapon_id], game.arena, colour, pos, budget(p) if spend is None else spend
+        )
+        return _hittable(shot, {})
+    pos.pop(colour, None)
+    whole, found = _reach_table(game.cards.weapons[weapon_id], game.arena, here, tuple(sorted(pos.values())))
+    have = budget(p) if spend is None else spend
+    if found is None or not _within(whole, found[0], have):
+        return None
+    hit = found[1]
+    return frozenset(c for c, q in pos.items() if q in hit and _within(whole, hit[q], have))
 
 
 def reach_text(game: Game, colour: str, weapon_id: str, square: str, figs: frozenset[str]) -> str:
