@@ -32,6 +32,7 @@ import shlex
 import signal
 import socket
 import sys
+import time
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,9 @@ STDIN_BACKLOG = 256 * 1024
 # The longest packet a room's player may send the door: a frame of the largest screen
 # (400x150 in true colour, tens of bytes a cell at worst); a longer one ends the player.
 MAX_SCREEN_PACKET = 16 * 1024 * 1024
+# How long after the door starts a tab waits for its zygote to be ready (it warms in about 3 s
+# on the 2-core build machine), rather than being given a process of its own for its whole life.
+WARM_WAIT = 15.0
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 NEEDS_TOKEN = "This host's web door needs its link with the token: ask whoever runs it."
 LOOPBACK_ONLY = "This host's web door has no token: open it as http://127.0.0.1:PORT/ or http://localhost:PORT/."
@@ -358,6 +362,9 @@ def _make_door(
                 "close": websocket.close,
                 "download_manager": self.download_manager,
             }
+            zygote = self.zygote
+            if zygote is not None and not zygote.ready and time.monotonic() - zygote.started_at < WARM_WAIT:
+                await zygote.until_ready(WARM_WAIT - (time.monotonic() - zygote.started_at))
             if self.zygote is not None:
                 # The address is the request's; the host counts the tab's games and code
                 # guesses under it (the room hands it to the player's connection).

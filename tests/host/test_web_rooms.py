@@ -7,6 +7,7 @@ The real client, a real host, the door in-process with aiohttp's websocket clien
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -114,37 +115,35 @@ async def test_tabs_are_players_in_one_room_and_closing_one_ends_only_that_playe
     sock = tmp_path / "host.sock"
     host, server = await start_host(tmp_path / "data", sock)
     try:
-        async with Door(tmp_path / "data", sock) as door:
-            async with door.tab() as first_ws, door.tab() as second_ws:
-                first, second = Screen(first_ws), Screen(second_ws)
-                await first.until(b"Connected as guest")
-                await second.until(b"Connected as guest")
-                seats = list(door.door.clients)
-                assert len(seats) == 2
-                children = [seat.child for seat in seats]
-                # Places in one room of the door's zygote, not processes of their own.
-                assert all(child is not None and child.room for child in children)
-                assert len({child.pid for child in children}) == 1
-                room = children[0].pid
-                assert int(Path(f"/proc/{room}/stat").read_text().rsplit(")", 1)[1].split()[1]) == door.door.zygote.pid
-                # Each counted at the host under the tab's address, as a process of its own was.
-                await _until(lambda: len(host.clients) == 2, "both players at the host")
-                assert {c.address for c in host.clients} == {"127.0.0.1"}
+        async with Door(tmp_path / "data", sock) as door, door.tab() as first_ws, door.tab() as second_ws:
+            first, second = Screen(first_ws), Screen(second_ws)
+            await first.until(b"Connected as guest")
+            await second.until(b"Connected as guest")
+            seats = list(door.door.clients)
+            assert len(seats) == 2
+            children = [seat.child for seat in seats]
+            # Places in one room of the door's zygote, not processes of their own.
+            assert all(child is not None and child.room for child in children)
+            assert len({child.pid for child in children}) == 1
+            room = children[0].pid
+            assert int(Path(f"/proc/{room}/stat").read_text().rsplit(")", 1)[1].split()[1]) == door.door.zygote.pid
+            # Each counted at the host under the tab's address, as a process of its own was.
+            await _until(lambda: len(host.clients) == 2, "both players at the host")
+            assert {c.address for c in host.clients} == {"127.0.0.1"}
 
-                by_socket = {id(seat): seat for seat in seats}
-                await first_ws.close()
-                await _until(lambda: len(door.door.clients) == 1, "the first tab's player gone from the door")
-                (left,) = [seat for key, seat in by_socket.items() if seat in door.door.clients]
-                gone = next(seat for seat in seats if seat is not left)
-                assert gone.child.returncode == HANGUP_STATUS  # its app saved and left: a hang-up
-                assert left.child.returncode is None and _alive(room)
-                await _until(lambda: len(host.clients) == 1, "the first player's line to the host closed")
-                # The other plays on: a window change reaches their app, which draws at the new size.
-                await second.quiet(0.5)
-                second.bytes.clear()
-                await second_ws.send_json(["resize", {"width": 100, "height": 30}])
-                await second.until(b"\x1b[30;")
-                assert not second.closed
+            await first_ws.close()
+            await _until(lambda: len(door.door.clients) == 1, "the first tab's player gone from the door")
+            (left,) = door.door.clients
+            gone = next(seat for seat in seats if seat is not left)
+            assert gone.child.returncode == HANGUP_STATUS  # its app saved and left: a hang-up
+            assert left.child.returncode is None and _alive(room)
+            await _until(lambda: len(host.clients) == 1, "the first player's line to the host closed")
+            # The other plays on: a window change reaches their app, which draws at the new size.
+            await second.quiet(0.5)
+            second.bytes.clear()
+            await second_ws.send_json(["resize", {"width": 100, "height": 30}])
+            await second.until(b"\x1b[30;")
+            assert not second.closed
     finally:
         await stop_host(host, server)
 
@@ -243,10 +242,8 @@ async def test_a_browsers_player_in_a_room_speaks_textual_serves_packets(tmp_pat
         packets: list[tuple[bytes, bytes]] = []
 
         def read() -> bool:
-            try:
+            with contextlib.suppress(BlockingIOError):
                 inbox.extend(door_end.recv(65536))
-            except BlockingIOError:
-                pass
             while len(inbox) >= 5 and len(inbox) >= 5 + int.from_bytes(inbox[1:5], "big"):
                 size = int.from_bytes(inbox[1:5], "big")
                 packets.append((bytes(inbox[:1]), bytes(inbox[5 : 5 + size])))
@@ -263,10 +260,8 @@ async def test_a_browsers_player_in_a_room_speaks_textual_serves_packets(tmp_pat
 
         def reported() -> bool:
             read()
-            try:
+            with contextlib.suppress(BlockingIOError):
                 ended.append(json.loads(ours.recv(4096)))
-            except BlockingIOError:
-                pass
             return bool(ended)
 
         await _until(reported, "the player's end reported")
