@@ -126,6 +126,14 @@ async def seat(sock: Path, fd: int, keep: list[object], web: bool = False) -> No
     code = (await keeper.expect("created"))["code"]
     await keeper.send({"type": "join", "code": code, "seat": "yellow"})
     await _screen_until(fd, b"Connected as")
+    if web:
+        # A browser's page says it has the focus; Textual's web driver starts the app blurred,
+        # before the lobby is mounted, so nothing has the focus to give back: Tab gives it to
+        # the code's field (as under textual-serve's own client process, not a room's doing).
+        focus = b'{"type": "focus"}'
+        os.write(fd, b"M" + len(focus).to_bytes(4, "big") + focus)
+        type_in(fd, b"\t", web)
+        await asyncio.sleep(0.5)
     type_in(fd, code.encode() + b"\r", web)
     await _screen_until(fd, b"Sit:")
     type_in(fd, b"\r", web)
