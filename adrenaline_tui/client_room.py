@@ -29,6 +29,10 @@ What Textual takes from the process, and what a room gives each player instead:
 - `gc.freeze()` once the first screen is drawn would freeze the other players' garbage for
   good: not in a room (the zygote froze what it had before forking).
 
+A browser's player (the web door's; the request has `web`, the page's size) comes with a stream
+socket instead of a pty: `RoomWebDriver` speaks textual-serve's packets on it, as Textual's
+`WebDriver` does on a process's stdin and stdout, with the same bounds on sizes.
+
 One player's crash ends that player's app only (Textual catches what a handler raises and
 ends that app; anything escaping `run_async` is caught here). One player's slow frame delays
 the room's others: rooms are small (docs/hosting.md).
