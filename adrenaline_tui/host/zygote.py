@@ -20,7 +20,9 @@ Two halves, one in each process:
   thread or lock exists in the zygote when it forks (checked before it says it is ready).
 
 A request is one packet: JSON `{"id", "term", "name", "address", "identity"}` and exactly one
-descriptor, a terminal. Anything else is refused with one line (`{"id", "refused"}`) and starts
+descriptor, a terminal; or, from the web door (whose zygote is its own, `web=True`), with
+`"web": [width, height]` and an AF_UNIX stream socket speaking textual-serve's packets, always
+seated in a room. Anything else is refused with one line (`{"id", "refused"}`) and starts
 nothing; a descriptor that came with it is closed. The zygote reports each child as it starts
 (`{"id", "pid"}`) and once it has exited (`{"exited", "code"}`, after killing what was left in
 its group while its pid could not yet be reused). The host also watches each child through a
