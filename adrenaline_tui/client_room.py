@@ -29,6 +29,10 @@ What Textual takes from the process, and what a room gives each player instead:
 - `gc.freeze()` once the first screen is drawn would freeze the other players' garbage for
   good: not in a room (the zygote froze what it had before forking).
 
+A browser's player (the web door's; the request has `web`, the page's size) comes with a stream
+socket instead of a pty: `RoomWebDriver` speaks textual-serve's packets on it, as Textual's
+`WebDriver` does on a process's stdin and stdout, with the same bounds on sizes.
+
 One player's crash ends that player's app only (Textual catches what a handler raises and
 ends that app; anything escaping `run_async` is caught here). One player's slow frame delays
 the room's others: rooms are small (docs/hosting.md).
@@ -55,23 +59,28 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from textual import constants, events
+from textual import constants, events, messages
 from textual._styles_cache import StylesCache
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
+from textual.drivers.web_driver import WebDriver
 from textual.geometry import Size
 
-from adrenaline_tui.host.zygote import MAX_PACKET, Refused, check_request
+from adrenaline_tui.host.zygote import MAX_PACKET, WEB_FIELD, Refused, check_descriptor, check_request
 from adrenaline_tui.tui.app import EXIT_GRACE, HANGUP_STATUS
 from adrenaline_tui.tui.driver import Resizes, bounded
 from adrenaline_tui.tui.remote_app import RemoteApp
+from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.limits import bounded_size
 
 # Screen bytes a player has not read (their connection is slow, the door stopped reading
 # their pty) kept before that player is ended as gone: a frame is a few KiB, so this is
 # dozens of frames behind, and a room's memory stays bounded.
 MAX_BACKLOG = 1 << 20
+# The longest packet a browser's player takes from the web door (its frames are at most
+# `limits.MAX_WEB_FRAME`); anything longer is not the door's, and ends that player.
+MAX_WEB_PACKET = 4 * limits.MAX_WEB_FRAME
 # How often a player's window size is read from their pty.
 SIZE_POLL = 0.25
 # How long a player's app has to leave after its terminal went, before the room cancels it.
@@ -167,6 +176,27 @@ class Terminal:
         with contextlib.suppress(OSError):
             os.close(self.fd)
 
+    def say(self, text: str) -> None:
+        """Text for the player to read (an error, a goodbye), as the terminal shows it."""
+        # The terminal's own line discipline turns "\n" into "\r\n" (Textual's raw mode keeps OPOST).
+        self.write(text.encode("utf-8", "replace"))
+
+
+class WebTerminal(Terminal):
+    """A browser's player's line: the web door's stream socket, in textual-serve's packets (a
+    type byte, b"D" screen bytes or b"M" a JSON meta message, then the payload's length in 4
+    bytes big-endian, then the payload; `textual/drivers/web_driver.py`)."""
+
+    def packet(self, kind: bytes, payload: bytes) -> None:
+        self.write(kind + len(payload).to_bytes(4, "big") + payload)
+
+    def say(self, text: str) -> None:
+        # xterm.js has no line discipline: a bare "\n" would only move down.
+        self.packet(b"D", text.replace("\n", "\r\n").encode("utf-8", "replace"))
+
+    def size(self) -> tuple[int, int]:
+        return 80, 24  # never read: a browser says its size in packets
+
 
 class _TerminalText:
     """The player's terminal as a text file, for Textual's error console."""
@@ -175,8 +205,7 @@ class _TerminalText:
         self.terminal = terminal
 
     def write(self, text: str) -> int:
-        # The terminal's own line discipline turns "\n" into "\r\n" (Textual's raw mode keeps OPOST).
-        self.terminal.write(text.encode("utf-8", "replace"))
+        self.terminal.say(text)
         return len(text)
 
     def flush(self) -> None:
@@ -344,6 +373,146 @@ class RoomDriver(LinuxDriver):
         pass  # the room closes the terminal once what was written has gone out
 
 
+class RoomWebDriver(WebDriver):
+    """Textual's web driver for a browser's player in a room: textual-serve's packets on the web
+    door's socket, read on the loop, with no thread or signal (Textual's `WebDriver` reads
+    `sys.__stdin__` in a thread of its own, writes `sys.__stdout__`, and sets SIGINT/SIGTERM
+    handlers). Its packet writers are Textual's, writing through the player's `WebTerminal`."""
+
+    def __init__(
+        self, app: Any, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None
+    ) -> None:
+        # Not WebDriver.__init__: it takes sys.__stdout__, reads COLUMNS/ROWS and makes a thread.
+        Driver.__init__(self, app, debug=debug, mouse=mouse, size=size or app.web_size)
+        self.terminal: WebTerminal = app.terminal
+        self.fileno = self.terminal.fd
+        self._write = self.terminal.write  # what WebDriver's write, write_meta, ... write with
+        self._deliveries = {}
+        self._resizes = Resizes(app)
+        self._reading = False
+        self._tick_timer: asyncio.TimerHandle | None = None
+        self._inbox = bytearray()
+        self._new_parser()
+
+    def _new_parser(self) -> None:
+        self._parser = XTermParser(self._debug)
+        self._decode = getincrementaldecoder("utf-8")().decode
+
+    @property
+    def can_suspend(self) -> bool:
+        return False
+
+    def start_application_mode(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._resizes.loop = loop
+        # As WebDriver's, less its signal handlers and its "__GANGLION__" line (the door's
+        # reader of a room's player expects packets only).
+        self.write("\x1b[?1049h")  # alt screen
+        self._enable_mouse_support()
+        self.write("\x1b[?25l")  # hide the cursor
+        self.write("\033[?1003h")
+        size = Size(*bounded_size(*(self._size or (80, 24))))
+        self._app.post_message(events.Resize(size, size))
+        self._request_terminal_sync_mode_support()
+        self._enable_bracketed_paste()
+        loop.add_reader(self.fileno, self._readable)
+        self._reading = True
+        self._app.call_later(self._app.post_message, events.AppBlur())
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.fileno, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # the door closed the socket: the tab went (or the door ended the player)
+            self._gone()
+            return
+        self._inbox += data
+        inbox = self._inbox
+        while len(inbox) >= 5:
+            size = int.from_bytes(inbox[1:5], "big")
+            if size > MAX_WEB_PACKET:
+                self._gone()  # not the door's packets: nothing more is read
+                return
+            if len(inbox) < 5 + size:
+                break
+            kind, payload = inbox[0], bytes(inbox[5 : 5 + size])
+            del inbox[: 5 + size]
+            if kind == ord("D"):
+                self._keys(payload)
+            elif kind == ord("M"):
+                self._meta(payload)
+        self._tick_later()
+
+    def _gone(self) -> None:
+        self._stop_reading()
+        self._app.call_later(self._app.terminal_gone)
+
+    def _keys(self, payload: bytes) -> None:
+        try:
+            for event in self._parser.feed(self._decode(payload)):
+                self.process_message(event)
+        except UnicodeDecodeError:
+            self._new_parser()  # not UTF-8: dropped, as the terminal's drivers do
+
+    def _meta(self, payload: bytes) -> None:
+        try:
+            message = json.loads(payload)
+        except (ValueError, RecursionError):
+            return
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            return
+        kind = message["type"]
+        if kind == "resize":
+            self._size = bounded_size(message.get("width"), message.get("height"))
+            self._resizes.offer(Size(*self._size))
+        elif kind == "focus":
+            self._app.post_message(events.AppFocus())
+        elif kind == "blur":
+            self._app.post_message(events.AppBlur())
+        elif kind == "quit":
+            self._app.post_message(messages.ExitApp())
+        # "exit" and file deliveries: the door serves no downloads; nothing else is asked of it.
+
+    def _tick_later(self) -> None:
+        if self._tick_timer is None and self._reading:
+            self._tick_timer = asyncio.get_running_loop().call_later(constants.ESCAPE_DELAY + 0.01, self._tick)
+
+    def _tick(self) -> None:
+        self._tick_timer = None
+        for event in self._parser.tick():
+            self.process_message(event)
+        if self._parser._timeout_time is not None:
+            self._tick_later()
+
+    def process_message(self, message: Any) -> None:
+        if isinstance(message, events.Resize):  # an in-band resize report typed as keys: bounded
+            self._resizes.offer(message.size)
+            return
+        super().process_message(message)
+
+    def _stop_reading(self) -> None:
+        if self._reading:
+            self._reading = False
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(self.fileno)
+        if self._tick_timer is not None:
+            self._tick_timer.cancel()
+            self._tick_timer = None
+
+    def disable_input(self) -> None:
+        self._stop_reading()
+
+    def stop_application_mode(self) -> None:
+        self._stop_reading()
+        self.write_meta({"type": "exit"})
+
+    def close(self) -> None:
+        pass  # the room closes the socket once what was written has gone out
+
+
 @contextlib.contextmanager
 def _environment(**values: str) -> Iterator[None]:
     """`os.environ` as one player's client would have it, while their app is built (no await
@@ -365,14 +534,19 @@ class RoomApp(RemoteApp):
 
     def __init__(self, terminal: Terminal, socket_path: Path, request: dict[str, Any], idle: float) -> None:
         self.terminal = terminal
-        with _environment(TERM=request["term"], SSH_CONNECTION=f"{request['address']} 0 0 0"):
+        web = request.get(WEB_FIELD)
+        self.web_size: tuple[int, int] | None = bounded_size(*web) if web is not None else None
+        # A browser draws in true colour (textual-serve sets TEXTUAL_COLOR_SYSTEM, read once at
+        # import: the web door's zygote has it; COLORTERM says it to Rich in any room).
+        colours = {"COLORTERM": "truecolor"} if web is not None else {}
+        with _environment(TERM=request["term"], SSH_CONNECTION=f"{request['address']} 0 0 0", **colours):
             super().__init__(socket_path, request["name"], idle=idle, identity=request["identity"])
             self.error_console = Console(markup=False, highlight=False, file=_TerminalText(terminal))  # type: ignore[arg-type]
         self.connection.address = request["address"]
         terminal.on_overflow = self.terminal_gone
 
     def get_driver_class(self) -> type[Driver]:
-        return RoomDriver
+        return RoomDriver if self.web_size is None else RoomWebDriver
 
     def _watch_terminal(self) -> None:
         # No signal handlers: a hang-up is the pty's (its read fails, or poll says so).
@@ -441,9 +615,10 @@ class Room:
                 self.closing.set_result(None)
             return
         try:
-            if flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC) or len(fds) != 1 or not os.isatty(fds[0]):
+            if flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC) or len(fds) != 1:
                 raise Refused("a player is one request and one terminal")
             request = check_request(json.loads(data))
+            check_descriptor(request, fds[0])
         except (Refused, ValueError, RecursionError):
             for fd in fds:
                 os.close(fd)
@@ -453,7 +628,7 @@ class Room:
     async def play(self, request: dict[str, Any], fd: int) -> None:
         """One player, from their terminal handed over to their app's end."""
         code = 1
-        terminal = Terminal(fd)
+        terminal = WebTerminal(fd) if WEB_FIELD in request else Terminal(fd)
         app: RoomApp | None = None
         try:
             app = RoomApp(terminal, self.socket_path, request, self.idle)
@@ -469,7 +644,7 @@ class Room:
             code = HANGUP_STATUS if app.hung_up else (app.return_code or 0)
         except Exception:
             # This player's only: on their terminal, as a client of its own would print it.
-            _TerminalText(terminal).write(traceback.format_exc())
+            terminal.say(traceback.format_exc())
         finally:
             if app is not None:
                 self.running.discard(app)

@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.host.zygote import MAX_CHILDREN, MAX_PACKET, Refused, check_request
+from adrenaline_tui.host.zygote import MAX_CHILDREN, MAX_PACKET, WEB_FIELD, Refused, check_descriptor, check_request
 from adrenaline_tui.wire import limits
 
 
@@ -69,16 +69,22 @@ def _warm(socket_path: Path) -> None:
     reader.join(5)
 
 
-def _warm_room(socket_path: Path) -> None:
-    """As `_warm`, for rooms: a room's app (its driver on the loop) run once to its lobby."""
+def _warm_room(socket_path: Path, web: bool = False) -> None:
+    """As `_warm`, for rooms: a room's app (its driver on the loop) run once to its lobby; a
+    browser's (its packets on a socket) for the web door's zygote."""
     import pty
 
-    from adrenaline_tui.client_room import RoomApp, Terminal
+    from adrenaline_tui.client_room import RoomApp, Terminal, WebTerminal
 
-    master, slave = pty.openpty()
-    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    request: dict[str, Any] = {"id": 0, "term": "xterm-256color", "name": "warm", "address": "?", "identity": ""}
+    if web:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        master, slave = ours.detach(), theirs.detach()
+        request[WEB_FIELD] = [80, 24]
+    else:
+        master, slave = pty.openpty()
+        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     nowhere = socket_path.parent / f".zygote-warm-{os.getpid()}.sock"  # never made: the lobby says so
-    request = {"id": 0, "term": "xterm-256color", "name": "warm", "address": "?", "identity": ""}
 
     def drain() -> None:  # the app's screen, read so its writes never wait
         with contextlib.suppress(OSError):
@@ -87,7 +93,7 @@ def _warm_room(socket_path: Path) -> None:
     async def run() -> None:
         loop = asyncio.get_running_loop()
         loop.add_reader(master, drain)
-        terminal = Terminal(slave)
+        terminal = WebTerminal(slave) if web else Terminal(slave)
         try:
             app = RoomApp(terminal, nowhere, request, limits.LOBBY_IDLE)
             app.call_later(lambda: app.set_timer(1.0, lambda: app.exit(0)))
@@ -181,8 +187,7 @@ def _request(data: bytes, fds: list[int], cut: bool) -> tuple[dict[str, Any], in
     checked = check_request(request)
     if len(fds) != 1:
         raise Refused("a request comes with exactly one descriptor, its terminal")
-    if not os.isatty(fds[0]):
-        raise Refused("the descriptor is not a terminal")
+    check_descriptor(checked, fds[0])
     return checked, fds[0]
 
 
@@ -274,6 +279,8 @@ def serve(channel: socket.socket, socket_path: Path, idle: float, room_size: int
             seats = len(children) + sum(len(r.players) for r in rooms.values())
             if seats >= MAX_CHILDREN:
                 raise Refused(f"already {MAX_CHILDREN} clients")
+            if WEB_FIELD in request and room_size <= 1:
+                raise Refused("a browser's player is served in a room (--room-size 2 or more)")
         except Refused as exc:
             for fd in fds:
                 os.close(fd)
@@ -390,13 +397,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--socket", type=Path, required=True)
     parser.add_argument("--idle", type=float, default=limits.LOBBY_IDLE)
     parser.add_argument("--room-size", type=int, default=1, help="players a process (1: a process each)")
+    parser.add_argument("--web", action="store_true", help="the web door's: warmed with a browser's driver")
     args = parser.parse_args(argv)
     channel = socket.socket(fileno=args.fd)
     if channel.family != socket.AF_UNIX or channel.type != socket.SOCK_SEQPACKET:
         print("adrenaline-zygote: --fd is not the host's socket pair", file=sys.stderr)
         return 2
     if args.room_size > 1:
-        _warm_room(args.socket)
+        _warm_room(args.socket, web=args.web)
     else:
         _warm(args.socket)
     gc.collect()

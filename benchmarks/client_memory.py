@@ -10,14 +10,19 @@ their users) and USS (pages no other process shares: what one more player costs)
 - `zygote`: forked by the clients' zygote (host/zygote.py), a process a player (room size 1);
 - `room`: players in rooms of R (`--room-sizes`, client_room.py), as the SSH door starts them
   now: R players fill one room, and a player's share is the room's USS divided by R (the
-  room's pages are shared by its players and nobody else).
+  room's pages are shared by its players and nobody else);
+- `web-own`: a web tab's client before rooms, as textual-serve starts it: `adrenaline client`
+  with Textual's web driver (textual-serve's environment) on pipes, 80x24;
+- `web-room`: browsers' players in rooms of R of the web door's own zygote, as the web door
+  starts them now: each on a stream socket speaking textual-serve's packets (80x24).
 
 Then the total for 1,000 players: their USS plus, once, the zygote's own memory. With
 `--seated`, each forked player (zygote, room) first sits at a started table of their own
 (Adrenaline, a scripted person at yellow, the player at blue, a computer at grey), and is
 measured once their table is drawn.
 
-    python benchmarks/client_memory.py [--players 4] [--kinds own,zygote,room] [--room-sizes 1,4,8,16]
+    python benchmarks/client_memory.py [--players 4] [--kinds own,zygote,room,web-own,web-room]
+        [--room-sizes 1,4,8,16]
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import pty
 import re
 import select
 import signal
+import socket
 import statistics
 import struct
 import subprocess
@@ -98,7 +104,12 @@ async def _screen_until(fd: int, text: bytes, seconds: float = 120.0) -> None:
     raise SystemExit(f"never on a client's screen: {text!r}")
 
 
-async def seat(sock: Path, fd: int, keep: list[object]) -> None:
+def type_in(fd: int, keys: bytes, web: bool) -> None:
+    """Keys as a terminal sends them, or as the web door passes a browser's (a D packet)."""
+    os.write(fd, b"D" + len(keys).to_bytes(4, "big") + keys if web else keys)
+
+
+async def seat(sock: Path, fd: int, keep: list[object], web: bool = False) -> None:
     """The client on `fd` sits at a started table of its own (a scripted person beside it)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from tests.host.wire import Wire
@@ -115,21 +126,40 @@ async def seat(sock: Path, fd: int, keep: list[object]) -> None:
     code = (await keeper.expect("created"))["code"]
     await keeper.send({"type": "join", "code": code, "seat": "yellow"})
     await _screen_until(fd, b"Connected as")
-    os.write(fd, code.encode() + b"\r")
+    if web:
+        # A browser's page says it has the focus; Textual's web driver starts the app blurred,
+        # before the lobby is mounted, so nothing has the focus to give back: Tab gives it to
+        # the code's field (as under textual-serve's own client process, not a room's doing).
+        focus = b'{"type": "focus"}'
+        os.write(fd, b"M" + len(focus).to_bytes(4, "big") + focus)
+        type_in(fd, b"\t", web)
+        await asyncio.sleep(0.5)
+    type_in(fd, code.encode() + b"\r", web)
     await _screen_until(fd, b"Sit:")
-    os.write(fd, b"\r")
+    type_in(fd, b"\r", web)
     await _screen_until(fd, b"(you)")
     await keeper.send({"type": "start"})
 
 
-async def churn(zygote: object, players: int) -> None:
+def line(web: bool) -> tuple[int, int]:
+    """A player's line: a pty of 80x24 (the door's end, the player's), or a stream socket pair."""
+    if web:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        return ours.detach(), theirs.detach()
+    master, slave = os.openpty()
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return master, slave
+
+
+async def churn(zygote: object, players: int, web: bool = False) -> None:
     """`players` come to the lobby one after another and leave (their terminal closed), as
     people do over a room's life: what they leave behind (caches, a fragmented heap) is then
     in the figures."""
     for _ in range(players):
-        master, slave = os.openpty()
-        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        child = await zygote.spawn(slave, "xterm-256color", "passing", "127.0.0.1", "")  # type: ignore[attr-defined]
+        master, slave = line(web)
+        child = await zygote.spawn(  # type: ignore[attr-defined]
+            slave, "xterm-256color", "passing", "127.0.0.1", "", web=(80, 24) if web else None
+        )
         os.close(slave)
         await _screen_until(master, b"Connected as")
         os.close(master)
@@ -137,33 +167,39 @@ async def churn(zygote: object, players: int) -> None:
 
 
 def zygote_clients(
-    sock: Path, folder: Path, players: int, room_size: int = 1, seated: bool = False, passing: int = 0
+    sock: Path,
+    folder: Path,
+    players: int,
+    room_size: int = 1,
+    seated: bool = False,
+    passing: int = 0,
+    web: bool = False,
 ) -> tuple[list[tuple[int, int]], int, object]:
-    """Clients forked by the host's zygote, as the SSH door asks for them: (pid, master) each,
-    the zygote's pid, and the zygote (kept for closing)."""
+    """Clients forked by the host's zygote, as the SSH door asks for them (with `web`, by the web
+    door's own zygote, as the web door asks): (pid, the door's end of their line) each, the
+    zygote's pid, and the zygote (kept for closing)."""
     from adrenaline_tui.host.zygote import start_zygote
 
     loop = asyncio.new_event_loop()
 
     async def spawn() -> tuple[list[tuple[int, int]], object]:
-        zygote = await start_zygote(folder, sock, room_size=room_size)
+        zygote = await start_zygote(folder, sock, room_size=room_size, web=web)
         if not await zygote.until_ready():
             raise SystemExit("the zygote never became ready")
         out = []
         for _ in range(players):
-            master, slave = os.openpty()
-            fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-            child = await zygote.spawn(slave, "xterm-256color", "bench", "127.0.0.1", "")
+            master, slave = line(web)
+            child = await zygote.spawn(slave, "xterm-256color", "bench", "127.0.0.1", "", web=(80, 24) if web else None)
             os.close(slave)
             if child is None:
                 raise SystemExit("the zygote gave no client")
             out.append((child.pid, master))
             if len(out) == 1 and passing:
-                await churn(zygote, passing)
+                await churn(zygote, passing, web)
         if seated:
             keep: list[object] = []
             for _, master in out:
-                await seat(sock, master, keep)
+                await seat(sock, master, keep, web)
             zygote.keepers = keep  # type: ignore[attr-defined]
         return out, zygote
 
@@ -176,8 +212,7 @@ def uss(figures: dict[str, int]) -> int:
 
 
 def report(kind: str, clients: list[tuple[int, int]], once: int = 0) -> None:
-    for _, fd in clients:
-        drawn(fd)
+    least = min(drawn(fd) for _, fd in clients)
     figures = [rollup(pid) for pid, _ in clients]
     private = statistics.mean(uss(f) for f in figures) / 1024
     pss = statistics.mean(f["Pss"] for f in figures) / 1024
@@ -187,23 +222,52 @@ def report(kind: str, clients: list[tuple[int, int]], once: int = 0) -> None:
     )
     total = (1000 * private + once / 1024) / 1024
     extra = f" + the zygote once ({once / 1024:.1f} MiB RSS)" if once else ""
-    print(f"{'':8} 1,000 players: {total:5.1f} GiB{extra}")
+    print(f"{'':8} 1,000 players: {total:5.1f} GiB{extra}  (each client drew at least {least:,} bytes)")
 
 
-def report_room(size: int, clients: list[tuple[int, int]], once: int) -> None:
-    for _, fd in clients:
-        drawn(fd)
+def start_web_own(sock: Path) -> tuple[int, int, subprocess.Popen[bytes]]:
+    """A web tab's client before rooms, as textual-serve starts it: (pid, its stdout, process)."""
+    from importlib.metadata import version
+
+    env = {
+        **os.environ,
+        "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+        "TEXTUAL_FPS": "60",
+        "TEXTUAL_COLOR_SYSTEM": "truecolor",
+        "TERM_PROGRAM": "textual",
+        "TERM_PROGRAM_VERSION": version("textual-serve"),
+        "COLUMNS": "80",
+        "ROWS": "24",
+    }
+    env.pop("TERM", None)
+    process = subprocess.Popen(
+        client_command(sock),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
+    assert process.stdout is not None
+    return process.pid, process.stdout.fileno(), process
+
+
+def report_room(size: int, clients: list[tuple[int, int]], once: int, kind: str = "room") -> None:
+    least = min(drawn(fd) for _, fd in clients)
     rooms = sorted({pid for pid, _ in clients})
     figures = [rollup(pid) for pid in rooms]
     private = sum(uss(f) for f in figures) / len(clients) / 1024
     pss = sum(f["Pss"] for f in figures) / len(clients) / 1024
     rss = statistics.mean(f["Rss"] for f in figures) / 1024
     print(
-        f"room R={size:<2} {len(clients)} players in {len(rooms)} room(s), per player: USS {private:5.1f} MiB  "
+        f"{kind} R={size:<2} {len(clients)} players in {len(rooms)} room(s), per player: USS {private:5.1f} MiB  "
         f"PSS {pss:5.1f} MiB  (a room's RSS {rss:5.1f} MiB)"
     )
     total = (1000 * private + once / 1024) / 1024
-    print(f"{'':8} 1,000 players: {total:5.1f} GiB + the zygote once ({once / 1024:.1f} MiB RSS)")
+    print(
+        f"{'':8} 1,000 players: {total:5.1f} GiB + the zygote once ({once / 1024:.1f} MiB RSS)"
+        f"  (each player drew at least {least:,} bytes)"
+    )
 
 
 def stop_rooms(clients: list[tuple[int, int]]) -> None:
@@ -232,7 +296,9 @@ def stop(clients: list[tuple[int, int]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--kinds", default="own,zygote,room", help="which clients, of: own, zygote, room")
+    parser.add_argument(
+        "--kinds", default="own,zygote,room", help="which clients, of: own, zygote, room, web-own, web-room"
+    )
     parser.add_argument("--room-sizes", default="4,8,16", help="players a room, for the kind room")
     parser.add_argument("--seated", action="store_true", help="forked players sit at a started table first")
     parser.add_argument("--passing", type=int, default=0, help="players who come and go in each room first")
@@ -271,6 +337,27 @@ def main() -> None:
                 )
                 try:
                     report_room(size, clients, once=rollup(zygote_pid)["Rss"])
+                finally:
+                    stop_rooms(clients)
+                    zygote.close()
+                    loop.run_until_complete(zygote.process.wait())
+                    loop.close()
+        if "web-own" in kinds:
+            started = [start_web_own(sock) for _ in range(args.players)]
+            try:
+                report("web-own", [(pid, fd) for pid, fd, _ in started])
+            finally:
+                for pid, _, process in started:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(pid, signal.SIGKILL)
+                    process.wait()
+        if "web-room" in kinds:
+            for size in (int(n) for n in args.room_sizes.split(",")):
+                clients, zygote_pid, (loop, zygote) = zygote_clients(
+                    sock, folder / "data", size, size, args.seated, args.passing, web=True
+                )
+                try:
+                    report_room(size, clients, once=rollup(zygote_pid)["Rss"], kind="web-room")
                 finally:
                     stop_rooms(clients)
                     zygote.close()

@@ -1,12 +1,17 @@
 """`adrenaline host --web ADDR:PORT`: the same client in a browser, through textual-serve.
 
-textual-serve's page (xterm.js) talks to a websocket; behind it, one `adrenaline client`
-process per browser tab (the choice this host makes for SSH sessions too). The door is
+textual-serve's page (xterm.js) talks to a websocket; behind it, each browser tab's client is a
+player in a room of the web door's own clients' zygote (host/zygote.py, client_room.py: several
+players' apps in one forked process, each with a driver speaking textual-serve's packets on a
+socket of its own), or, while that zygote warms up or if it is gone, one `adrenaline client`
+process per tab, as textual-serve runs it. The door is
 textual-serve's server with the websocket handled here, so that it holds the limits every door
 holds (`limits.py`): connections per address at once and per minute, keystrokes and frames per
 second, the screen size (in the address and in every resize) and the rate of window changes,
-the lobby's idle time; and a client process ends when its socket closes (asked to quit, then
-killed after `limits.QUIT_GRACE`). With `--web-token` the page and the websocket need the host's
+the lobby's idle time; and a client ends when its socket closes (a process: asked to quit, then
+killed after `limits.QUIT_GRACE`; a player in a room: their socket to the room closed, their
+app alone saves and leaves, and a room that has not ended them after `limits.STOP_GRACE` is
+stuck and is killed with its players). With `--web-token` the page and the websocket need the host's
 token (in the link, then a cookie). It runs as a child process of the host with its own event
 loop (textual-serve's `Server.serve()` owns one).
 """
@@ -25,7 +30,9 @@ import re
 import secrets
 import shlex
 import signal
+import socket
 import sys
+import time
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -33,6 +40,7 @@ from urllib.parse import urlsplit
 
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.programs import own_program
+from adrenaline_tui.host.zygote import ROOM_SIZE, Zygote, ZygoteChild, start_zygote
 from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.limits import AddressLimits, Coalescer, TokenBucket, bounded_size
 
@@ -43,6 +51,12 @@ COOKIE = "adrenaline_web"
 # What a client's standard input may hold unread before it counts as not reading (then keys
 # are dropped rather than kept in this process's memory).
 STDIN_BACKLOG = 256 * 1024
+# The longest packet a room's player may send the door: a frame of the largest screen
+# (400x150 in true colour, tens of bytes a cell at worst); a longer one ends the player.
+MAX_SCREEN_PACKET = 16 * 1024 * 1024
+# How long after the door starts a tab waits for its zygote to be ready (it warms in about 3 s
+# on the 2-core build machine), rather than being given a process of its own for its whole life.
+WARM_WAIT = 15.0
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 NEEDS_TOKEN = "This host's web door needs its link with the token: ask whoever runs it."
 LOOPBACK_ONLY = "This host's web door has no token: open it as http://127.0.0.1:PORT/ or http://localhost:PORT/."
@@ -102,6 +116,7 @@ def _make_door(
     port: int,
     token: str | None = None,
     environment: dict[str, str] | None = None,
+    rooms: dict[str, Any] | None = None,
 ) -> Any:
     """The web door (a `textual_serve.server.Server`); raises ImportError without textual-serve."""
     import aiohttp_jinja2
@@ -109,7 +124,117 @@ def _make_door(
     from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
-    class ClientProcess(AppService):
+    class Fed(AppService):
+        """What the door does to any tab's client: packets fed without waiting (a client that
+        does not read is not waited for)."""
+
+        def put(self, kind: bytes, payload: bytes) -> bool:
+            """Queue a packet for the client; False when it is gone or not reading."""
+            stdin = self._stdin
+            if stdin is None or stdin.is_closing() or stdin.transport.get_write_buffer_size() > STDIN_BACKLOG:
+                return False
+            stdin.write(self.encode_packet(kind, payload))  # type: ignore[arg-type]
+            return True
+
+        def meta(self, message: dict[str, Any]) -> bool:
+            return self.put(b"M", json.dumps(message).encode())
+
+    class RoomSeat(Fed):
+        """One tab's client as a player in a room of the web door's zygote: a stream socket
+        pair, one end handed to the room (the player's driver reads and writes textual-serve's
+        packets on it), the other read here and passed to the tab. Ended by closing that
+        socket (the player's hang-up: their app alone saves and leaves); a room that has not
+        ended them within `limits.STOP_GRACE` is stuck, and is killed with its players."""
+
+        def __init__(self, zygote: Zygote, address: str, **kwargs: Any) -> None:
+            super().__init__("a player in a room", **kwargs)
+            self.zygote = zygote
+            self.address = address
+            self.child: ZygoteChild | None = None
+
+        async def start(self, width: int, height: int) -> bool:  # type: ignore[override]
+            """A place in a room; False if the zygote gave none (the door then starts a process)."""
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                child = await self.zygote.spawn(
+                    theirs.fileno(), "xterm-256color", "guest", self.address, "", web=(width, height)
+                )
+            finally:
+                theirs.close()
+            if child is None:
+                ours.close()
+                return False
+            self.child = child
+            reader, self._stdin = await asyncio.open_unix_connection(sock=ours)
+            self._task = asyncio.create_task(self._screens(reader))
+            return True
+
+        async def _screens(self, reader: asyncio.StreamReader) -> None:
+            """The player's packets to their tab, until the room closes their socket."""
+            try:
+                while True:
+                    head = await reader.readexactly(5)
+                    size = int.from_bytes(head[1:], "big")
+                    if size > MAX_SCREEN_PACKET:
+                        log.warning("%s: a room's player sent a packet of %d bytes: ended", self.address, size)
+                        return
+                    payload = await reader.readexactly(size)
+                    if head[:1] == b"D":
+                        await self.on_data(payload)
+                    elif head[:1] == b"M":
+                        await self._meta_from_room(payload)
+            except (asyncio.IncompleteReadError, ConnectionError):
+                pass
+
+        async def _meta_from_room(self, payload: bytes) -> None:
+            try:
+                message = json.loads(payload)
+            except (ValueError, RecursionError):
+                return
+            if not isinstance(message, dict):
+                return
+            if message.get("type") == "exit":
+                await self.remote_close()
+            elif message.get("type") == "open_url" and isinstance(message.get("url"), str):
+                await self.remote_write_str(
+                    json.dumps(["open_url", {"url": message["url"], "new_tab": bool(message.get("new_tab"))}])
+                )
+
+        def kill(self) -> None:
+            """Kill the player's room (with its other players: only for a room that is stuck,
+            or the door stopping)."""
+            child = self.child
+            if child is not None and child.returncode is None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(child.pid, signal.SIGKILL)
+
+        async def end(self) -> None:
+            """Close the player's socket (their hang-up); kill the room if it has not ended
+            them within the grace."""
+            if self._stdin is not None:
+                self._stdin.close()
+            if self._task is not None:
+                self._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._task
+                self._task = None
+            child = self.child
+            if child is None:
+                return
+            try:
+                await asyncio.wait_for(child.wait(), limits.STOP_GRACE)
+            except TimeoutError:
+                log.warning(
+                    "%s: the room (pid %s) did not end a client in %.0f s; killed with its players",
+                    self.address,
+                    child.pid,
+                    limits.STOP_GRACE,
+                )
+                self.kill()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(child.wait(), limits.STOP_GRACE)
+
+    class ClientProcess(Fed):
         """One tab's client: started in a session of its own, with only the environment it
         needs; fed without waiting (a client that does not read is not waited for); ended for
         sure."""
@@ -140,17 +265,6 @@ def _make_door(
             self._stdin = process.stdin
             return process
 
-        def put(self, kind: bytes, payload: bytes) -> bool:
-            """Queue a packet for the client; False when it is gone or not reading."""
-            stdin = self._stdin
-            if stdin is None or stdin.is_closing() or stdin.transport.get_write_buffer_size() > STDIN_BACKLOG:
-                return False
-            stdin.write(self.encode_packet(kind, payload))  # type: ignore[arg-type]
-            return True
-
-        def meta(self, message: dict[str, Any]) -> bool:
-            return self.put(b"M", json.dumps(message).encode())
-
         def kill(self) -> None:
             if self._process is not None and self._process.returncode is None:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -178,7 +292,11 @@ def _make_door(
             self.token = token
             self.environment = environment or {}
             self.limits = AddressLimits()
-            self.clients: set[ClientProcess] = set()
+            self.clients: set[ClientProcess | RoomSeat] = set()
+            # The web door's own clients' zygote (`rooms`: start_zygote's arguments), started
+            # with the door; None: a process a tab, as textual-serve runs them.
+            self.rooms = rooms
+            self.zygote: Zygote | None = None
 
         def _allowed(self, request: web.Request) -> bool:
             if self.token is None:
@@ -236,37 +354,59 @@ def _make_door(
                 self.limits.release(address)
             return websocket
 
-        async def _session(self, websocket: web.WebSocketResponse, request: web.Request, address: str) -> None:
-            width, height = bounded_size(request.query.get("width", "80"), request.query.get("height", "24"))
+        async def _client(self, websocket: web.WebSocketResponse, address: str, width: int, height: int) -> Fed:
+            """The tab's client, started: a place in a room, else a process of its own."""
+            wiring: dict[str, Any] = {
+                "write_bytes": websocket.send_bytes,
+                "write_str": websocket.send_str,
+                "close": websocket.close,
+                "download_manager": self.download_manager,
+            }
+            zygote = self.zygote
+            if zygote is not None and not zygote.ready and time.monotonic() - zygote.started_at < WARM_WAIT:
+                await zygote.until_ready(WARM_WAIT - (time.monotonic() - zygote.started_at))
+            if self.zygote is not None:
+                # The address is the request's; the host counts the tab's games and code
+                # guesses under it (the room hands it to the player's connection).
+                seat = RoomSeat(self.zygote, address if _is_ip(address) else "?", **wiring)
+                self.clients.add(seat)
+                if await seat.start(width, height):
+                    return seat
+                self.clients.discard(seat)
+                log.info("%s: the client runs in its own interpreter (the zygote gave none)", address)
             client = ClientProcess(
                 self.argv,
                 # Where the tab connects from, said as sshd and the SSH door say it: the host
                 # counts started games and wrong table codes per address (wire.client.peer_address).
                 {**self.environment, "SSH_CONNECTION": f"{address} 0 0 0"},
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=websocket.close,
-                download_manager=self.download_manager,
+                **wiring,
             )
             self.clients.add(client)
+            await client.start(width, height)
+            return client
+
+        async def _session(self, websocket: web.WebSocketResponse, request: web.Request, address: str) -> None:
+            width, height = bounded_size(request.query.get("width", "80"), request.query.get("height", "24"))
+            client: Fed | None = None
             resizes: Coalescer[tuple[int, int]] = Coalescer(
-                lambda size: client.meta({"type": "resize", "width": size[0], "height": size[1]})
+                lambda size: client is not None and client.meta({"type": "resize", "width": size[0], "height": size[1]})
             )
             try:
-                await client.start(width, height)
+                client = await self._client(websocket, address, width, height)
                 assert client._task is not None
                 # A client that ends by itself (idle, quit, crash) closes its tab's socket.
                 client._task.add_done_callback(lambda _: asyncio.ensure_future(websocket.close()))
                 await self._messages(websocket, client, resizes, address)
             finally:
                 resizes.cancel()
-                await client.end()
-                self.clients.discard(client)
+                if client is not None:
+                    await client.end()  # type: ignore[attr-defined]
+                    self.clients.discard(client)  # type: ignore[arg-type]
 
         async def _messages(
             self,
             websocket: web.WebSocketResponse,
-            client: ClientProcess,
+            client: Fed,
             resizes: Coalescer[tuple[int, int]],
             address: str,
         ) -> None:
@@ -299,9 +439,17 @@ def _make_door(
                 elif kind in ("blur", "focus"):
                     client.meta({"type": kind})
 
+        async def on_startup(self, app: web.Application) -> None:
+            await super().on_startup(app)
+            if self.rooms is not None:
+                # Warming in the background: until it is ready, tabs get a process each.
+                self.zygote = await start_zygote(**self.rooms, web=True)
+
         async def on_shutdown(self, app: web.Application) -> None:
             for client in list(self.clients):
                 client.kill()
+            if self.zygote is not None:
+                self.zygote.close()
 
         async def application(self) -> web.Application:
             return await self._make_app()
@@ -312,6 +460,14 @@ def _make_door(
             web.run_app(self.application(), host=self.host, port=self.port, access_log=None, print=None)
 
     return WebDoor()
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def client_environment(folder: Path) -> dict[str, str]:
@@ -333,9 +489,14 @@ def make_door(
     token: str | None = None,
     idle: float = limits.LOBBY_IDLE,
     command: list[str] | None = None,
+    room_size: int = 0,
 ) -> Any:
+    """`room_size`: players a room of the door's own zygote (0: a process a tab, as before rooms)."""
     command = command or client_command(socket, idle)
-    return _make_door(command, host=host, port=port, token=token, environment=client_environment(folder))
+    rooms = None
+    if room_size > 0:
+        rooms = {"folder": folder, "socket_path": socket, "idle": idle, "room_size": room_size}
+    return _make_door(command, host=host, port=port, token=token, environment=client_environment(folder), rooms=rooms)
 
 
 def main(argv: list[str]) -> int:
@@ -345,10 +506,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("socket", type=Path)
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--token-file", type=Path)
+    parser.add_argument(
+        "--room-size", type=int, default=ROOM_SIZE, help="players a room of the door's zygote (0: a process a tab)"
+    )
     args = parser.parse_args(argv)
     token = args.token_file.read_text().strip() if args.token_file else None
     try:
-        door = make_door(args.socket, args.data, host=args.host, port=args.port, token=token)
+        door = make_door(args.socket, args.data, host=args.host, port=args.port, token=token, room_size=args.room_size)
     except ImportError:
         print("adrenaline: --web needs textual-serve: pip install 'adrenaline-tui[web]'", file=sys.stderr)
         return 2

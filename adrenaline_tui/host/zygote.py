@@ -20,7 +20,9 @@ Two halves, one in each process:
   thread or lock exists in the zygote when it forks (checked before it says it is ready).
 
 A request is one packet: JSON `{"id", "term", "name", "address", "identity"}` and exactly one
-descriptor, a terminal. Anything else is refused with one line (`{"id", "refused"}`) and starts
+descriptor, a terminal; or, from the web door (whose zygote is its own, `web=True`), with
+`"web": [width, height]` and an AF_UNIX stream socket speaking textual-serve's packets, always
+seated in a room. Anything else is refused with one line (`{"id", "refused"}`) and starts
 nothing; a descriptor that came with it is closed. The zygote reports each child as it starts
 (`{"id", "pid"}`) and once it has exited (`{"exited", "code"}`, after killing what was left in
 its group while its pid could not yet be reused). The host also watches each child through a
@@ -38,6 +40,7 @@ import logging
 import os
 import re
 import socket
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -67,6 +70,9 @@ CODE_WAIT = 1.0
 _TERM = re.compile(r"[A-Za-z0-9._-]{1,40}")
 _IDENTITY = re.compile(r"(SHA256:[A-Za-z0-9+/=]{1,90})?")
 FIELDS = {"id", "term", "name", "address", "identity"}
+# A browser's player (the web door's) adds `web`: their page's size, [width, height]; their
+# descriptor is then a stream socket speaking textual-serve's packets, not a terminal.
+WEB_FIELD = "web"
 
 
 class Refused(ValueError):
@@ -75,8 +81,18 @@ class Refused(ValueError):
 
 def check_request(request: Any) -> dict[str, Any]:
     """The request's fields, checked one by one; raises Refused with the reason."""
-    if not isinstance(request, dict) or set(request) != FIELDS:
-        raise Refused(f"a request has exactly the fields {', '.join(sorted(FIELDS))}")
+    if not isinstance(request, dict) or set(request) - {WEB_FIELD} != FIELDS:
+        raise Refused(f"a request has exactly the fields {', '.join(sorted(FIELDS))} (and {WEB_FIELD} for a browser)")
+    if WEB_FIELD in request:
+        size = request[WEB_FIELD]
+        if not (
+            isinstance(size, list)
+            and len(size) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in size)
+            and 1 <= size[0] <= limits.MAX_WIDTH
+            and 1 <= size[1] <= limits.MAX_HEIGHT
+        ):
+            raise Refused(f"web: [width, height] within {limits.MAX_WIDTH}x{limits.MAX_HEIGHT}")
     if not isinstance(request["id"], int) or isinstance(request["id"], bool) or not 0 <= request["id"] < 2**53:
         raise Refused("id: a whole number")
     if not isinstance(request["term"], str) or not _TERM.fullmatch(request["term"]):
@@ -90,6 +106,22 @@ def check_request(request: Any) -> dict[str, Any]:
     if not isinstance(request["identity"], str) or not _IDENTITY.fullmatch(request["identity"]):
         raise Refused("identity: empty or a SHA256 fingerprint")
     return request
+
+
+def check_descriptor(request: dict[str, Any], fd: int) -> None:
+    """A terminal for a terminal's player, a stream socket for a browser's; raises Refused."""
+    if WEB_FIELD in request:
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError:
+            raise Refused("the descriptor is not open") from None
+        if not stat.S_ISSOCK(mode):
+            raise Refused("a browser's descriptor is a stream socket")
+        with socket.socket(fileno=os.dup(fd)) as peer:
+            if peer.family != socket.AF_UNIX or peer.type != socket.SOCK_STREAM:
+                raise Refused("a browser's descriptor is a stream socket")
+    elif not os.isatty(fd):
+        raise Refused("the descriptor is not a terminal")
 
 
 def _is_address(text: str) -> bool:
@@ -147,8 +179,10 @@ class Zygote:
         environment: dict[str, str],
         idle: float = limits.LOBBY_IDLE,
         room_size: int = ROOM_SIZE,
+        web: bool = False,
     ) -> None:
         self.socket_path = socket_path
+        self.web = web  # the web door's: browsers' players, warmed with their driver
         self.room_size = room_size
         self.environment = environment
         self.idle = idle
@@ -175,6 +209,7 @@ class Zygote:
             str(self.idle),
             "--room-size",
             str(self.room_size),
+            *(["--web"] if self.web else []),
         )
 
     async def start(self) -> None:
@@ -281,16 +316,27 @@ class Zygote:
         if not self.closed:
             log.warning("the clients' zygote ended; clients start in their own interpreter until it is back")
 
-    async def spawn(self, tty: int, term: str, name: str, address: str, identity: str) -> ZygoteChild | None:
+    async def spawn(
+        self, tty: int, term: str, name: str, address: str, identity: str, web: tuple[int, int] | None = None
+    ) -> ZygoteChild | None:
         """A client forked on the terminal `tty` (the caller keeps and closes its own copy), or
-        None: the door then starts one its own way."""
+        None: the door then starts one its own way. With `web` (the page's size), `tty` is a
+        stream socket speaking textual-serve's packets: a browser's player, always in a room."""
         if self.closed:
             return None
         if self.channel is None and time.monotonic() - self.started_at >= RESTART_INTERVAL:
             await self.start()
         if self.channel is None or not self.ready:
             return None
-        request = {"id": next(self.ids), "term": term, "name": name, "address": address, "identity": identity}
+        request: dict[str, Any] = {
+            "id": next(self.ids),
+            "term": term,
+            "name": name,
+            "address": address,
+            "identity": identity,
+        }
+        if web is not None:
+            request[WEB_FIELD] = list(web)
         waiter = asyncio.get_running_loop().create_future()
         self.waiting[request["id"]] = waiter
         try:
@@ -329,17 +375,33 @@ class Zygote:
                 self.process.terminate()
 
 
+# What Textual reads from the environment once, at import, that textual-serve sets for a
+# browser's client (its `AppService._build_environment`): the web door's zygote imports Textual
+# with these, so its rooms draw as a tab's own client did.
+WEB_ENVIRONMENT = {
+    "TEXTUAL_FPS": "60",
+    "TEXTUAL_COLOR_SYSTEM": "truecolor",
+    "TERM_PROGRAM": "textual",
+}
+
+
 async def start_zygote(
-    folder: Path, socket_path: Path, idle: float = limits.LOBBY_IDLE, room_size: int = ROOM_SIZE
+    folder: Path,
+    socket_path: Path,
+    idle: float = limits.LOBBY_IDLE,
+    room_size: int = ROOM_SIZE,
+    web: bool = False,
 ) -> Zygote:
     """The host's one call: a zygote for the clients of `socket_path`'s host, warming in the
-    background (until it is ready the door starts clients as before)."""
+    background (until it is ready the door starts clients as before). `web`: the web door's,
+    for browsers' players (rooms only)."""
     environment = {
         "LANG": "C.UTF-8",
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": os.environ.get("HOME", "/"),
         "ADRENALINE_HOME": str(folder / "clients"),
+        **(WEB_ENVIRONMENT if web else {}),
     }
-    zygote = Zygote(socket_path, environment, idle, room_size)
+    zygote = Zygote(socket_path, environment, idle, max(2, room_size) if web else room_size, web=web)
     await zygote.start()
     return zygote

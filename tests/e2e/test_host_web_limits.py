@@ -3,7 +3,8 @@ client behind it (tests/host/test_web_door.py tests each limit with a stand-in c
 
 A visitor asks for a 65535x65535 screen, then resizes to 10^6 x 10^6: the screen it is sent is
 at most 400x150 (before, its client grew ~330 MB a second and outlived the socket). Then it
-closes the socket: its client process ends. The waits are generous bounds, not speed tests.
+closes the socket: its client ends (a process of its own, or a player of a room of the web
+door's zygote: the room ends with its last player). The waits are generous bounds, not speed tests.
 """
 
 from __future__ import annotations
@@ -36,17 +37,23 @@ def free_port() -> int:
 
 
 def clients_of(folder: Path) -> list[int]:
-    """The `adrenaline client` processes of the host whose data folder is `folder`."""
-    found = []
+    """The `adrenaline client` processes of the host whose data folder is `folder`, and the
+    rooms of its web door's zygote (a room ends with its last player)."""
+    found, zygotes, forked = [], set(), []
     for entry in Path("/proc").iterdir():
         try:
             argv = (entry / "cmdline").read_bytes().split(b"\0")
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if b"client" in argv and any(str(folder).encode() in a for a in argv) and state != "Z":
+        if stat[0] == "Z" or not any(str(folder).encode() in a for a in argv):
+            continue
+        if b"client" in argv:
             found.append(int(entry.name))
-    return found
+        elif b"adrenaline_tui.client_zygote" in argv:
+            forked.append((int(entry.name), int(stat[1])))
+            zygotes.add(int(entry.name))
+    return found + [pid for pid, parent in forked if parent in zygotes]
 
 
 def screen_extent(data: bytes) -> tuple[int, int]:
