@@ -309,6 +309,16 @@ class AdrenalineApp(App[int]):
         if not self.is_headless:
             self._watch_terminal()
 
+    def watch_app_focus(self, focus: bool) -> None:
+        # A browser's tab starts without focus (Textual's web driver says so before the first
+        # screen is drawn), so that screen's AUTO_FOCUS never applied, and Textual, having no
+        # widget to give focus back to, left the first keys to the screen's shortcuts (a table
+        # code typed in the lobby went nowhere). The first key or click gives the app focus:
+        # the screen then gets the focus it would have had. (Runs after Textual's own watcher,
+        # which restores the widget focused at a blur, if any.)
+        if focus and self.screen.focused is None:
+            self.screen._update_auto_focus()
+
     def _watch_terminal(self) -> None:
         """Leave, saving first, when the terminal goes away, so no game is left running on nothing.
 

@@ -103,6 +103,24 @@ async def test_two_people_sit_down_and_each_plays_only_their_own_decisions(tmp_p
         await stop_host(host, server)
 
 
+async def test_a_browser_tab_that_starts_unfocused_types_its_code_into_the_code_field(tmp_path: Path) -> None:
+    """Textual's web driver tells the app it has no focus before the lobby is drawn, so the lobby's
+    AUTO_FOCUS never applied and the first keys went to its shortcuts: the first key or click,
+    which gives the app focus back, now focuses what the screen would have."""
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        app = RemoteApp(sock, "ann")
+        app.set_reactive(RemoteApp.app_focus, False)  # as the web driver leaves it, before any screen
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Connected" in app.status, "lobby")
+            assert app.focused is None
+            await pilot.press("z", "z")
+            await until(pilot, lambda: app.screen.query_one("#code", Input).value == "zz", "typed")
+    finally:
+        await stop_host(host, server)
+
+
 async def test_a_bad_code_is_answered_in_the_lobby(tmp_path: Path) -> None:
     sock = tmp_path / "h.sock"
     host, server = await start_host(None, sock)
