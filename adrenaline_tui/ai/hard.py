@@ -352,7 +352,9 @@ class HardPlayer:
         modes: float = JUDGE_MODES,
         next_turn: float = JUDGE_NEXT_TURN,
         outcome_search: int | None = OUTCOME_SEARCH,
+        tweaks: dict[str, float] | None = None,
     ) -> None:
+        apply_tweaks(tweaks or {})
         self.rng = random.Random(seed)
         self.cards = load_cards()
         self.inner = PayoutPlayer(self.rng.randrange(1 << 30))
@@ -563,6 +565,30 @@ class HardPlayer:
         return value, max(1, round(work + judged))
 
 
+_TWEAKED: dict[tuple[Any, str], Any] = {}
+
+
+def apply_tweaks(tweaks: dict[str, Any]) -> None:
+    """Set module constants for an experiment (`benchmarks/hard_paired.py --variant
+    'x={"tweaks": {"payout.SCOPE_KEEP": 0.3}}'`), the ones an earlier call set put back first.
+    Process-wide: for benchmarks that play one variant at a time, never for a table."""
+    import adrenaline_tui.ai.hard as hard_module
+    import adrenaline_tui.ai.payout as payout_module
+    import adrenaline_tui.ai.sensible as sensible_module
+
+    modules = {"payout": payout_module, "hard": hard_module, "sensible": sensible_module}
+    for (module, name), value in _TWEAKED.items():
+        setattr(module, name, value)
+    _TWEAKED.clear()
+    for dotted, value in tweaks.items():
+        prefix, name = dotted.split(".", 1)
+        module = modules[prefix]
+        if not hasattr(module, name):
+            raise ValueError(f"no constant {dotted} to tweak")
+        _TWEAKED[(module, name)] = getattr(module, name)
+        setattr(module, name, value)
+
+
 def search_work(evaluators: list[Evaluator]) -> float:
     """The work of the turn searches behind a decision, in positions: the turn states they valued
     and the shot results they worked out, `NODES_PER_POSITION` to a position. A decision's CPU
@@ -570,7 +596,9 @@ def search_work(evaluators: list[Evaluator]) -> float:
     over a dozen squares and four weapons are both one decision)."""
     nodes = 0
     for ev in evaluators:
-        nodes += len(ev._v) + len(ev._term) + sum(len(r) for r in ev._results.values())
+        while ev is not None:  # a payout evaluator's twin for next turn's shots works too
+            nodes += len(ev._v) + len(ev._term) + sum(len(r) for r in ev._results.values())
+            ev = getattr(ev, "hope", None)
     return nodes / NODES_PER_POSITION
 
 
