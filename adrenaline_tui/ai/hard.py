@@ -22,6 +22,36 @@ Two layers, both built from its own view only:
   random numbers make the comparison fair (world `w` is the same sampled game, dealt and
   shuffled alike, for every option).
 
+Issue 27, where hard loses points to the normal players (2026-12-02, afternoon;
+`benchmarks/hard_paired.py --sources`: the lone player's points by source and its answers by
+decision kind a game, beside a normal player's, on the same seat-rotated games; seeds 100000
+and 100200, the tuning range; load 2-7 on 2 shared cores):
+- **By source**, the plan followed alone (`imagine=False`), 200 games of seed 100000 (38.0% won,
+  margin +3.97): board ranks when a board dies 22.75 against 21.91 a game (+0.83), ranks at the
+  end of the game 7.86 against 4.56 (+3.29: most of its lead), killshot track 4.28 against 3.88
+  (+0.40), double kills +0.04, first blood 0.69 + 0.54 at the end against 1.44 + 0.39 (-0.59: the
+  one source where it is behind, 1.24 first bloods a game against 1.83); seed 100200 (30.0%,
+  +2.81): ranks +0.54, ranks at the end +2.80, track +0.32, first blood -0.89 (1.00 against
+  1.89). As it plays by default, 40 games of seed 100000 (15 won, 37.5%, +4.37): ranks +2.28,
+  at the end +3.19, track -0.79 (1.23 kills against 1.32, 0.38 overkills against 0.63: the
+  imagined games kill less, as below), first blood -0.33. Damage dealt and taken are even
+  (17.8 and 17.5 tokens a game against 17.5 and 17.6), deaths even (1.30 against 1.28).
+- **Decisions besides the plan**: Targeting Scope passed 1.4-1.6 times a game (a normal player
+  0.2), used 0.5-0.7 (0.7): it hoarded scopes. Lowering what a scope in hand is worth
+  (`payout.SCOPE_KEEP` 0.3, 0) ends the hoarding but the scopes are paid away as ammo, used no
+  more often: -0.43 and -0.34 points a game (CIs +-0.79, +-0.85, 200 games), not kept. Tagback
+  Grenade used whenever offered by both (0.6 a game); respawns 0.88 against 0.74 (as deaths);
+  drops 0.01-0.03 a game (by rating; too rare to matter); reloads 3.15 against 2.79; powerups
+  played as actions 0.5 a game against 0.4; in the final frenzy it shoots 1.27 times against
+  1.09 and grabs 0.11 against 0.34. None of these is a hole worth a point a game.
+- **The fix for first blood** (`payout.FIRST_BLOOD_EXTRA`, 0.5 on a fresh board, shots this
+  turn only): first bloods 1.4-1.5 a game; paired over the plan, 200 games each, +0.13 points a
+  game (CI +-0.62, seed 100000) and +0.58 (CI +-0.68, seed 100200), 11 more won of 400: kept,
+  in the direction both times but not significant. No hole found is worth more than about a
+  point a game, far from what half the games would take (at +4 points a game over the others'
+  mean it wins 30-38%): its lead is in how it spreads damage over boards that do not die (ranks
+  at the end), and the normal players match it everywhere else.
+
 Issue 27 (2026-12-02), what each part adds, measured on the same games (`benchmarks/hard_paired.py`:
 the same seat-rotated games for every variant, the lone player against four normal players,
 5 skulls; the differences are paired game by game; tuned on seeds 100000 and 100100 only;
