@@ -51,6 +51,12 @@ and 100200, the tuning range; load 2-7 on 2 shared cores):
   point a game, far from what half the games would take (at +4 points a game over the others'
   mean it wins 30-38%): its lead is in how it spreads damage over boards that do not die (ranks
   at the end), and the normal players match it everywhere else.
+- **Confirmed on fresh seeds (900000, never tuned on)**: `benchmarks/ai.py --match hard:normal
+  --games 600 --jobs 2 --minutes 54 --seed 900000` (600 seat-rotated games, all four arenas,
+  46 min on 2 processes, load 2-11 shared): hard won 209 (34.8%, 95% Wilson CI 31.1-38.7%),
+  margin over the others' mean +3.51 points a game (CI +3.02 to +4.00), over the best -2.43;
+  think CPU p50 0.38 ms, p99 672 ms, max 1394 ms. The goal (CI lower bound >= 45%) is not met;
+  the same as before the first-blood term (36.7%, CI 32.8-40.8%, 555 games) within the noise.
 
 Issue 27 (2026-12-02), what each part adds, measured on the same games (`benchmarks/hard_paired.py`:
 the same seat-rotated games for every variant, the lone player against four normal players,
