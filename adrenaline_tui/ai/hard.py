@@ -22,6 +22,42 @@ Two layers, both built from its own view only:
   random numbers make the comparison fair (world `w` is the same sampled game, dealt and
   shuffled alike, for every option).
 
+Issue 27, where hard loses points to the normal players (2026-12-02, afternoon;
+`benchmarks/hard_paired.py --sources`: the lone player's points by source and its answers by
+decision kind a game, beside a normal player's, on the same seat-rotated games; seeds 100000
+and 100200, the tuning range; load 2-7 on 2 shared cores):
+- **By source**, the plan followed alone (`imagine=False`), 200 games of seed 100000 (38.0% won,
+  margin +3.97): board ranks when a board dies 22.75 against 21.91 a game (+0.83), ranks at the
+  end of the game 7.86 against 4.56 (+3.29: most of its lead), killshot track 4.28 against 3.88
+  (+0.40), double kills +0.04, first blood 0.69 + 0.54 at the end against 1.44 + 0.39 (-0.59: the
+  one source where it is behind, 1.24 first bloods a game against 1.83); seed 100200 (30.0%,
+  +2.81): ranks +0.54, ranks at the end +2.80, track +0.32, first blood -0.89 (1.00 against
+  1.89). As it plays by default, 40 games of seed 100000 (15 won, 37.5%, +4.37): ranks +2.28,
+  at the end +3.19, track -0.79 (1.23 kills against 1.32, 0.38 overkills against 0.63: the
+  imagined games kill less, as below), first blood -0.33. Damage dealt and taken are even
+  (17.8 and 17.5 tokens a game against 17.5 and 17.6), deaths even (1.30 against 1.28).
+- **Decisions besides the plan**: Targeting Scope passed 1.4-1.6 times a game (a normal player
+  0.2), used 0.5-0.7 (0.7): it hoarded scopes. Lowering what a scope in hand is worth
+  (`payout.SCOPE_KEEP` 0.3, 0) ends the hoarding but the scopes are paid away as ammo, used no
+  more often: -0.43 and -0.34 points a game (CIs +-0.79, +-0.85, 200 games), not kept. Tagback
+  Grenade used whenever offered by both (0.6 a game); respawns 0.88 against 0.74 (as deaths);
+  drops 0.01-0.03 a game (by rating; too rare to matter); reloads 3.15 against 2.79; powerups
+  played as actions 0.5 a game against 0.4; in the final frenzy it shoots 1.27 times against
+  1.09 and grabs 0.11 against 0.34. None of these is a hole worth a point a game.
+- **The fix for first blood** (`payout.FIRST_BLOOD_EXTRA`, 0.5 on a fresh board, shots this
+  turn only): first bloods 1.4-1.5 a game; paired over the plan, 200 games each, +0.13 points a
+  game (CI +-0.62, seed 100000) and +0.58 (CI +-0.68, seed 100200), 11 more won of 400: kept,
+  in the direction both times but not significant. No hole found is worth more than about a
+  point a game, far from what half the games would take (at +4 points a game over the others'
+  mean it wins 30-38%): its lead is in how it spreads damage over boards that do not die (ranks
+  at the end), and the normal players match it everywhere else.
+- **Confirmed on fresh seeds (900000, never tuned on)**: `benchmarks/ai.py --match hard:normal
+  --games 600 --jobs 2 --minutes 54 --seed 900000` (600 seat-rotated games, all four arenas,
+  46 min on 2 processes, load 2-11 shared): hard won 209 (34.8%, 95% Wilson CI 31.1-38.7%),
+  margin over the others' mean +3.51 points a game (CI +3.02 to +4.00), over the best -2.43;
+  think CPU p50 0.38 ms, p99 672 ms, max 1394 ms. The goal (CI lower bound >= 45%) is not met;
+  the same as before the first-blood term (36.7%, CI 32.8-40.8%, 555 games) within the noise.
+
 Issue 27 (2026-12-02), what each part adds, measured on the same games (`benchmarks/hard_paired.py`:
 the same seat-rotated games for every variant, the lone player against four normal players,
 5 skulls; the differences are paired game by game; tuned on seeds 100000 and 100100 only;
@@ -352,7 +388,9 @@ class HardPlayer:
         modes: float = JUDGE_MODES,
         next_turn: float = JUDGE_NEXT_TURN,
         outcome_search: int | None = OUTCOME_SEARCH,
+        tweaks: dict[str, float] | None = None,
     ) -> None:
+        apply_tweaks(tweaks or {})
         self.rng = random.Random(seed)
         self.cards = load_cards()
         self.inner = PayoutPlayer(self.rng.randrange(1 << 30))
@@ -563,6 +601,30 @@ class HardPlayer:
         return value, max(1, round(work + judged))
 
 
+_TWEAKED: dict[tuple[Any, str], Any] = {}
+
+
+def apply_tweaks(tweaks: dict[str, Any]) -> None:
+    """Set module constants for an experiment (`benchmarks/hard_paired.py --variant
+    'x={"tweaks": {"payout.SCOPE_KEEP": 0.3}}'`), the ones an earlier call set put back first.
+    Process-wide: for benchmarks that play one variant at a time, never for a table."""
+    import adrenaline_tui.ai.hard as hard_module
+    import adrenaline_tui.ai.payout as payout_module
+    import adrenaline_tui.ai.sensible as sensible_module
+
+    modules = {"payout": payout_module, "hard": hard_module, "sensible": sensible_module}
+    for (module, name), value in _TWEAKED.items():
+        setattr(module, name, value)
+    _TWEAKED.clear()
+    for dotted, value in tweaks.items():
+        prefix, name = dotted.split(".", 1)
+        module = modules[prefix]
+        if not hasattr(module, name):
+            raise ValueError(f"no constant {dotted} to tweak")
+        _TWEAKED[(module, name)] = getattr(module, name)
+        setattr(module, name, value)
+
+
 def search_work(evaluators: list[Evaluator]) -> float:
     """The work of the turn searches behind a decision, in positions: the turn states they valued
     and the shot results they worked out, `NODES_PER_POSITION` to a position. A decision's CPU
@@ -570,7 +632,9 @@ def search_work(evaluators: list[Evaluator]) -> float:
     over a dozen squares and four weapons are both one decision)."""
     nodes = 0
     for ev in evaluators:
-        nodes += len(ev._v) + len(ev._term) + sum(len(r) for r in ev._results.values())
+        while ev is not None:  # a payout evaluator's twin for next turn's shots works too
+            nodes += len(ev._v) + len(ev._term) + sum(len(r) for r in ev._results.values())
+            ev = getattr(ev, "hope", None)
     return nodes / NODES_PER_POSITION
 
 
