@@ -28,6 +28,7 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 from ai import ARENAS, wilson
@@ -36,6 +37,29 @@ from adrenaline_tui.ai import make_player
 from adrenaline_tui.rules import FIGURES, Game, GameConfig
 from adrenaline_tui.rules.cards import powerup_kind
 from adrenaline_tui.rules.stats import game_stats
+
+_TWEAKED: dict[tuple[Any, str], Any] = {}
+
+
+def apply_tweaks(tweaks: dict[str, Any]) -> None:
+    """Set the hard player's module constants for an experiment (`--variant 'x={"tweaks":
+    {"payout.SCOPE_KEEP": 0.3}}'`), the ones an earlier call set put back first. Process-wide, so
+    here, where one variant plays at a time, and never in the player itself (a table's players
+    share a process). Only hard.py's and payout.py's: the normal opponents are left as they are."""
+    import adrenaline_tui.ai.hard as hard_module
+    import adrenaline_tui.ai.payout as payout_module
+
+    modules = {"payout": payout_module, "hard": hard_module}
+    for (module, name), value in _TWEAKED.items():
+        setattr(module, name, value)
+    _TWEAKED.clear()
+    for dotted, value in tweaks.items():
+        prefix, name = dotted.split(".", 1)
+        module = modules[prefix]
+        if not hasattr(module, name):
+            raise ValueError(f"no constant {dotted} to tweak")
+        _TWEAKED[(module, name)] = getattr(module, name)
+        setattr(module, name, value)
 
 
 def rotated_game(i: int, seed: int, skulls: int) -> tuple[GameConfig, Game, int]:
@@ -97,6 +121,8 @@ def play(
     """Game `i`: (won, margin over the others' mean, CPU seconds of each of the lone player's
     decisions, the lone player's figures, the four others' figures summed)."""
     config, game, seat = rotated_game(i, seed, skulls)
+    options = dict(options)
+    apply_tweaks(options.pop("tweaks", {}))
     bots = {
         c: make_player(level, (seed + i) * 31 + n, **options)
         if n == seat

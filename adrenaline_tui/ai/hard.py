@@ -388,9 +388,7 @@ class HardPlayer:
         modes: float = JUDGE_MODES,
         next_turn: float = JUDGE_NEXT_TURN,
         outcome_search: int | None = OUTCOME_SEARCH,
-        tweaks: dict[str, float] | None = None,
     ) -> None:
-        apply_tweaks(tweaks or {})
         self.rng = random.Random(seed)
         self.cards = load_cards()
         self.inner = PayoutPlayer(self.rng.randrange(1 << 30))
@@ -599,30 +597,6 @@ class HardPlayer:
         # decision that reaches its cap, so it may pass the cap by that decision (and the judge).
         self.last_step = round(step + judged)
         return value, max(1, round(work + judged))
-
-
-_TWEAKED: dict[tuple[Any, str], Any] = {}
-
-
-def apply_tweaks(tweaks: dict[str, Any]) -> None:
-    """Set module constants for an experiment (`benchmarks/hard_paired.py --variant
-    'x={"tweaks": {"payout.SCOPE_KEEP": 0.3}}'`), the ones an earlier call set put back first.
-    Process-wide: for benchmarks that play one variant at a time, never for a table."""
-    import adrenaline_tui.ai.hard as hard_module
-    import adrenaline_tui.ai.payout as payout_module
-    import adrenaline_tui.ai.sensible as sensible_module
-
-    modules = {"payout": payout_module, "hard": hard_module, "sensible": sensible_module}
-    for (module, name), value in _TWEAKED.items():
-        setattr(module, name, value)
-    _TWEAKED.clear()
-    for dotted, value in tweaks.items():
-        prefix, name = dotted.split(".", 1)
-        module = modules[prefix]
-        if not hasattr(module, name):
-            raise ValueError(f"no constant {dotted} to tweak")
-        _TWEAKED[(module, name)] = getattr(module, name)
-        setattr(module, name, value)
 
 
 def search_work(evaluators: list[Evaluator]) -> float:
