@@ -213,8 +213,9 @@ def main() -> None:
         first = margins[variants[0][0]]
         if name != variants[0][0]:
             diff = [a - b for a, b in zip(ms, first, strict=True)]
-            half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff))
-            line += f"; vs {variants[0][0]} {statistics.mean(diff):+.2f} (CI +-{half:.2f})"
+            # One game has no spread to give an interval from.
+            half = f"{1.96 * statistics.stdev(diff) / math.sqrt(len(diff)):.2f}" if len(diff) > 1 else "?"
+            line += f"; vs {variants[0][0]} {statistics.mean(diff):+.2f} (CI +-{half})"
         print(f"{line}  [{time.perf_counter() - started:.0f} s]", flush=True)
         if args.sources:
             n = args.games
