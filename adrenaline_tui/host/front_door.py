@@ -414,6 +414,9 @@ class Relay:
                 if link.refused is None:
                     self.link = link
                     log.info("client %s sat at %s again after worker %s restarted", self.client.id, code, worker.index)
+                    # Their screen was sent the game again from its start: say why, once.
+                    notice = f"Table {code} was taken up again after the host restarted its process: nothing was lost"
+                    self.client.send({"type": "chat", "from": None, "text": notice})
                     return
                 reason = link.refused
                 link.close()

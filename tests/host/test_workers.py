@@ -189,6 +189,7 @@ async def test_a_worker_killed_mid_game_loses_no_decision_of_a_person(door: tupl
     await watcher.drain_ready()
     watcher.seen = len(watcher.inbox)  # from here on: what the watcher is sent after the kill
     victim = pid_of(front, code)
+    since_kill = len(person.inbox)
     os.kill(victim, signal.SIGKILL)
     # The same connection is sat down again at its seat by the front door, and sent the game
     # again from its first event: the person's decision is in it.
@@ -198,6 +199,10 @@ async def test_a_worker_killed_mid_game_loses_no_decision_of_a_person(door: tupl
             break
     assert pid_of(front, code) != victim
     assert again["events"][: len(known)] == known
+    # Told why the whole game came again (its own line; not only "person sits at ...").
+    told = f"Table {code} was taken up again after the host restarted its process: nothing was lost"
+    while not any(m["type"] == "chat" and m["text"] == told for m in person.inbox[since_kill:]):
+        await person._one()
     if asks(again):
         assert again["decisions"] > answered  # not asked the answered question again
 
