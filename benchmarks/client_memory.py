@@ -125,6 +125,8 @@ async def seat(sock: Path, fd: int, keep: list[object], web: bool = False) -> No
     await keeper.send(create | {"seats": seats})
     code = (await keeper.expect("created"))["code"]
     await keeper.send({"type": "join", "code": code, "seat": "yellow"})
+    # Seated before the player looks: a looker's list of free seats is not brought up to date.
+    await keeper.expect("joined")
     await _screen_until(fd, b"Connected as")
     if web:
         # A browser's page says it has the focus; Textual's web driver starts the app blurred,
