@@ -121,6 +121,40 @@ async def test_a_browser_tab_that_starts_unfocused_types_its_code_into_the_code_
         await stop_host(host, server)
 
 
+async def test_a_seat_taken_while_a_person_looked_is_refused_and_the_free_seats_shown_again(tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        keeper = await Wire.connect(sock, "keeper")
+        seats = [{"colour": c, "kind": "human"} for c in ("yellow", "blue")] + [{"colour": "grey", "kind": "computer"}]
+        await keeper.send(
+            {
+                "type": "create",
+                "title": "adrenaline",
+                "arena": "arena_10",
+                "skulls": 5,
+                "ending": "sudden_death",
+                "seats": seats,
+            }
+        )
+        code = (await keeper.expect("created"))["code"]
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Connected" in app.status, "connected")
+            app.screen.query_one("#code", Input).value = code
+            await pilot.press("enter")
+            lobby = app.screen
+            await until(pilot, lambda: lobby.table is not None and lobby.query_one("#sit-yellow").display, "free")
+            # The keeper sits at yellow while ann looks: her list still offers it.
+            await keeper.send({"type": "join", "code": code, "seat": "yellow"})
+            await keeper.expect("joined")
+            await pilot.click("#sit-yellow")
+            await until(pilot, lambda: not lobby.query_one("#sit-yellow").display, "yellow no longer offered")
+            assert lobby.query_one("#sit-blue").display and lobby.table["you"] is None
+    finally:
+        await stop_host(host, server)
+
+
 async def test_a_bad_code_is_answered_in_the_lobby(tmp_path: Path) -> None:
     sock = tmp_path / "h.sock"
     host, server = await start_host(None, sock)
