@@ -103,6 +103,25 @@ def _command() -> list[str]:
     return [sys.executable, "-I", "-m", "adrenaline_tui.ai.pool"]
 
 
+def settle(
+    waiting: tuple[Any, Any, tuple[str, str]], answer: dict[str, Any], learn: Callable[[tuple[str, str], float], None]
+) -> None:
+    """A question's future given its answer from a pool process: the key if it is one of the
+    question's own (the CPU it took learnt for its level), else why not, for the table to
+    answer instead."""
+    future, keys, level = waiting
+    key = answer.get("key")
+    if isinstance(key, str) and key in keys:
+        took = answer.get("took")
+        if isinstance(took, float) and 0 <= took < 3600:
+            learn(level, took)
+        future.set_result(key)
+    elif answer.get("late"):
+        future.set_exception(PoolError("the question was past its budget before it was thought about"))
+    else:
+        future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
+
+
 class _Process:
     """One process of the pool: a thread writes its questions, another reads its answers."""
 
@@ -151,17 +170,7 @@ class _Process:
                 waiting = self.waiting.pop(ident, None)
             if waiting is None:
                 continue
-            future, keys, level = waiting
-            key = answer.get("key")
-            if isinstance(key, str) and key in keys:
-                took = answer.get("took")
-                if isinstance(took, float) and 0 <= took < 3600:
-                    self._learn(level, took)
-                future.set_result(key)
-            elif answer.get("late"):
-                future.set_exception(PoolError("the question was past its budget before it was thought about"))
-            else:
-                future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
+            settle(waiting, answer, self._learn)
         self._ended()
 
     def _ended(self) -> None:
@@ -274,19 +283,9 @@ class _LoopProcess:
         waiting = self.waiting.pop(ident, None)
         if waiting is None:
             return
-        future, keys, level = waiting
-        if future.done():
+        if waiting[0].done():
             return  # cancelled by its table meanwhile
-        key = answer.get("key")
-        if isinstance(key, str) and key in keys:
-            took = answer.get("took")
-            if isinstance(took, float) and 0 <= took < 3600:
-                self._learn(level, took)
-            future.set_result(key)
-        elif answer.get("late"):
-            future.set_exception(PoolError("the question was past its budget before it was thought about"))
-        else:
-            future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
+        settle(waiting, answer, self._learn)
 
     def _ended(self) -> None:
         if not self.alive:
