@@ -218,7 +218,40 @@ class _TerminalText:
         return self.terminal.fd
 
 
-class RoomDriver(LinuxDriver):
+class KeysOnTheLoop:
+    """What both room drivers do with the bytes a player types: parsed on the room's loop (no
+    thread), a lone Escape made a key by a timer, and a resize typed as keys bounded like any
+    other. Before the driver's own class in its bases (its `process_message` is the next)."""
+
+    _debug: bool
+    _reading: bool
+    _resizes: Resizes
+    _tick_timer: asyncio.TimerHandle | None
+
+    def _new_parser(self) -> None:
+        self._parser = XTermParser(self._debug)
+        self._decode = getincrementaldecoder("utf-8")().decode
+
+    def _tick_later(self) -> None:
+        # A lone Escape is a key only once nothing follows it for a moment (the parser's timeout).
+        if self._tick_timer is None and self._reading:
+            self._tick_timer = asyncio.get_running_loop().call_later(constants.ESCAPE_DELAY + 0.01, self._tick)
+
+    def _tick(self) -> None:
+        self._tick_timer = None
+        for event in self._parser.tick():
+            self.process_message(event)
+        if self._parser._timeout_time is not None:
+            self._tick_later()
+
+    def process_message(self, message: Any) -> None:
+        if isinstance(message, events.Resize):  # an in-band resize report: bounded, coalesced
+            self._resizes.offer(message.size)
+            return
+        super().process_message(message)  # type: ignore[misc]
+
+
+class RoomDriver(KeysOnTheLoop, LinuxDriver):
     """Textual's Linux driver on one player's descriptor, on the loop, with no thread or signal.
 
     The escape sequences are `LinuxDriver`'s (its helpers are used as they are); what differs is
@@ -244,10 +277,6 @@ class RoomDriver(LinuxDriver):
         self._tick_timer: asyncio.TimerHandle | None = None
         self._last_size: tuple[int, int] | None = None
         self._new_parser()
-
-    def _new_parser(self) -> None:
-        self._parser = XTermParser(self._debug)
-        self._decode = getincrementaldecoder("utf-8")().decode
 
     @property
     def can_suspend(self) -> bool:
@@ -323,24 +352,6 @@ class RoomDriver(LinuxDriver):
             self._new_parser()
         self._tick_later()
 
-    def _tick_later(self) -> None:
-        # A lone Escape is a key only once nothing follows it for a moment (the parser's timeout).
-        if self._tick_timer is None and self._reading:
-            self._tick_timer = asyncio.get_running_loop().call_later(constants.ESCAPE_DELAY + 0.01, self._tick)
-
-    def _tick(self) -> None:
-        self._tick_timer = None
-        for event in self._parser.tick():
-            self.process_message(event)
-        if self._parser._timeout_time is not None:
-            self._tick_later()
-
-    def process_message(self, message: Any) -> None:
-        if isinstance(message, events.Resize):  # an in-band resize report
-            self._resizes.offer(message.size)
-            return
-        super().process_message(message)
-
     def _stop_reading(self) -> None:
         if self._reading:
             self._reading = False
@@ -373,7 +384,7 @@ class RoomDriver(LinuxDriver):
         pass  # the room closes the terminal once what was written has gone out
 
 
-class RoomWebDriver(WebDriver):
+class RoomWebDriver(KeysOnTheLoop, WebDriver):
     """Textual's web driver for a browser's player in a room: textual-serve's packets on the web
     door's socket, read on the loop, with no thread or signal (Textual's `WebDriver` reads
     `sys.__stdin__` in a thread of its own, writes `sys.__stdout__`, and sets SIGINT/SIGTERM
@@ -393,10 +404,6 @@ class RoomWebDriver(WebDriver):
         self._tick_timer: asyncio.TimerHandle | None = None
         self._inbox = bytearray()
         self._new_parser()
-
-    def _new_parser(self) -> None:
-        self._parser = XTermParser(self._debug)
-        self._decode = getincrementaldecoder("utf-8")().decode
 
     @property
     def can_suspend(self) -> bool:
@@ -475,23 +482,6 @@ class RoomWebDriver(WebDriver):
         elif kind == "quit":
             self._app.post_message(messages.ExitApp())
         # "exit" and file deliveries: the door serves no downloads; nothing else is asked of it.
-
-    def _tick_later(self) -> None:
-        if self._tick_timer is None and self._reading:
-            self._tick_timer = asyncio.get_running_loop().call_later(constants.ESCAPE_DELAY + 0.01, self._tick)
-
-    def _tick(self) -> None:
-        self._tick_timer = None
-        for event in self._parser.tick():
-            self.process_message(event)
-        if self._parser._timeout_time is not None:
-            self._tick_later()
-
-    def process_message(self, message: Any) -> None:
-        if isinstance(message, events.Resize):  # an in-band resize report typed as keys: bounded
-            self._resizes.offer(message.size)
-            return
-        super().process_message(message)
 
     def _stop_reading(self) -> None:
         if self._reading:
