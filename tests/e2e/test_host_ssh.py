@@ -101,7 +101,7 @@ def test_three_people_play_over_ssh_and_one_comes_back(host: RunningHost) -> Non
         ann.send("C-n")  # set up a table in Adrenaline's own setup: three people
         ann.wait_for("Start the game (Enter)", WAIT)
         # From Start, Tab goes round to the seats: the 2nd's Player (6 on), then the 3rd's (3 on).
-        ann.send(*["Tab"] * 6, "Left", *["Tab"] * 3, "Left")
+        ann.send(*["Tab"] * 6, "Left", "Left", *["Tab"] * 3, "Left", "Left")  # normal, easy, Person
         ann.wait_for("3. Dozer            ◀ Z Dozer (grey)         ▶ ◀ Person", WAIT)
         ann.send("Enter")
         code = re.search(r"Table ([A-Z0-9]{5}):", ann.wait_for("(you)", WAIT)).group(1)
