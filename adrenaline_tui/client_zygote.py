@@ -111,15 +111,20 @@ def _warm_room(socket_path: Path, web: bool = False) -> None:
         gc.enable()
 
 
+def _leave_zygote(keep: list[Any]) -> None:
+    """In a forked child or room, first: the zygote's sockets closed and its signal handling undone."""
+    signal.set_wakeup_fd(-1)
+    for item in keep:
+        item.close()
+    for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def _child(tty: int, request: dict[str, Any], socket_path: Path, idle: float, keep: list[Any]) -> None:
     """In the forked child: take the terminal, drop everything of the zygote's, run the client."""
     code, taken = 1, False
     try:
-        signal.set_wakeup_fd(-1)
-        for item in keep:
-            item.close()
-        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(sig, signal.SIG_DFL)
+        _leave_zygote(keep)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         os.setsid()
         # As today's client's preexec: a terminal already hung up (the session went while this
@@ -214,11 +219,7 @@ def _room(channel: socket.socket, socket_path: Path, idle: float, keep: list[Any
     """In a forked room: drop everything of the zygote's, then serve players until told to stop."""
     code = 1
     try:
-        signal.set_wakeup_fd(-1)
-        for item in keep:
-            item.close()
-        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(sig, signal.SIG_DFL)
+        _leave_zygote(keep)
         # The room leads a session and group of its own (the door's last resort kills its group);
         # it has no controlling terminal: its players' terminals are only descriptors.
         os.setsid()
