@@ -23,7 +23,7 @@ from adrenaline_tui.rules.cards import (
 )
 from adrenaline_tui.rules.damage import add_marks, deal_damage
 from adrenaline_tui.rules.decision import Decision, Option, new
-from adrenaline_tui.rules.payment import ANY, budget, can_pay, pay
+from adrenaline_tui.rules.payment import ANY, budget, can_pay, paid_at_once, pay
 from adrenaline_tui.rules.shot_labels import target_effect
 from adrenaline_tui.rules.state import Player
 
@@ -188,7 +188,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             if op.kind == "start":
                 eff = weapon.effect(op.effect)
                 if eff.cost:
-                    yield from pay(g, p, eff.cost, f"{weapon.name}: {eff.name.lower()}")
+                    why = f"{weapon.name}: {eff.name.lower()}"
+                    if not paid_at_once(g, p, eff.cost, why):
+                        yield from pay(g, p, eff.cost, why)
                 g.emit(
                     "effect",
                     f"{p.name}: {weapon.name}, {eff.name.lower()}",

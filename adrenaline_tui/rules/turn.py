@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
 from adrenaline_tui.rules.decision import Decision, Option, new
-from adrenaline_tui.rules.payment import budget, pay
+from adrenaline_tui.rules.payment import budget, paid_at_once, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, standings
 from adrenaline_tui.rules.state import (
@@ -111,7 +111,10 @@ def play(g: Game) -> Flow:
             if not w.loaded:
                 yield from reload_phase(g, p)
                 break
-        yield from end_of_turn(g)
+        if g.hooks.end_turn or _anyone_killed(g):
+            yield from end_of_turn(g)
+        else:
+            _quiet_end_of_turn(g)
         actions_taken = 0
         if g.over:
             break
@@ -279,8 +282,10 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     yield from move_figure(g, p, key)
     if key in g.arena.spawn_colour_at:
         yield from grab_weapon(g, p, g.arena.spawn_colour_at[key])
-    else:
+    elif g.hooks.grab_ammo:
         yield from g.mode.grab_ammo(g, p, key)
+    else:
+        grab_ammo(g, p, key)  # what the default hook does, without its empty generator
 
 
 def grab_ammo(g: Game, p: Player, square: str) -> None:
@@ -350,7 +355,8 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
             for w in p.weapons
         )
         drop = yield from g.ask(Decision(p.colour, "drop", "You hold 3 weapons: drop one into the rack", drop_opts))
-    yield from pay(g, p, weapon.pickup_cost, weapon.name)
+    if not paid_at_once(g, p, weapon.pickup_cost, weapon.name):
+        yield from pay(g, p, weapon.pickup_cost, weapon.name)
     slot = rack.index(key)
     rack[slot] = drop
     if drop is not None:
@@ -416,7 +422,9 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         if key == "done":
             return
         weapon = g.cards.weapons[key]
-        yield from pay(g, p, weapon.reload_cost, f"reloading the {weapon.name}")
+        why = f"reloading the {weapon.name}"
+        if not paid_at_once(g, p, weapon.reload_cost, why):
+            yield from pay(g, p, weapon.reload_cost, why)
         p.weapon(key).loaded = True
         g.emit("reloaded", f"{p.name} reloads the {weapon.name}", player=p.colour, weapon=key)
 
@@ -467,6 +475,38 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
 
 
 # ---------------------------------------------------------------- end of turn
+def _anyone_killed(g: Game) -> bool:
+    for p in g.players.values():
+        if p.killed:
+            return True
+    return False
+
+
+def _quiet_end_of_turn(g: Game) -> None:
+    """`end_of_turn` where no module hooks the end of a turn and nobody was killed: nothing can
+    be asked, so no generator is made (most turns; issue 27). The same steps in the same order."""
+    active = g.active
+    due = ""
+    if not g.frenzy:
+        for rules in g.hooks.frenzy_due:
+            due = rules.frenzy_due(g)
+            if due:
+                break
+        if due:
+            if g.config.ending == "sudden_death":
+                g.over = True
+                g.emit("sudden_death", f"{due}: sudden death, the game is over")
+            else:
+                start_frenzy(g)
+    else:
+        g.frenzy_turns_left -= 1
+        if g.frenzy_turns_left <= 0:
+            g.over = True
+    if not g.over:
+        refill(g)
+    g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+
+
 def end_of_turn(g: Game) -> Flow:
     active = g.active
     for rules in g.hooks.end_turn:
