@@ -105,10 +105,16 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
     if n:
         here = p.square
         options = tuple(
-            Option(q, "Shoot from here" if q == here else f"Move to {q}, then shoot", square=q)
-            for q in shoot_squares(g, p, n, reload=reload)
+            [
+                new(Option, (q, "Shoot from here" if q == here else f"Move to {q}, then shoot", q, None))
+                for q in shoot_squares(g, p, n, reload=reload)
+            ]
         )
-        key = yield from g.ask(Decision(p.colour, "shoot_move", f"Shoot: move up to {n} first?", options))
+        # `g.ask`, spelled out: the action was offered for a square to shoot from.
+        if len(options) > 1:
+            key = yield new(Decision, (p.colour, "shoot_move", f"Shoot: move up to {n} first?", options, True, False))
+        else:
+            key = options[0].key
         yield from move_figure(g, p, key)
     if reload:
         yield from reload_phase(g, p, then_shoot=True)

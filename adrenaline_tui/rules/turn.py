@@ -337,14 +337,18 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
         r, b, y = weapon.pickup_vec
         if r <= red and b <= blue and y <= yellow:
             cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
-            options.append(Option(wid, f"{weapon.name} ({cost})"))
+            options.append(new(Option, (wid, f"{weapon.name} ({cost})", None, None)))
     # The only weapon that can be taken is still asked when it costs a cube (`confirm_spending`).
     lone_cost = g.cards.weapons[options[0].key].pickup_cost if len(options) == 1 else ()
     prompt = "Grab which weapon?"
     if g.asks_spending(lone_cost):
         prompt = f"Grab the only weapon you can take here, for {', '.join(lone_cost)}?"
-    decision = Decision(p.colour, "weapon", prompt, tuple(options), auto=not g.asks_spending(lone_cost))
-    key = yield from g.ask(decision)
+    # `g.ask`, spelled out (asked at most grabs from a rack): the grab was offered for a weapon.
+    auto = not g.asks_spending(lone_cost)
+    if auto and len(options) == 1:
+        key = options[0].key
+    else:
+        key = yield new(Decision, (p.colour, "weapon", prompt, tuple(options), auto, False))
     weapon = g.cards.weapons[key]
     # The drop is chosen before paying so that, while decisions are pending, every card is
     # either in a hand or on the rack; the swap itself happens at once.
