@@ -68,7 +68,12 @@ def shoot_squares(
     here = p.square
     squares = g.arena.within(here, n) if n else (here,)
     if first_only and n:  # the square you stand on is the likeliest, and the cheapest to settle
-        squares = (here, *(q for q in squares if q != here))
+        # A loop, not a generator expression (a trip out of the interpreter loop per square).
+        first = [here]
+        for q in squares:
+            if q != here:
+                first.append(q)
+        squares = first
     pos = g.shot_positions(p)
     arena, colour, can_fire = g.arena, p.colour, effects.can_fire
     for q in squares:
@@ -178,15 +183,19 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:
             if names is None:
-                names = {c: g.target_name(c) for c in pos}
+                names = {}
+                for c in pos:
+                    names[c] = g.name(c)  # `g.target_name`, one call less
             opts = effects.raw_options(shot, names, keys, steps)
             kind, prompt = _decision_kind(shot)
             if paid is not None:
                 # The only way on costs something: say so, and let the player's key spend it.
                 prompt = f"{weapon.name}: the only way on is {paid.name.lower()}, for {', '.join(paid.cost)}"
-            options = tuple([new(Option, (o[0], o[1], o[3], o[4])) for o in opts])  # key, label, square, target
+            options = []  # a loop, not a comprehension (a call of its own)
+            for o in opts:
+                options.append(new(Option, (o[0], o[1], o[3], o[4])))  # key, label, square, target
             # `g.ask`, spelled out: more than one option, or a lone paid one kept (auto=False).
-            key = yield new(Decision, (p.colour, kind, prompt, options, paid is None, False))
+            key = yield new(Decision, (p.colour, kind, prompt, tuple(options), paid is None, False))
         shot, ops = steps[key]  # `effects.apply(shot, key)`, already stepped
         if shot.finished:
             break

@@ -67,7 +67,9 @@ def play(g: Game) -> Flow:
                 for o in rules.actions(g, p):
                     extra[o] = rules
             options += extra
-            options += [new(Option, (card, f"Use {g.card_name(card)}", None, None)) for card in usable_powerups(g, p)]
+            if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
+                for card in usable_powerups(g, p):
+                    options.append(new(Option, (card, f"Use {g.card_name(card)}", None, None)))
             # Asked even with "End your turn" as the only answer where skipping the question would
             # show that the player holds no usable powerup.
             ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
