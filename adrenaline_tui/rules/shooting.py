@@ -43,7 +43,11 @@ def _minus(b: tuple[int, int, int], cost: tuple[str, ...]) -> tuple[int, int, in
 def fireable_weapons(g: Game, p: Player) -> list[str]:
     """Loaded weapons with at least one legal shot from where the player stands."""
     b, pos = budget(p), g.shot_positions(p)
-    return [w.id for w in p.weapons if w.loaded and effects.can_fire(g.cards.weapons[w.id], g.arena, p.colour, pos, b)]
+    out = []  # a loop, not a comprehension (a call of its own)
+    for w in p.weapons:
+        if w.loaded and effects.can_fire(g.cards.weapons[w.id], g.arena, p.colour, pos, b):
+            out.append(w.id)
+    return out
 
 
 def shoot_squares(
@@ -123,10 +127,13 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
         yield from move_figure(g, p, key)
     if reload:
         yield from reload_phase(g, p, then_shoot=True)
-    options = tuple([new(Option, (wid, g.cards.weapons[wid].name, None, None)) for wid in fireable_weapons(g, p)])
+    weapons = g.cards.weapons
+    options = []  # a loop, not a comprehension (a call of its own)
+    for wid in fireable_weapons(g, p):
+        options.append(new(Option, (wid, weapons[wid].name, None, None)))
     # `g.ask`, spelled out: the action was offered because some weapon can be fired.
     if len(options) > 1:
-        key = yield new(Decision, (p.colour, "weapon", "Shoot with which weapon?", options, True, False))
+        key = yield new(Decision, (p.colour, "weapon", "Shoot with which weapon?", tuple(options), True, False))
     else:
         key = options[0].key
     yield from fire(g, p, key)
