@@ -122,7 +122,10 @@ class Game:
         decision = self._pending
         if decision is None:
             raise IllegalChoice(key, [], "the game is over")
-        if decision.option(key) is None:
+        for o in decision.options:  # `decision.option(key)`, spelled out: once a decision
+            if o[0] == key:
+                break
+        else:
             raise IllegalChoice(key, decision.keys, decision.prompt)
         mark = len(self.events)
         self.history.append(key)

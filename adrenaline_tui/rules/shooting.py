@@ -285,15 +285,27 @@ def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
 
 def tagback_window(g: Game, shooter: Player) -> Flow:
     """Players the shooter damaged while in their sight may answer with Tagback Grenades."""
-    victims = list(dict.fromkeys([v for v, a in g.ledger.tagback if a == shooter.colour]))
+    # Loops rather than comprehensions (each a call of its own): entered after most shots.
+    victims: dict[str, None] = {}
+    for v, a in g.ledger.tagback:
+        if a == shooter.colour:
+            victims[v] = None
     if not victims:
         return
     ask_all = g.config.tagback_prompt == "all"
-    order = [p.colour for p in g.figures_in_order(g.active_index)]
-    for colour in sorted(victims, key=order.index):
+    if len(victims) > 1:
+        order = [p.colour for p in g.figures_in_order(g.active_index)]
+        in_order = sorted(victims, key=order.index)
+    else:
+        in_order = list(victims)
+    for colour in in_order:
         victim = g.players[colour]
         while True:
-            cards = list(dict.fromkeys(c for c in victim.powerups if powerup_kind(c) == TAGBACK))
+            held: dict[str, None] = {}
+            for c in victim.powerups:
+                if powerup_kind(c) == TAGBACK:
+                    held[c] = None
+            cards = list(held)
             if not cards and not ask_all:
                 break
             options = [Option(c, f"Throw {g.card_name(c)}: {shooter.name} gets 1 mark") for c in cards]
