@@ -232,9 +232,10 @@ class Game:
         """What a shot by `shooter` may target: every figure, then the mode's other targets
         (Domination's spawnpoints, keyed `spawn:<colour>`)."""
         pos = self.positions()
-        extra = self.mode.targets(self, shooter)
-        if extra:
-            pos.update(extra)
+        if self.hooks.targets:  # the default has none: no call for it (every shoot check)
+            extra = self.mode.targets(self, shooter)
+            if extra:
+                pos.update(extra)
         return pos
 
     def target_name(self, key: str) -> str:

@@ -241,10 +241,12 @@ def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) ->
     is `budget(p)`. `_can_grab_at` for each square, spelled out: asked at every action question."""
     spawn_colour_at, has_ammo, weapons = g.arena.spawn_colour_at, g.mode.has_ammo, g.cards.weapons
     red, blue, yellow = spend
+    plain, tiles = not g.hooks.has_ammo, g.board.tiles
     for q in g.arena.within(p.square, n):
         colour = spawn_colour_at.get(q)
         if colour is None:
-            if has_ammo(g, p, q):
+            # The default `has_ammo`, spelled out where no mode overrides it (a call a square).
+            if (tiles.get(q) is not None) if plain else has_ammo(g, p, q):
                 return True
             continue
         for w in g.board.racks[colour]:
@@ -258,7 +260,7 @@ def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) ->
 def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
     colour = g.arena.spawn_colour_at.get(square)
     if colour is None:
-        return g.mode.has_ammo(g, p, square)
+        return g.board.tiles.get(square) is not None if not g.hooks.has_ammo else g.mode.has_ammo(g, p, square)
     weapons = g.cards.weapons
     for w in g.board.racks[colour]:
         if w is not None:
