@@ -60,7 +60,9 @@ def play(g: Game) -> Flow:
         g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
         while True:
             allowances = action_allowances(g, p) if g.actions_left else {}
-            options = list(map(_action_option, allowances.items()))
+            options = []
+            for action, n in allowances.items():
+                options.append(_action_option(action, n))
             # Actions a rule module adds (the bot action), each answered by the module that offered it.
             extra = {}
             for rules in g.hooks.actions:
@@ -138,8 +140,10 @@ _ACTION_LABEL = {
 # The action question offers the same few options all game, and options are immutable: each is
 # built once (nothing invalidates them; they depend on their arguments alone).
 @cache
-def _action_option(allowance: tuple[str, int]) -> Option:
-    action, n = allowance
+@cache
+def _action_option(action: str, n: int) -> Option:
+    # A handful of different options all game, immutable: built once each (a cache hit makes no
+    # Python frame, where building one made three: this, the label's lambda, `Option.__new__`).
     return Option(action, _ACTION_LABEL[action](n))
 
 
