@@ -277,9 +277,16 @@ def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -
 def grab(g: Game, p: Player, n: int) -> Flow:
     here = p.square
     options = []
+    plain, tiles = not g.hooks.ammo_here, g.board.tiles
     for q in grab_squares(g, p, n):
         colour = g.arena.spawn_colour_at.get(q)
-        stuff = f"{colour} weapon rack" if colour else g.mode.ammo_here(g, p, q)
+        if colour:
+            stuff = f"{colour} weapon rack"
+        elif plain:  # the default `ammo_here`, spelled out (a call an option)
+            code = tiles.get(q)
+            stuff = None if code is None else f"ammo {code}"
+        else:
+            stuff = g.mode.ammo_here(g, p, q)
         where = "here" if q == here else f"at {q}"
         options.append(new(Option, (q, f"Grab {where}: {stuff}", q, None)))
     # `g.ask`, spelled out (asked a hundred times a game): the action was offered for a square.

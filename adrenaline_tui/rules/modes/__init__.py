@@ -172,6 +172,7 @@ class Hooks:
 
     __slots__ = (
         "actions",
+        "ammo_here",
         "end_turn",
         "entered",
         "frenzy_due",
