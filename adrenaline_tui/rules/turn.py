@@ -230,10 +230,24 @@ def run(g: Game, p: Player, n: int) -> Flow:
 # ------------------------------------------------------------------------- grab
 def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> list[str]:
     """Squares within `n` moves with something the player can take; `first_only` stops at one."""
-    spend = budget(p)
+    red, blue, yellow = budget(p)
+    spawn_colour_at, racks, weapons = g.arena.spawn_colour_at, g.board.racks, g.cards.weapons
+    plain, tiles = not g.hooks.has_ammo, g.board.tiles
     out = []
     for q in g.arena.within(p.square, n):
-        if _can_grab_at(g, p, q, spend):
+        # Whether anything here can be taken, spelled out (it was a call a square of every grab question).
+        colour = spawn_colour_at.get(q)
+        if colour is None:
+            ok = (tiles.get(q) is not None) if plain else g.mode.has_ammo(g, p, q)
+        else:
+            ok = False
+            for w in racks[colour]:
+                if w is not None:
+                    r, b, y = weapons[w].pickup_vec
+                    if r <= red and b <= blue and y <= yellow:
+                        ok = True
+                        break
+        if ok:
             out.append(q)
             if first_only:
                 break
@@ -242,7 +256,7 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
 
 def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
     """`grab_squares(..., first_only=True)` as a yes or no, without building the list; `spend`
-    is `budget(p)`. `_can_grab_at` for each square, spelled out: asked at every action question."""
+    is `budget(p)`. Each square checked as `grab_squares` does: asked at every action question."""
     spawn_colour_at, has_ammo, weapons = g.arena.spawn_colour_at, g.mode.has_ammo, g.cards.weapons
     red, blue, yellow = spend
     plain, tiles = not g.hooks.has_ammo, g.board.tiles
@@ -258,19 +272,6 @@ def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) ->
                 r, b, y = weapons[w].pickup_vec
                 if r <= red and b <= blue and y <= yellow:
                     return True
-    return False
-
-
-def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
-    colour = g.arena.spawn_colour_at.get(square)
-    if colour is None:
-        return g.board.tiles.get(square) is not None if not g.hooks.has_ammo else g.mode.has_ammo(g, p, square)
-    weapons = g.cards.weapons
-    for w in g.board.racks[colour]:
-        if w is not None:
-            r, b, y = weapons[w].pickup_vec
-            if r <= spend[0] and b <= spend[1] and y <= spend[2]:
-                return True
     return False
 
 
