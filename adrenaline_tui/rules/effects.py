@@ -502,7 +502,9 @@ def choice_keys(shot: Shot) -> list[str]:
     step = eff.steps[shot.idx] if eff is not None else None
     kind = type(step)
     if eff is None or kind is Pause:
-        keys = [e.id for e in _startable(shot)]
+        keys = []  # a loop, not a comprehension (a call of its own): the start of every shot
+        for e in _startable(shot):
+            keys.append(e.id)
         if eff is not None:
             keys.append("continue")
         elif shot.main_finished:
@@ -653,7 +655,8 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
                             figs = _damage_one_object(shot, figs)
                             break
                 if ops is not None:
-                    ops.extend([_new(Op, (step.kind, "", fig, step.amount, "")) for fig in figs])
+                    for fig in figs:  # a loop, not a comprehension (a call of its own)
+                        ops.append(_new(Op, (step.kind, "", fig, step.amount, "")))
                 if figs:
                     shot.hits = shot.hits.union(figs)
             shot.idx += 1

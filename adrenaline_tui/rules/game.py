@@ -122,7 +122,10 @@ class Game:
         decision = self._pending
         if decision is None:
             raise IllegalChoice(key, [], "the game is over")
-        if decision.option(key) is None:
+        for o in decision.options:  # `decision.option(key)`, spelled out: once a decision
+            if o[0] == key:
+                break
+        else:
             raise IllegalChoice(key, decision.keys, decision.prompt)
         mark = len(self.events)
         self.history.append(key)
@@ -229,9 +232,10 @@ class Game:
         """What a shot by `shooter` may target: every figure, then the mode's other targets
         (Domination's spawnpoints, keyed `spawn:<colour>`)."""
         pos = self.positions()
-        extra = self.mode.targets(self, shooter)
-        if extra:
-            pos.update(extra)
+        if self.hooks.targets:  # the default has none: no call for it (every shoot check)
+            extra = self.mode.targets(self, shooter)
+            if extra:
+                pos.update(extra)
         return pos
 
     def target_name(self, key: str) -> str:

@@ -71,6 +71,34 @@ def can_pay(p: Player, cost: Iterable[str], exclude: Iterable[str] = ()) -> bool
     return red >= 0 and blue >= 0 and yellow >= 0 and spare >= 0
 
 
+def paid_at_once(g: Game, p: Player, cost: Iterable[str], why: str) -> bool:
+    """Pay a cost that no question could come from (no "any colour" cube, no card in hand of a
+    colour it names, every cube at hand) as `pay` would, and say so; False, having paid nothing,
+    when `pay` must run. The callers try this first: most payments ask nothing, and `pay`'s
+    generator cost more than the payment (issue 27)."""
+    if ANY in cost:
+        return False
+    ammo = p.ammo
+    red = blue = yellow = 0
+    for c in cost:
+        if c == "red":
+            red += 1
+        elif c == "blue":
+            blue += 1
+        elif c == "yellow":
+            yellow += 1
+    if red > ammo["red"] or blue > ammo["blue"] or yellow > ammo["yellow"]:
+        return False
+    for card in p.powerups:
+        if powerup_colour(card) in cost:
+            return False
+    for c in cost:
+        if c in CUBES:
+            ammo[c] -= 1
+            g.emit("paid", f"{g.name(p.colour)} pays a {c} cube for {why}", player=p.colour, cube=c)
+    return True
+
+
 def pay(g: Game, p: Player, cost: Iterable[str], why: str) -> Generator[Decision, str, None]:
     """Pay a cost one cube at a time, asking only where a powerup could stand in for a cube."""
     cost = list(cost)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules.arena import DIRECTIONS
 from adrenaline_tui.rules.cards import powerup_kind
-from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.decision import Decision, Option, new
 from adrenaline_tui.rules.state import Player
 
 if TYPE_CHECKING:
@@ -59,18 +59,32 @@ def use_powerup(g: Game, p: Player, card: str) -> Generator[Decision, str, None]
 
     kind = powerup_kind(card)
     if kind == NEWTON:
-        options = tuple(Option(q.colour, q.name, square=q.square, target=q.colour) for q in newton_targets(g, p))
-        target = yield from g.ask(Decision(p.colour, "newton_target", "Newton: push whom?", options))
+        # `g.ask` spelled out, the options built by loops (issue 27: no generator, no call per
+        # option): the card was offered because it has a target, and a target somewhere to go.
+        options = []
+        for q in newton_targets(g, p):
+            options.append(new(Option, (q.colour, q.name, q.square, q.colour)))
+        if len(options) > 1:
+            target = yield new(Decision, (p.colour, "newton_target", "Newton: push whom?", tuple(options), True, False))
+        else:
+            target = options[0].key
         victim = g.players[target]
-        options = tuple(
-            Option(q, f"Push {victim.name} to {q}", square=q) for q in newton_destinations(g, victim.square)
-        )
-        dest = yield from g.ask(Decision(p.colour, "newton_square", f"Newton: push {victim.name} where?", options))
+        options = []
+        for q in newton_destinations(g, victim.square):
+            options.append(new(Option, (q, f"Push {victim.name} to {q}", q, None)))
+        if len(options) > 1:
+            prompt = f"Newton: push {victim.name} where?"
+            dest = yield new(Decision, (p.colour, "newton_square", prompt, tuple(options), True, False))
+        else:
+            dest = options[0].key
         _discard(g, p, card, f"on {victim.name}")
         yield from move_figure(g, victim, dest, why="Newton")
     elif kind == TELEPORTER:
         options = _teleport_options(g.arena, p.square)
-        dest = yield from g.ask(Decision(p.colour, "teleport", "Teleporter: where to?", options))
+        if len(options) > 1:  # `g.ask`, spelled out
+            dest = yield new(Decision, (p.colour, "teleport", "Teleporter: where to?", options, True, False))
+        else:
+            dest = options[0].key
         _discard(g, p, card, "")
         yield from move_figure(g, p, dest, why="Teleporter", jump=True)
     else:

@@ -23,7 +23,7 @@ from adrenaline_tui.rules.cards import (
 )
 from adrenaline_tui.rules.damage import add_marks, deal_damage
 from adrenaline_tui.rules.decision import Decision, Option, new
-from adrenaline_tui.rules.payment import ANY, budget, can_pay, pay
+from adrenaline_tui.rules.payment import ANY, budget, can_pay, paid_at_once, pay
 from adrenaline_tui.rules.shot_labels import target_effect
 from adrenaline_tui.rules.state import Player
 
@@ -43,7 +43,11 @@ def _minus(b: tuple[int, int, int], cost: tuple[str, ...]) -> tuple[int, int, in
 def fireable_weapons(g: Game, p: Player) -> list[str]:
     """Loaded weapons with at least one legal shot from where the player stands."""
     b, pos = budget(p), g.shot_positions(p)
-    return [w.id for w in p.weapons if w.loaded and effects.can_fire(g.cards.weapons[w.id], g.arena, p.colour, pos, b)]
+    out = []  # a loop, not a comprehension (a call of its own)
+    for w in p.weapons:
+        if w.loaded and effects.can_fire(g.cards.weapons[w.id], g.arena, p.colour, pos, b):
+            out.append(w.id)
+    return out
 
 
 def shoot_squares(
@@ -68,7 +72,12 @@ def shoot_squares(
     here = p.square
     squares = g.arena.within(here, n) if n else (here,)
     if first_only and n:  # the square you stand on is the likeliest, and the cheapest to settle
-        squares = (here, *(q for q in squares if q != here))
+        # A loop, not a generator expression (a trip out of the interpreter loop per square).
+        first = [here]
+        for q in squares:
+            if q != here:
+                first.append(q)
+        squares = first
     pos = g.shot_positions(p)
     arena, colour, can_fire = g.arena, p.colour, effects.can_fire
     for q in squares:
@@ -105,17 +114,26 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
     if n:
         here = p.square
         options = tuple(
-            Option(q, "Shoot from here" if q == here else f"Move to {q}, then shoot", square=q)
-            for q in shoot_squares(g, p, n, reload=reload)
+            [
+                new(Option, (q, "Shoot from here" if q == here else f"Move to {q}, then shoot", q, None))
+                for q in shoot_squares(g, p, n, reload=reload)
+            ]
         )
-        key = yield from g.ask(Decision(p.colour, "shoot_move", f"Shoot: move up to {n} first?", options))
+        # `g.ask`, spelled out: the action was offered for a square to shoot from.
+        if len(options) > 1:
+            key = yield new(Decision, (p.colour, "shoot_move", f"Shoot: move up to {n} first?", options, True, False))
+        else:
+            key = options[0].key
         yield from move_figure(g, p, key)
     if reload:
         yield from reload_phase(g, p, then_shoot=True)
-    options = tuple([new(Option, (wid, g.cards.weapons[wid].name, None, None)) for wid in fireable_weapons(g, p)])
+    weapons = g.cards.weapons
+    options = []  # a loop, not a comprehension (a call of its own)
+    for wid in fireable_weapons(g, p):
+        options.append(new(Option, (wid, weapons[wid].name, None, None)))
     # `g.ask`, spelled out: the action was offered because some weapon can be fired.
     if len(options) > 1:
-        key = yield new(Decision, (p.colour, "weapon", "Shoot with which weapon?", options, True, False))
+        key = yield new(Decision, (p.colour, "weapon", "Shoot with which weapon?", tuple(options), True, False))
     else:
         key = options[0].key
     yield from fire(g, p, key)
@@ -172,15 +190,19 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:
             if names is None:
-                names = {c: g.target_name(c) for c in pos}
+                names = {}
+                for c in pos:
+                    names[c] = g.name(c)  # `g.target_name`, one call less
             opts = effects.raw_options(shot, names, keys, steps)
             kind, prompt = _decision_kind(shot)
             if paid is not None:
                 # The only way on costs something: say so, and let the player's key spend it.
                 prompt = f"{weapon.name}: the only way on is {paid.name.lower()}, for {', '.join(paid.cost)}"
-            options = tuple([new(Option, (o[0], o[1], o[3], o[4])) for o in opts])  # key, label, square, target
+            options = []  # a loop, not a comprehension (a call of its own)
+            for o in opts:
+                options.append(new(Option, (o[0], o[1], o[3], o[4])))  # key, label, square, target
             # `g.ask`, spelled out: more than one option, or a lone paid one kept (auto=False).
-            key = yield new(Decision, (p.colour, kind, prompt, options, paid is None, False))
+            key = yield new(Decision, (p.colour, kind, prompt, tuple(options), paid is None, False))
         shot, ops = steps[key]  # `effects.apply(shot, key)`, already stepped
         if shot.finished:
             break
@@ -188,7 +210,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             if op.kind == "start":
                 eff = weapon.effect(op.effect)
                 if eff.cost:
-                    yield from pay(g, p, eff.cost, f"{weapon.name}: {eff.name.lower()}")
+                    why = f"{weapon.name}: {eff.name.lower()}"
+                    if not paid_at_once(g, p, eff.cost, why):
+                        yield from pay(g, p, eff.cost, why)
                 g.emit(
                     "effect",
                     f"{p.name}: {weapon.name}, {eff.name.lower()}",
@@ -261,15 +285,27 @@ def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
 
 def tagback_window(g: Game, shooter: Player) -> Flow:
     """Players the shooter damaged while in their sight may answer with Tagback Grenades."""
-    victims = list(dict.fromkeys([v for v, a in g.ledger.tagback if a == shooter.colour]))
+    # Loops rather than comprehensions (each a call of its own): entered after most shots.
+    victims: dict[str, None] = {}
+    for v, a in g.ledger.tagback:
+        if a == shooter.colour:
+            victims[v] = None
     if not victims:
         return
     ask_all = g.config.tagback_prompt == "all"
-    order = [p.colour for p in g.figures_in_order(g.active_index)]
-    for colour in sorted(victims, key=order.index):
+    if len(victims) > 1:
+        order = [p.colour for p in g.figures_in_order(g.active_index)]
+        in_order = sorted(victims, key=order.index)
+    else:
+        in_order = list(victims)
+    for colour in in_order:
         victim = g.players[colour]
         while True:
-            cards = list(dict.fromkeys(c for c in victim.powerups if powerup_kind(c) == TAGBACK))
+            held: dict[str, None] = {}
+            for c in victim.powerups:
+                if powerup_kind(c) == TAGBACK:
+                    held[c] = None
+            cards = list(held)
             if not cards and not ask_all:
                 break
             options = [Option(c, f"Throw {g.card_name(c)}: {shooter.name} gets 1 mark") for c in cards]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
 from adrenaline_tui.rules.decision import Decision, Option, new
-from adrenaline_tui.rules.payment import budget, pay
+from adrenaline_tui.rules.payment import budget, paid_at_once, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, standings
 from adrenaline_tui.rules.state import (
@@ -60,14 +60,18 @@ def play(g: Game) -> Flow:
         g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
         while True:
             allowances = action_allowances(g, p) if g.actions_left else {}
-            options = list(map(_action_option, allowances.items()))
+            options = []
+            for action, n in allowances.items():
+                options.append(_action_option(action, n))
             # Actions a rule module adds (the bot action), each answered by the module that offered it.
             extra = {}
             for rules in g.hooks.actions:
                 for o in rules.actions(g, p):
                     extra[o] = rules
             options += extra
-            options += [new(Option, (card, f"Use {g.card_name(card)}", None, None)) for card in usable_powerups(g, p)]
+            if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
+                for card in usable_powerups(g, p):
+                    options.append(new(Option, (card, f"Use {g.card_name(card)}", None, None)))
             # Asked even with "End your turn" as the only answer where skipping the question would
             # show that the player holds no usable powerup.
             ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
@@ -111,7 +115,10 @@ def play(g: Game) -> Flow:
             if not w.loaded:
                 yield from reload_phase(g, p)
                 break
-        yield from end_of_turn(g)
+        if g.hooks.end_turn or _anyone_killed(g):
+            yield from end_of_turn(g)
+        else:
+            _quiet_end_of_turn(g)
         actions_taken = 0
         if g.over:
             break
@@ -133,8 +140,10 @@ _ACTION_LABEL = {
 # The action question offers the same few options all game, and options are immutable: each is
 # built once (nothing invalidates them; they depend on their arguments alone).
 @cache
-def _action_option(allowance: tuple[str, int]) -> Option:
-    action, n = allowance
+@cache
+def _action_option(action: str, n: int) -> Option:
+    # A handful of different options all game, immutable: built once each (a cache hit makes no
+    # Python frame, where building one made three: this, the label's lambda, `Option.__new__`).
     return Option(action, _ACTION_LABEL[action](n))
 
 
@@ -221,10 +230,24 @@ def run(g: Game, p: Player, n: int) -> Flow:
 # ------------------------------------------------------------------------- grab
 def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> list[str]:
     """Squares within `n` moves with something the player can take; `first_only` stops at one."""
-    spend = budget(p)
+    red, blue, yellow = budget(p)
+    spawn_colour_at, racks, weapons = g.arena.spawn_colour_at, g.board.racks, g.cards.weapons
+    plain, tiles = not g.hooks.has_ammo, g.board.tiles
     out = []
     for q in g.arena.within(p.square, n):
-        if _can_grab_at(g, p, q, spend):
+        # Whether anything here can be taken, spelled out (it was a call a square of every grab question).
+        colour = spawn_colour_at.get(q)
+        if colour is None:
+            ok = (tiles.get(q) is not None) if plain else g.mode.has_ammo(g, p, q)
+        else:
+            ok = False
+            for w in racks[colour]:
+                if w is not None:
+                    r, b, y = weapons[w].pickup_vec
+                    if r <= red and b <= blue and y <= yellow:
+                        ok = True
+                        break
+        if ok:
             out.append(q)
             if first_only:
                 break
@@ -233,13 +256,15 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
 
 def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
     """`grab_squares(..., first_only=True)` as a yes or no, without building the list; `spend`
-    is `budget(p)`. `_can_grab_at` for each square, spelled out: asked at every action question."""
+    is `budget(p)`. Each square checked as `grab_squares` does: asked at every action question."""
     spawn_colour_at, has_ammo, weapons = g.arena.spawn_colour_at, g.mode.has_ammo, g.cards.weapons
     red, blue, yellow = spend
+    plain, tiles = not g.hooks.has_ammo, g.board.tiles
     for q in g.arena.within(p.square, n):
         colour = spawn_colour_at.get(q)
         if colour is None:
-            if has_ammo(g, p, q):
+            # The default `has_ammo`, spelled out where no mode overrides it (a call a square).
+            if (tiles.get(q) is not None) if plain else has_ammo(g, p, q):
                 return True
             continue
         for w in g.board.racks[colour]:
@@ -250,25 +275,19 @@ def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) ->
     return False
 
 
-def _can_grab_at(g: Game, p: Player, square: str, spend: tuple[int, int, int]) -> bool:
-    colour = g.arena.spawn_colour_at.get(square)
-    if colour is None:
-        return g.mode.has_ammo(g, p, square)
-    weapons = g.cards.weapons
-    for w in g.board.racks[colour]:
-        if w is not None:
-            r, b, y = weapons[w].pickup_vec
-            if r <= spend[0] and b <= spend[1] and y <= spend[2]:
-                return True
-    return False
-
-
 def grab(g: Game, p: Player, n: int) -> Flow:
     here = p.square
     options = []
+    plain, tiles = not g.hooks.ammo_here, g.board.tiles
     for q in grab_squares(g, p, n):
         colour = g.arena.spawn_colour_at.get(q)
-        stuff = f"{colour} weapon rack" if colour else g.mode.ammo_here(g, p, q)
+        if colour:
+            stuff = f"{colour} weapon rack"
+        elif plain:  # the default `ammo_here`, spelled out (a call an option)
+            code = tiles.get(q)
+            stuff = None if code is None else f"ammo {code}"
+        else:
+            stuff = g.mode.ammo_here(g, p, q)
         where = "here" if q == here else f"at {q}"
         options.append(new(Option, (q, f"Grab {where}: {stuff}", q, None)))
     # `g.ask`, spelled out (asked a hundred times a game): the action was offered for a square.
@@ -279,8 +298,10 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     yield from move_figure(g, p, key)
     if key in g.arena.spawn_colour_at:
         yield from grab_weapon(g, p, g.arena.spawn_colour_at[key])
-    else:
+    elif g.hooks.grab_ammo:
         yield from g.mode.grab_ammo(g, p, key)
+    else:
+        grab_ammo(g, p, key)  # what the default hook does, without its empty generator
 
 
 def grab_ammo(g: Game, p: Player, square: str) -> None:
@@ -332,14 +353,18 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
         r, b, y = weapon.pickup_vec
         if r <= red and b <= blue and y <= yellow:
             cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
-            options.append(Option(wid, f"{weapon.name} ({cost})"))
+            options.append(new(Option, (wid, f"{weapon.name} ({cost})", None, None)))
     # The only weapon that can be taken is still asked when it costs a cube (`confirm_spending`).
     lone_cost = g.cards.weapons[options[0].key].pickup_cost if len(options) == 1 else ()
     prompt = "Grab which weapon?"
     if g.asks_spending(lone_cost):
         prompt = f"Grab the only weapon you can take here, for {', '.join(lone_cost)}?"
-    decision = Decision(p.colour, "weapon", prompt, tuple(options), auto=not g.asks_spending(lone_cost))
-    key = yield from g.ask(decision)
+    # `g.ask`, spelled out (asked at most grabs from a rack): the grab was offered for a weapon.
+    auto = not g.asks_spending(lone_cost)
+    if auto and len(options) == 1:
+        key = options[0].key
+    else:
+        key = yield new(Decision, (p.colour, "weapon", prompt, tuple(options), auto, False))
     weapon = g.cards.weapons[key]
     # The drop is chosen before paying so that, while decisions are pending, every card is
     # either in a hand or on the rack; the swap itself happens at once.
@@ -350,7 +375,8 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
             for w in p.weapons
         )
         drop = yield from g.ask(Decision(p.colour, "drop", "You hold 3 weapons: drop one into the rack", drop_opts))
-    yield from pay(g, p, weapon.pickup_cost, weapon.name)
+    if not paid_at_once(g, p, weapon.pickup_cost, weapon.name):
+        yield from pay(g, p, weapon.pickup_cost, weapon.name)
     slot = rack.index(key)
     rack[slot] = drop
     if drop is not None:
@@ -416,7 +442,9 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         if key == "done":
             return
         weapon = g.cards.weapons[key]
-        yield from pay(g, p, weapon.reload_cost, f"reloading the {weapon.name}")
+        why = f"reloading the {weapon.name}"
+        if not paid_at_once(g, p, weapon.reload_cost, why):
+            yield from pay(g, p, weapon.reload_cost, why)
         p.weapon(key).loaded = True
         g.emit("reloaded", f"{p.name} reloads the {weapon.name}", player=p.colour, weapon=key)
 
@@ -467,6 +495,38 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
 
 
 # ---------------------------------------------------------------- end of turn
+def _anyone_killed(g: Game) -> bool:
+    for p in g.players.values():
+        if p.killed:
+            return True
+    return False
+
+
+def _quiet_end_of_turn(g: Game) -> None:
+    """`end_of_turn` where no module hooks the end of a turn and nobody was killed: nothing can
+    be asked, so no generator is made (most turns; issue 27). The same steps in the same order."""
+    active = g.active
+    due = ""
+    if not g.frenzy:
+        for rules in g.hooks.frenzy_due:
+            due = rules.frenzy_due(g)
+            if due:
+                break
+        if due:
+            if g.config.ending == "sudden_death":
+                g.over = True
+                g.emit("sudden_death", f"{due}: sudden death, the game is over")
+            else:
+                start_frenzy(g)
+    else:
+        g.frenzy_turns_left -= 1
+        if g.frenzy_turns_left <= 0:
+            g.over = True
+    if not g.over:
+        refill(g)
+    g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+
+
 def end_of_turn(g: Game) -> Flow:
     active = g.active
     for rules in g.hooks.end_turn:

@@ -170,7 +170,19 @@ class Hooks:
     calls, each building an empty generator or list, ran hundreds of times a game for nothing).
     Worked out from the classes once per game; a module's hooks are methods of its class."""
 
-    __slots__ = ("actions", "end_turn", "entered", "frenzy_due", "must_act", "respawns", "start_turn")
+    __slots__ = (
+        "actions",
+        "ammo_here",
+        "end_turn",
+        "entered",
+        "frenzy_due",
+        "grab_ammo",
+        "has_ammo",
+        "must_act",
+        "respawns",
+        "start_turn",
+        "targets",
+    )
 
     def __init__(self, rules: list[Rules]) -> None:
         for name in self.__slots__:
