@@ -462,20 +462,18 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
         colour = powerup_colour(card)
         # Only the player sees the options: the card just drawn may be named for them.
         fresh = " (just drawn)" if not first and card == drawn[0] and len(choices) > 1 else ""
-        options.append(
-            Option(
-                card,
-                f"Discard {g.card_name(card)}{fresh}: appear at the {colour} spawnpoint",
-                square=g.arena.spawn_square[colour],
-            )
-        )
+        label = f"Discard {g.card_name(card)}{fresh}: appear at the {colour} spawnpoint"
+        options.append(new(Option, (card, label, g.arena.spawn_square[colour], None)))
     alone = not first and len(choices) == 1  # the card drawn is the only one: it must go
     kind = "spawn" if first else "respawn"
-    prompt = f"{p.name}: discard a powerup to choose where you {'enter' if first else 'respawn'}"
     # With `spawn_prompt: always` asked even with one card to discard: its player sees the card
     # drawn, and whether the question comes does not tell others that the hand held nothing else.
     always = g.config.spawn_prompt == "always"
-    key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options), auto=not always, public=always))
+    if not always and len(options) == 1:
+        key = options[0].key  # what `g.ask` would answer, without its generator (issue 27)
+    else:
+        prompt = f"{p.name}: discard a powerup to choose where you {'enter' if first else 'respawn'}"
+        key = yield new(Decision, (p.colour, kind, prompt, tuple(options), not always, always))
     p.powerups.remove(key)
     g.board.powerup_discard.append(key)
     p.square = g.arena.spawn_square[powerup_colour(key)]
