@@ -250,13 +250,19 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
 def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
     """Targeting Scope: after an effect that damaged players, +1 damage to one of them per scope."""
     while damaged:
-        scopes = list(dict.fromkeys([c for c in p.powerups if powerup_kind(c) == SCOPE]))
-        scopes = [c for c in scopes if can_pay(p, [ANY], exclude=[c])]
+        # A loop, not comprehensions: entered after most hits, and most hands hold no scope.
+        scopes: list[str] = []
+        for c in p.powerups:
+            if c not in scopes and powerup_kind(c) == SCOPE and can_pay(p, [ANY], exclude=[c]):
+                scopes.append(c)
         if not scopes:
             return
-        options = [Option(c, f"{g.name(c)}: 1 more damage", square=g.players[c].square, target=c) for c in damaged]
-        options.append(Option("pass", "No Targeting Scope"))
-        key = yield from g.ask(Decision(p.colour, "scope", "Use a Targeting Scope for 1 more damage?", tuple(options)))
+        options = [new(Option, (c, f"{g.name(c)}: 1 more damage", g.players[c].square, c)) for c in damaged]
+        options.append(new(Option, ("pass", "No Targeting Scope", None, None)))
+        # `g.ask`, spelled out: there are always two options at least.
+        key = yield new(
+            Decision, (p.colour, "scope", "Use a Targeting Scope for 1 more damage?", tuple(options), True, False)
+        )
         if key == "pass":
             return
         if len(scopes) > 1:
