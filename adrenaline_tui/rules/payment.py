@@ -95,7 +95,7 @@ def paid_at_once(g: Game, p: Player, cost: Iterable[str], why: str) -> bool:
     for c in cost:
         if c in CUBES:
             ammo[c] -= 1
-            g.emit("paid", f"{g.name(p.colour)} pays a {c} cube for {why}", player=p.colour, cube=c)
+            g.emit("paid", f"{p.name} pays a {c} cube for {why}", player=p.colour, cube=c)
     return True
 
 
@@ -119,13 +119,13 @@ def pay(g: Game, p: Player, cost: Iterable[str], why: str) -> Generator[Decision
             spent = key.split(":", 1)[1]
         if spent in CUBES:
             p.ammo[spent] -= 1
-            g.emit("paid", f"{g.name(p.colour)} pays a {spent} cube for {why}", player=p.colour, cube=spent)
+            g.emit("paid", f"{p.name} pays a {spent} cube for {why}", player=p.colour, cube=spent)
         else:
             p.powerups.remove(spent)
             g.board.powerup_discard.append(spent)
             g.emit(
                 "paid",
-                f"{g.name(p.colour)} discards {g.card_name(spent)} to pay for {why}",
+                f"{p.name} discards {g.card_name(spent)} to pay for {why}",
                 player=p.colour,
                 powerup=spent,
             )

@@ -191,8 +191,10 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         else:
             if names is None:
                 names = {}
-                for c in pos:
-                    names[c] = g.name(c)  # `g.target_name`, one call less
+                players = g.players
+                for c in pos:  # `g.name(c)`, spelled out: a call less a figure
+                    q = players.get(c)
+                    names[c] = q.name if q is not None else g.mode.target_name(c)
             opts = effects.raw_options(shot, names, keys, steps)
             kind, prompt = _decision_kind(shot)
             if paid is not None:
