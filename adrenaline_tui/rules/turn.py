@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
-from adrenaline_tui.rules.decision import Decision, Option, new
+from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.payment import budget, paid_at_once, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, standings
@@ -193,13 +193,9 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = Fa
     if start == dest:
         return ()
     p.square = dest
-    g.emit(
-        "moved",
-        f"{p.name} moves {start} -> {dest}" + (f" ({why})" if why else ""),
-        player=p.colour,
-        origin=start,
-        square=dest,
-    )
+    # `g.emit`, spelled out (a call and a keyword dict less): every step of every figure.
+    text = f"{p.name} moves {start} -> {dest}" + (f" ({why})" if why else "")
+    g.events.append(new(Event, ("moved", text, {"player": p.colour, "origin": start, "square": dest})))
     return _entered(g, p, start, dest, jump) if g.hooks.entered else ()
 
 
@@ -522,7 +518,8 @@ def _quiet_end_of_turn(g: Game) -> None:
             g.over = True
     if not g.over:
         refill(g)
-    g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+    # `g.emit`, spelled out: once a turn.
+    g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
 
 
 def end_of_turn(g: Game) -> Flow:
@@ -587,7 +584,8 @@ def end_of_turn(g: Game) -> Flow:
             special = next((rules for rules in g.hooks.respawns if rules.respawns(p)), None)
             yield from (special.respawn(g, p) if special is not None else spawn(g, p, first=False))
         refill(g)
-    g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+    # `g.emit`, spelled out: once a turn.
+    g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
 
 
 def _payees(g: Game, board: Player) -> list[str]:
