@@ -6,7 +6,7 @@ from collections.abc import Generator, Iterable
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules.cards import CUBES, powerup_colour
-from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.state import Player
 
 if TYPE_CHECKING:
@@ -95,7 +95,10 @@ def paid_at_once(g: Game, p: Player, cost: Iterable[str], why: str) -> bool:
     for c in cost:
         if c in CUBES:
             ammo[c] -= 1
-            g.emit("paid", f"{p.name} pays a {c} cube for {why}", player=p.colour, cube=c)
+            # `g.emit`, spelled out (a call and a keyword dict less): most cubes paid.
+            g.events.append(
+                new(Event, ("paid", f"{p.name} pays a {c} cube for {why}", {"player": p.colour, "cube": c}))
+            )
     return True
 
 

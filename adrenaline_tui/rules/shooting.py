@@ -22,7 +22,7 @@ from adrenaline_tui.rules.cards import (
     powerup_kind,
 )
 from adrenaline_tui.rules.damage import add_marks, deal_damage
-from adrenaline_tui.rules.decision import Decision, Option, new
+from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, paid_at_once, pay
 from adrenaline_tui.rules.shot_labels import target_effect
 from adrenaline_tui.rules.state import Player
@@ -215,13 +215,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                     why = f"{weapon.name}: {eff.name.lower()}"
                     if not paid_at_once(g, p, eff.cost, why):
                         yield from pay(g, p, eff.cost, why)
-                g.emit(
-                    "effect",
-                    f"{p.name}: {weapon.name}, {eff.name.lower()}",
-                    player=p.colour,
-                    weapon=weapon_id,
-                    effect=eff.id,
-                )
+                # `g.emit`, spelled out (a call and a keyword dict less): every effect fired.
+                data = {"player": p.colour, "weapon": weapon_id, "effect": eff.id}
+                g.events.append(new(Event, ("effect", f"{p.name}: {weapon.name}, {eff.name.lower()}", data)))
                 damaged.append([])
             elif op.figure not in g.players and op.kind in ("damage", "mark"):
                 # A target that is not a figure (a spawnpoint): the mode says what a hit does.
