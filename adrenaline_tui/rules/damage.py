@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from adrenaline_tui.rules.decision import Event, new
 from adrenaline_tui.rules.state import KILLSHOT, MAX_DAMAGE, MAX_MARKS, Player
 
 if TYPE_CHECKING:
@@ -79,17 +80,18 @@ def deal_damage(g: Game, attacker: str, target: Player, amount: int, *, by_actio
         parts.append(f"{amount - placed + returned} wasted")
     # Tokens in your own colour come from a spawnpoint striking back (Domination).
     who = f"{target.name} takes" if attacker == target.colour else f"{g.name(attacker)} hits {target.name}:"
-    g.emit(
-        "damaged",
-        f"{who} {', '.join(parts)}" + (" in their own colour" if attacker == target.colour else ""),
-        attacker=attacker,
-        target=target.colour,
-        amount=amount,
-        placed=placed,
-        converted=converted,
-        wasted=amount - placed + returned,
-        damage=list(target.damage),
-    )
+    # `g.emit`, spelled out (a call and a keyword dict less): every hit.
+    text = f"{who} {', '.join(parts)}" + (" in their own colour" if attacker == target.colour else "")
+    data = {
+        "attacker": attacker,
+        "target": target.colour,
+        "amount": amount,
+        "placed": placed,
+        "converted": converted,
+        "wasted": amount - placed + returned,
+        "damage": list(target.damage),
+    }
+    g.events.append(new(Event, ("damaged", text, data)))
     shooter = g.players.get(attacker)
     if (
         by_action

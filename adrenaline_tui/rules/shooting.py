@@ -171,7 +171,10 @@ def _paid_effect(weapon: Weapon, key: str) -> Effect | None:
 def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     weapon = g.cards.weapons[weapon_id]
     p.weapon(weapon_id).loaded = False
-    g.emit("shoot", f"{p.name} fires the {weapon.name}", player=p.colour, weapon=weapon_id)
+    # `g.emit`, spelled out (a call and a keyword dict less), as for every effect fired.
+    g.events.append(
+        new(Event, ("shoot", f"{p.name} fires the {weapon.name}", {"player": p.colour, "weapon": weapon_id}))
+    )
     pos = g.shot_positions(p)
     # The targets' names label the options; a shot whose every answer is its only one needs none.
     names: dict[str, str] | None = None

@@ -323,15 +323,9 @@ def take_tile(g: Game, p: Player, code: str, square: str, *, give_up: str | None
         got += " and a powerup"
     elif tile.powerup and give_up != "powerup":
         got += " (no powerup: hand full)"
-    g.emit(
-        "grabbed_ammo",
-        f"{p.name} grabs ammo {code}: {got}",
-        player=p.colour,
-        tile=code,
-        cubes=gained,
-        powerup=drew is not None,
-        square=square,
-    )
+    # `g.emit`, spelled out (a call and a keyword dict less), as at every move.
+    data = {"player": p.colour, "tile": code, "cubes": gained, "powerup": drew is not None, "square": square}
+    g.events.append(new(Event, ("grabbed_ammo", f"{p.name} grabs ammo {code}: {got}", data)))
 
 
 def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
