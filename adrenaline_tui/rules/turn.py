@@ -432,7 +432,10 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         if not paid_at_once(g, p, weapon.reload_cost, why):
             yield from pay(g, p, weapon.reload_cost, why)
         p.weapon(key).loaded = True
-        g.emit("reloaded", f"{p.name} reloads the {weapon.name}", player=p.colour, weapon=key)
+        # `g.emit`, spelled out (a call and a keyword dict less), as at every move.
+        g.events.append(
+            new(Event, ("reloaded", f"{p.name} reloads the {weapon.name}", {"player": p.colour, "weapon": key}))
+        )
 
 
 # ------------------------------------------------------------------ spawning
@@ -671,7 +674,10 @@ def refill(g: Game) -> None:
                 placed_weapons.setdefault(colour, []).append(rack[i])
     if placed_tiles or placed_weapons:
         g.reveal()
-        g.emit("refilled", "The board is restocked", tiles=placed_tiles, weapons=placed_weapons)
+        # `g.emit`, spelled out: at most once a turn.
+        g.events.append(
+            new(Event, ("refilled", "The board is restocked", {"tiles": placed_tiles, "weapons": placed_weapons}))
+        )
 
 
 # ---------------------------------------------------------------- end of game
