@@ -6,7 +6,7 @@ from collections.abc import Generator, Iterable
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules.cards import CUBES, powerup_colour
-from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.state import Player
 
 if TYPE_CHECKING:
@@ -95,7 +95,10 @@ def paid_at_once(g: Game, p: Player, cost: Iterable[str], why: str) -> bool:
     for c in cost:
         if c in CUBES:
             ammo[c] -= 1
-            g.emit("paid", f"{g.name(p.colour)} pays a {c} cube for {why}", player=p.colour, cube=c)
+            # `g.emit`, spelled out (a call and a keyword dict less): most cubes paid.
+            g.events.append(
+                new(Event, ("paid", f"{p.name} pays a {c} cube for {why}", {"player": p.colour, "cube": c}))
+            )
     return True
 
 
@@ -119,13 +122,13 @@ def pay(g: Game, p: Player, cost: Iterable[str], why: str) -> Generator[Decision
             spent = key.split(":", 1)[1]
         if spent in CUBES:
             p.ammo[spent] -= 1
-            g.emit("paid", f"{g.name(p.colour)} pays a {spent} cube for {why}", player=p.colour, cube=spent)
+            g.emit("paid", f"{p.name} pays a {spent} cube for {why}", player=p.colour, cube=spent)
         else:
             p.powerups.remove(spent)
             g.board.powerup_discard.append(spent)
             g.emit(
                 "paid",
-                f"{g.name(p.colour)} discards {g.card_name(spent)} to pay for {why}",
+                f"{p.name} discards {g.card_name(spent)} to pay for {why}",
                 player=p.colour,
                 powerup=spent,
             )

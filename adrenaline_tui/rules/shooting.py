@@ -22,7 +22,7 @@ from adrenaline_tui.rules.cards import (
     powerup_kind,
 )
 from adrenaline_tui.rules.damage import add_marks, deal_damage
-from adrenaline_tui.rules.decision import Decision, Option, new
+from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, paid_at_once, pay
 from adrenaline_tui.rules.shot_labels import target_effect
 from adrenaline_tui.rules.state import Player
@@ -171,7 +171,10 @@ def _paid_effect(weapon: Weapon, key: str) -> Effect | None:
 def fire(g: Game, p: Player, weapon_id: str) -> Flow:
     weapon = g.cards.weapons[weapon_id]
     p.weapon(weapon_id).loaded = False
-    g.emit("shoot", f"{p.name} fires the {weapon.name}", player=p.colour, weapon=weapon_id)
+    # `g.emit`, spelled out (a call and a keyword dict less), as for every effect fired.
+    g.events.append(
+        new(Event, ("shoot", f"{p.name} fires the {weapon.name}", {"player": p.colour, "weapon": weapon_id}))
+    )
     pos = g.shot_positions(p)
     # The targets' names label the options; a shot whose every answer is its only one needs none.
     names: dict[str, str] | None = None
@@ -191,8 +194,10 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         else:
             if names is None:
                 names = {}
-                for c in pos:
-                    names[c] = g.name(c)  # `g.target_name`, one call less
+                players = g.players
+                for c in pos:  # `g.name(c)`, spelled out: a call less a figure
+                    q = players.get(c)
+                    names[c] = q.name if q is not None else g.mode.target_name(c)
             opts = effects.raw_options(shot, names, keys, steps)
             kind, prompt = _decision_kind(shot)
             if paid is not None:
@@ -213,13 +218,9 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                     why = f"{weapon.name}: {eff.name.lower()}"
                     if not paid_at_once(g, p, eff.cost, why):
                         yield from pay(g, p, eff.cost, why)
-                g.emit(
-                    "effect",
-                    f"{p.name}: {weapon.name}, {eff.name.lower()}",
-                    player=p.colour,
-                    weapon=weapon_id,
-                    effect=eff.id,
-                )
+                # `g.emit`, spelled out (a call and a keyword dict less): every effect fired.
+                data = {"player": p.colour, "weapon": weapon_id, "effect": eff.id}
+                g.events.append(new(Event, ("effect", f"{p.name}: {weapon.name}, {eff.name.lower()}", data)))
                 damaged.append([])
             elif op.figure not in g.players and op.kind in ("damage", "mark"):
                 # A target that is not a figure (a spawnpoint): the mode says what a hit does.
@@ -250,13 +251,19 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
 def scope_window(g: Game, p: Player, damaged: list[str]) -> Flow:
     """Targeting Scope: after an effect that damaged players, +1 damage to one of them per scope."""
     while damaged:
-        scopes = list(dict.fromkeys([c for c in p.powerups if powerup_kind(c) == SCOPE]))
-        scopes = [c for c in scopes if can_pay(p, [ANY], exclude=[c])]
+        # A loop, not comprehensions: entered after most hits, and most hands hold no scope.
+        scopes: list[str] = []
+        for c in p.powerups:
+            if c not in scopes and powerup_kind(c) == SCOPE and can_pay(p, [ANY], exclude=[c]):
+                scopes.append(c)
         if not scopes:
             return
-        options = [Option(c, f"{g.name(c)}: 1 more damage", square=g.players[c].square, target=c) for c in damaged]
-        options.append(Option("pass", "No Targeting Scope"))
-        key = yield from g.ask(Decision(p.colour, "scope", "Use a Targeting Scope for 1 more damage?", tuple(options)))
+        options = [new(Option, (c, f"{g.name(c)}: 1 more damage", g.players[c].square, c)) for c in damaged]
+        options.append(new(Option, ("pass", "No Targeting Scope", None, None)))
+        # `g.ask`, spelled out: there are always two options at least.
+        key = yield new(
+            Decision, (p.colour, "scope", "Use a Targeting Scope for 1 more damage?", tuple(options), True, False)
+        )
         if key == "pass":
             return
         if len(scopes) > 1:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import shooting
 from adrenaline_tui.rules.cards import powerup_colour
-from adrenaline_tui.rules.decision import Decision, Option, new
+from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.payment import budget, paid_at_once, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
 from adrenaline_tui.rules.scoring import Award, score_board, standings
@@ -44,13 +44,9 @@ def play(g: Game) -> Flow:
         # ------------------------------------------------------------------ a turn
         p = g.active
         g.turn += 1
-        g.emit(
-            "turn",
-            f"Turn {g.turn}: {p.name}" + (" (final frenzy)" if g.frenzy else ""),
-            player=p.colour,
-            turn=g.turn,
-            frenzy=g.frenzy,
-        )
+        # `g.emit`, spelled out (a call and a keyword dict less), as at every move.
+        text = f"Turn {g.turn}: {p.name}" + (" (final frenzy)" if g.frenzy else "")
+        g.events.append(new(Event, ("turn", text, {"player": p.colour, "turn": g.turn, "frenzy": g.frenzy})))
         g.ledger.clear()
         first = p.square is None
         for rules in g.hooks.start_turn:
@@ -193,13 +189,9 @@ def move_figure(g: Game, p: Player, dest: str, why: str = "", *, jump: bool = Fa
     if start == dest:
         return ()
     p.square = dest
-    g.emit(
-        "moved",
-        f"{p.name} moves {start} -> {dest}" + (f" ({why})" if why else ""),
-        player=p.colour,
-        origin=start,
-        square=dest,
-    )
+    # `g.emit`, spelled out (a call and a keyword dict less): every step of every figure.
+    text = f"{p.name} moves {start} -> {dest}" + (f" ({why})" if why else "")
+    g.events.append(new(Event, ("moved", text, {"player": p.colour, "origin": start, "square": dest})))
     return _entered(g, p, start, dest, jump) if g.hooks.entered else ()
 
 
@@ -331,15 +323,9 @@ def take_tile(g: Game, p: Player, code: str, square: str, *, give_up: str | None
         got += " and a powerup"
     elif tile.powerup and give_up != "powerup":
         got += " (no powerup: hand full)"
-    g.emit(
-        "grabbed_ammo",
-        f"{p.name} grabs ammo {code}: {got}",
-        player=p.colour,
-        tile=code,
-        cubes=gained,
-        powerup=drew is not None,
-        square=square,
-    )
+    # `g.emit`, spelled out (a call and a keyword dict less), as at every move.
+    data = {"player": p.colour, "tile": code, "cubes": gained, "powerup": drew is not None, "square": square}
+    g.events.append(new(Event, ("grabbed_ammo", f"{p.name} grabs ammo {code}: {got}", data)))
 
 
 def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
@@ -446,7 +432,10 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         if not paid_at_once(g, p, weapon.reload_cost, why):
             yield from pay(g, p, weapon.reload_cost, why)
         p.weapon(key).loaded = True
-        g.emit("reloaded", f"{p.name} reloads the {weapon.name}", player=p.colour, weapon=key)
+        # `g.emit`, spelled out (a call and a keyword dict less), as at every move.
+        g.events.append(
+            new(Event, ("reloaded", f"{p.name} reloads the {weapon.name}", {"player": p.colour, "weapon": key}))
+        )
 
 
 # ------------------------------------------------------------------ spawning
@@ -462,20 +451,18 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
         colour = powerup_colour(card)
         # Only the player sees the options: the card just drawn may be named for them.
         fresh = " (just drawn)" if not first and card == drawn[0] and len(choices) > 1 else ""
-        options.append(
-            Option(
-                card,
-                f"Discard {g.card_name(card)}{fresh}: appear at the {colour} spawnpoint",
-                square=g.arena.spawn_square[colour],
-            )
-        )
+        label = f"Discard {g.card_name(card)}{fresh}: appear at the {colour} spawnpoint"
+        options.append(new(Option, (card, label, g.arena.spawn_square[colour], None)))
     alone = not first and len(choices) == 1  # the card drawn is the only one: it must go
     kind = "spawn" if first else "respawn"
-    prompt = f"{p.name}: discard a powerup to choose where you {'enter' if first else 'respawn'}"
     # With `spawn_prompt: always` asked even with one card to discard: its player sees the card
     # drawn, and whether the question comes does not tell others that the hand held nothing else.
     always = g.config.spawn_prompt == "always"
-    key = yield from g.ask(Decision(p.colour, kind, prompt, tuple(options), auto=not always, public=always))
+    if not always and len(options) == 1:
+        key = options[0].key  # what `g.ask` would answer, without its generator (issue 27)
+    else:
+        prompt = f"{p.name}: discard a powerup to choose where you {'enter' if first else 'respawn'}"
+        key = yield new(Decision, (p.colour, kind, prompt, tuple(options), not always, always))
     p.powerups.remove(key)
     g.board.powerup_discard.append(key)
     p.square = g.arena.spawn_square[powerup_colour(key)]
@@ -524,7 +511,8 @@ def _quiet_end_of_turn(g: Game) -> None:
             g.over = True
     if not g.over:
         refill(g)
-    g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+    # `g.emit`, spelled out: once a turn.
+    g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
 
 
 def end_of_turn(g: Game) -> Flow:
@@ -589,7 +577,8 @@ def end_of_turn(g: Game) -> Flow:
             special = next((rules for rules in g.hooks.respawns if rules.respawns(p)), None)
             yield from (special.respawn(g, p) if special is not None else spawn(g, p, first=False))
         refill(g)
-    g.emit("turn_end", f"{active.name}'s turn ends", player=active.colour, turn=g.turn)
+    # `g.emit`, spelled out: once a turn.
+    g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
 
 
 def _payees(g: Game, board: Player) -> list[str]:
@@ -685,7 +674,10 @@ def refill(g: Game) -> None:
                 placed_weapons.setdefault(colour, []).append(rack[i])
     if placed_tiles or placed_weapons:
         g.reveal()
-        g.emit("refilled", "The board is restocked", tiles=placed_tiles, weapons=placed_weapons)
+        # `g.emit`, spelled out: at most once a turn.
+        g.events.append(
+            new(Event, ("refilled", "The board is restocked", {"tiles": placed_tiles, "weapons": placed_weapons}))
+        )
 
 
 # ---------------------------------------------------------------- end of game
