@@ -378,16 +378,7 @@ class ComputerPool:
         future: Future[str] = Future()
         keys = tuple(o.key for o in question.decision.options)
         level = (question.title, question.kind)
-        # Where a seat's player lives is decided at its first question and kept: a player moved
-        # would start again from its seed, and play differently than where it began.
-        seat = (question.table, question.seat, question.kind)
-        with self._lock:
-            here = self._placed.get(seat)
-            if here is None:
-                here = self._placed[seat] = self.cost.get(level, math.inf) < INLINE_BELOW
-                while len(self._placed) > MAX_PLAYERS:
-                    self._placed.popitem(last=False)
-        if here:
+        if self._placed_here(question, level):
             return self._answer_here(question, future, keys)
         ident = next(self._ids)
         try:
@@ -401,17 +392,23 @@ class ComputerPool:
             future.set_exception(PoolError(f"no computer process: {exc}"))
         return future
 
-    def _ask_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> asyncio.Future[str]:
-        keys = tuple(o.key for o in question.decision.options)
+    def _placed_here(self, question: Question, level: tuple[str, str]) -> bool:
+        """Whether a seat's player thinks here rather than in a process: decided at its first
+        question and kept, since a player moved would start again from its seed, and play
+        differently than where it began."""
         seat = (question.table, question.seat, question.kind)
-        level = (question.title, question.kind)
         with self._lock:
             here = self._placed.get(seat)
             if here is None:
                 here = self._placed[seat] = self.cost.get(level, math.inf) < INLINE_BELOW
                 while len(self._placed) > MAX_PLAYERS:
                     self._placed.popitem(last=False)
-        if here:
+        return here
+
+    def _ask_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> asyncio.Future[str]:
+        keys = tuple(o.key for o in question.decision.options)
+        level = (question.title, question.kind)
+        if self._placed_here(question, level):
             return asyncio.wrap_future(self._answer_here(question, Future(), keys), loop=loop)
         try:
             process = self._process_for(question.table)

@@ -489,17 +489,21 @@ def _anyone_killed(g: Game) -> bool:
     return False
 
 
+def _frenzy_due(g: Game) -> str:
+    """Why a module starts the final frenzy now (a mode's tracks full, say), or "" if none does."""
+    for rules in g.hooks.frenzy_due:
+        due = rules.frenzy_due(g)
+        if due:
+            return due
+    return ""
+
+
 def _quiet_end_of_turn(g: Game) -> None:
     """`end_of_turn` where no module hooks the end of a turn and nobody was killed: nothing can
     be asked, so no generator is made (most turns; issue 27). The same steps in the same order."""
     active = g.active
-    due = ""
     if not g.frenzy:
-        for rules in g.hooks.frenzy_due:
-            due = rules.frenzy_due(g)
-            if due:
-                break
-        if due:
+        if due := _frenzy_due(g):
             if g.config.ending == "sudden_death":
                 g.over = True
                 g.emit("sudden_death", f"{due}: sudden death, the game is over")
@@ -555,12 +559,7 @@ def end_of_turn(g: Game) -> Flow:
             board=None,
             awards=[Award(active.colour, 1, "double kill").as_dict()],
         )
-    due = ""
-    if not g.frenzy:
-        for rules in g.hooks.frenzy_due:
-            due = rules.frenzy_due(g)
-            if due:
-                break
+    due = "" if g.frenzy else _frenzy_due(g)
     if not g.frenzy and ((killed and g.board.skulls_left == 0) or due):
         if g.config.ending == "sudden_death":
             g.over = True
