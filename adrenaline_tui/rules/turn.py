@@ -134,12 +134,10 @@ _ACTION_LABEL = {
 
 
 # The action question offers the same few options all game, and options are immutable: each is
-# built once (nothing invalidates them; they depend on their arguments alone).
-@cache
+# built once (nothing invalidates them; they depend on their arguments alone). A cache hit makes
+# no Python frame, where building one made three: this, the label's lambda, `Option.__new__`.
 @cache
 def _action_option(action: str, n: int) -> Option:
-    # A handful of different options all game, immutable: built once each (a cache hit makes no
-    # Python frame, where building one made three: this, the label's lambda, `Option.__new__`).
     return Option(action, _ACTION_LABEL[action](n))
 
 
@@ -171,7 +169,7 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
         if action == "run":
             out[action] = n
         elif action == "grab":
-            if _can_grab_within(g, p, n, spend):
+            if grab_squares(g, p, n, first_only=True, spend=spend):
                 out[action] = n
         elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True, spend=spend):
             out[action] = n
@@ -220,9 +218,13 @@ def run(g: Game, p: Player, n: int) -> Flow:
 
 
 # ------------------------------------------------------------------------- grab
-def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> list[str]:
-    """Squares within `n` moves with something the player can take; `first_only` stops at one."""
-    red, blue, yellow = budget(p)
+def grab_squares(
+    g: Game, p: Player, n: int, *, first_only: bool = False, spend: tuple[int, int, int] | None = None
+) -> list[str]:
+    """Squares within `n` moves with something the player can take; `first_only` stops at one
+    (whether the grab action can be offered, at every action question); `spend` is `budget(p)`
+    where the caller has it already."""
+    red, blue, yellow = budget(p) if spend is None else spend
     spawn_colour_at, racks, weapons = g.arena.spawn_colour_at, g.board.racks, g.cards.weapons
     plain, tiles = not g.hooks.has_ammo, g.board.tiles
     out = []
@@ -244,27 +246,6 @@ def grab_squares(g: Game, p: Player, n: int, *, first_only: bool = False) -> lis
             if first_only:
                 break
     return out
-
-
-def _can_grab_within(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
-    """`grab_squares(..., first_only=True)` as a yes or no, without building the list; `spend`
-    is `budget(p)`. Each square checked as `grab_squares` does: asked at every action question."""
-    spawn_colour_at, has_ammo, weapons = g.arena.spawn_colour_at, g.mode.has_ammo, g.cards.weapons
-    red, blue, yellow = spend
-    plain, tiles = not g.hooks.has_ammo, g.board.tiles
-    for q in g.arena.within(p.square, n):
-        colour = spawn_colour_at.get(q)
-        if colour is None:
-            # The default `has_ammo`, spelled out where no mode overrides it (a call a square).
-            if (tiles.get(q) is not None) if plain else has_ammo(g, p, q):
-                return True
-            continue
-        for w in g.board.racks[colour]:
-            if w is not None:
-                r, b, y = weapons[w].pickup_vec
-                if r <= red and b <= blue and y <= yellow:
-                    return True
-    return False
 
 
 def grab(g: Game, p: Player, n: int) -> Flow:
@@ -501,21 +482,31 @@ def _frenzy_due(g: Game) -> str:
 def _quiet_end_of_turn(g: Game) -> None:
     """`end_of_turn` where no module hooks the end of a turn and nobody was killed: nothing can
     be asked, so no generator is made (most turns; issue 27). The same steps in the same order."""
-    active = g.active
-    if not g.frenzy:
-        if due := _frenzy_due(g):
-            if g.config.ending == "sudden_death":
-                g.over = True
-                g.emit("sudden_death", f"{due}: sudden death, the game is over")
-            else:
-                start_frenzy(g)
-    else:
+    _frenzy_or_over(g, last_skull_taken=False, was_frenzy=g.frenzy)
+    if not g.over:
+        refill(g)
+    _turn_ends(g, g.active)
+
+
+def _frenzy_or_over(g: Game, *, last_skull_taken: bool, was_frenzy: bool) -> None:
+    """What a turn's end does to the game's course, for `end_of_turn` and its quiet twin: the
+    last skull taken or a module's reason (a mode's tracks full) starts the final frenzy, or
+    ends the game in sudden death; a frenzy turn counts down the turns left."""
+    due = "" if g.frenzy else _frenzy_due(g)
+    if not g.frenzy and (last_skull_taken or due):
+        if g.config.ending == "sudden_death":
+            g.over = True
+            g.emit("sudden_death", f"{due or 'The last skull is taken'}: sudden death, the game is over")
+        else:
+            start_frenzy(g)
+    if was_frenzy:
         g.frenzy_turns_left -= 1
         if g.frenzy_turns_left <= 0:
             g.over = True
-    if not g.over:
-        refill(g)
-    # `g.emit`, spelled out: once a turn.
+
+
+def _turn_ends(g: Game, active: Player) -> None:
+    # `g.emit`, spelled out (a call and a keyword dict less): once a turn.
     g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
 
 
@@ -559,25 +550,14 @@ def end_of_turn(g: Game) -> Flow:
             board=None,
             awards=[Award(active.colour, 1, "double kill").as_dict()],
         )
-    due = "" if g.frenzy else _frenzy_due(g)
-    if not g.frenzy and ((killed and g.board.skulls_left == 0) or due):
-        if g.config.ending == "sudden_death":
-            g.over = True
-            g.emit("sudden_death", f"{due or 'The last skull is taken'}: sudden death, the game is over")
-        else:
-            start_frenzy(g)
-    if was_frenzy:
-        g.frenzy_turns_left -= 1
-        if g.frenzy_turns_left <= 0:
-            g.over = True
+    _frenzy_or_over(g, last_skull_taken=bool(killed) and g.board.skulls_left == 0, was_frenzy=was_frenzy)
     # After the last turn nobody plays again: respawning or restocking would change nothing.
     if not g.over:
         for p in killed:
             special = next((rules for rules in g.hooks.respawns if rules.respawns(p)), None)
             yield from (special.respawn(g, p) if special is not None else spawn(g, p, first=False))
         refill(g)
-    # `g.emit`, spelled out: once a turn.
-    g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
+    _turn_ends(g, active)
 
 
 def _payees(g: Game, board: Player) -> list[str]:
