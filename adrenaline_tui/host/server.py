@@ -91,6 +91,8 @@ class Client:
         self.table: HostTable | None = None
         # The table this client set up last: one at a time, so nobody fills the host with tables.
         self.created: HostTable | None = None
+        # The table whose seats this client looks at from the lobby (`Host.on_look`).
+        self.looking: HostTable | None = None
         self.events_sent = 0
         # Behind a front door: the started games of this client's address on the other workers
         # (sent with each `start` and `join`), and whether its last code looked up was wrong.
@@ -481,6 +483,7 @@ class Host:
     def disconnect(self, client: Client) -> None:
         client.close()
         self.clients.discard(client)
+        self.stop_looking(client)
         table = client.table
         if table is not None:
             if not table.started:
@@ -586,6 +589,7 @@ class Host:
         table = HostTable(code, msg["title"], msg["options"], kinds, creator=client)
         table.timer = msg["timer"]
         client.created = table
+        self.stop_looking(client)
         self.tables[table.code] = table
         client.send({"type": "created", "code": table.code})
         self.broadcast_lobby(table, also=[client])
@@ -615,6 +619,7 @@ class Host:
         if table.started and msg["seat"] and (client.identity or handed != table.handed):
             self.save_extras(table)  # the seat's key, or its person back, kept for a restarted host
         client.table = table
+        self.stop_looking(client)
         client.events_sent = 0
         client.send({"type": "joined", "code": table.code, "seat": msg["seat"]})
         self.broadcast_lobby(table)
@@ -637,9 +642,23 @@ class Host:
         """The lobby of a table, to choose a seat (or to watch) before joining."""
         table = self.find(client, msg["code"])
         client.send({"type": "table", **table.lobby(), "you": table.seat_of(client), "creator": False})
+        if client.table is None:  # from a table, a look at another is one answer, not news
+            self.stop_looking(client)
+            client.looking = table
+            table.lookers.append(client)
+
+    def stop_looking(self, client: Client) -> None:
+        if client.looking is not None:
+            client.looking.lookers = [c for c in client.looking.lookers if c is not client]
+            client.looking = None
 
     def on_leave(self, client: Client, msg: dict[str, Any]) -> None:
         table = client.table
+        if table is None and client.looking is not None:  # stands up from a table only looked at
+            code = client.looking.code
+            self.stop_looking(client)
+            client.send({"type": "left", "code": code})
+            return
         if table is None:
             raise ProtocolError("not at a table")
         table.stand(client)
@@ -835,8 +854,8 @@ class Host:
 
     def broadcast_lobby(self, table: HostTable, also: list[Client] | None = None) -> None:
         lobby = {"type": "table", **table.lobby()}
-        for c in {*table.everyone(), *(also or [])}:
-            if c.connected:
+        for c in {*table.everyone(), *(also or []), *table.lookers}:
+            if c.connected and (c.table is None or c.table is table):
                 lobby["you"] = table.seat_of(c)
                 lobby["creator"] = table.is_creator(c)
                 c.send(dict(lobby))

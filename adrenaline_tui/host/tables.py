@@ -80,6 +80,9 @@ class HostTable:
     creator: Seated | None = None
     holders: dict[str, Seated] = field(default_factory=dict)
     spectators: list[Seated] = field(default_factory=list)
+    # People in the lobby looking at this table's seats (`look`), not at it: sent its lobby as
+    # it changes, so a seat taken meanwhile is not offered to them.
+    lookers: list[Seated] = field(default_factory=list)
     session: Session | None = None
     # Seconds a person has for a decision before a computer takes it for them (0: no timer).
     timer: int = 0

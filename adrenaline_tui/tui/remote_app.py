@@ -189,8 +189,8 @@ class RemoteApp(AdrenalineApp):
         self.notify(str(msg.get("reason")), severity="error", timeout=5)
         looked = self.lobby.table if self.lobby is not None else None
         if msg.get("about") == "join" and looked is not None and looked.get("you") is None:
-            # The seats a looker was shown are not brought up to date as others sit down, so a
-            # refused seat (someone took it) is looked at again: the free ones are then offered.
+            # A looker's seats are brought up to date as others sit, but a seat may still go
+            # between the news and a key: refused, the table is looked at again.
             self.send({"type": "look", "code": looked["code"]})
 
     def _host_chat(self, msg: dict[str, Any]) -> None:

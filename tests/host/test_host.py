@@ -571,3 +571,55 @@ def test_a_bad_seats_file_is_ignored_and_changes_nothing(tmp_path: Path, text: s
     path.write_text(text)
     host.load_extras(table, path)
     assert (table.timer, table.creator_seat, table.handed, table.owners) == (0, None, {}, {})
+
+
+async def test_someone_looking_at_a_table_sees_its_seats_fill_until_they_stop_looking(sock: Path) -> None:
+    """A looker's lobby is brought up to date as others sit down (it used to show the seats of
+    the moment it looked, and a seat taken since was found out only by being refused)."""
+    host, server = await start_host(None, sock)
+    try:
+        creator = await Wire.connect(sock, "ann")
+        await creator.send(
+            {
+                "type": "create",
+                "title": "adrenaline",
+                "arena": "arena_10",
+                "skulls": 5,
+                "ending": "frenzy",
+                "seats": SEATS,
+            }
+        )
+        code = (await creator.expect("created"))["code"]
+        await creator.send({"type": "join", "code": code, "seat": "yellow"})
+        await creator.expect("joined")
+        looker = await Wire.connect(sock, "cid")
+        await looker.send({"type": "look", "code": code})
+        first = await looker.expect("table", code=code)
+        assert [s["player"] for s in first["seats"]][:2] == ["ann", None]
+        bob = await Wire.connect(sock, "bob")
+        await bob.send({"type": "join", "code": code, "seat": "blue"})
+        await bob.expect("joined")
+        update = await looker.expect("table", code=code)
+        assert [s["player"] for s in update["seats"]][:2] == ["ann", "bob"] and update["you"] is None
+        # Standing up from a table one only looked at: no error, and no more of its news.
+        await looker.send({"type": "leave"})
+        await looker.expect("left", code=code)
+        await bob.send({"type": "leave"})
+        await bob.expect("left", code=code)
+        await creator.send({"type": "chat", "text": "marker"})
+        await creator.expect("chat")
+        await asyncio.sleep(0.1)
+        await looker.drain_ready()
+        assert [m for m in looker.inbox[looker.seen :] if m["type"] == "table"] == []
+        # Looking again brings the news again, until the connection ends.
+        await looker.send({"type": "look", "code": code})
+        await looker.expect("table", code=code)
+        assert host.tables[code].lookers == [next(c for c in host.clients if c.name == "cid")]
+        await looker.close()
+        for _ in range(100):
+            if not host.tables[code].lookers:
+                break
+            await asyncio.sleep(0.01)
+        assert host.tables[code].lookers == []
+    finally:
+        await stop_host(host, server)

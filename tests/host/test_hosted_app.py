@@ -121,12 +121,13 @@ async def test_a_browser_tab_that_starts_unfocused_types_its_code_into_the_code_
         await stop_host(host, server)
 
 
-async def test_a_seat_taken_while_a_person_looked_is_refused_and_the_free_seats_shown_again(tmp_path: Path) -> None:
+async def test_a_person_looking_at_a_table_sees_its_seats_taken_without_losing_their_typing(tmp_path: Path) -> None:
     sock = tmp_path / "h.sock"
     host, server = await start_host(None, sock)
     try:
         keeper = await Wire.connect(sock, "keeper")
-        seats = [{"colour": c, "kind": "human"} for c in ("yellow", "blue")] + [{"colour": "grey", "kind": "computer"}]
+        seats = [{"colour": c, "kind": "human"} for c in ("yellow", "blue", "green")]
+        seats += [{"colour": "grey", "kind": "computer"}]
         await keeper.send(
             {
                 "type": "create",
@@ -145,12 +146,28 @@ async def test_a_seat_taken_while_a_person_looked_is_refused_and_the_free_seats_
             await pilot.press("enter")
             lobby = app.screen
             await until(pilot, lambda: lobby.table is not None and lobby.query_one("#sit-yellow").display, "free")
-            # The keeper sits at yellow while ann looks: her list still offers it.
+            # The keeper sits at yellow while ann looks: her list stops offering it.
             await keeper.send({"type": "join", "code": code, "seat": "yellow"})
             await keeper.expect("joined")
-            await pilot.click("#sit-yellow")
             await until(pilot, lambda: not lobby.query_one("#sit-yellow").display, "yellow no longer offered")
             assert lobby.query_one("#sit-blue").display and lobby.table["you"] is None
+            assert "keeper" in str(lobby.query_one("#table-text").render())
+            # Ann types another code meanwhile; a seat taken does not take her keys away.
+            code_box = lobby.query_one("#code", Input)
+            code_box.value = ""
+            await pilot.pause()
+            code_box.focus()
+            await pilot.press("z")
+            assert code_box.has_focus
+            bob = await Wire.connect(sock, "bob")
+            await bob.send({"type": "join", "code": code, "seat": "blue"})
+            await bob.expect("joined")
+            await until(pilot, lambda: not lobby.query_one("#sit-blue").display, "blue no longer offered")
+            await pilot.press("z")
+            assert code_box.has_focus and code_box.value == "zz"
+            # A seat still free is hers to take.
+            await pilot.click("#sit-green")
+            await until(pilot, lambda: lobby.table.get("you") == "green", "green taken")
     finally:
         await stop_host(host, server)
 

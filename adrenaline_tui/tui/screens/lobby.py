@@ -135,6 +135,8 @@ class LobbyScreen(BaseScreen):
 
     # ------------------------------------------------------------- from host
     def show_table(self, table: dict[str, Any]) -> None:
+        # The same table again is news (someone sat down): the person may be typing meanwhile.
+        news = self.table is not None and self.table.get("code") == table.get("code")
         self.table = table
         box = self.query_one("#table")
         box.display = True
@@ -172,7 +174,8 @@ class LobbyScreen(BaseScreen):
         # button that applies has the focus: Enter sits down, or starts the game.
         self.query_one("#create-form").display = False
         shown = [b for b in self.query("#seat-buttons Button") if b.display]
-        if shown and not any(b.has_focus for b in shown):
+        elsewhere = news and self.focused is not None and self.focused not in self.query("#seat-buttons Button")
+        if shown and not any(b.has_focus for b in shown) and not elsewhere:
             self.call_after_refresh(shown[0].focus)
         # The focus may stay where it was (a button just hidden): the hint follows the buttons.
         self.query_one("#enter-does", Static).update(enter_does(self.focused))
