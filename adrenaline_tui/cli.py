@@ -352,7 +352,13 @@ def _client(args: argparse.Namespace) -> int:
 
         name = args.name or os.environ.get("USER") or "player"
         return run_in_terminal(
-            RemoteApp(args.socket or default_socket(), name, idle=args.idle, identity=args.identity or "")
+            RemoteApp(
+                args.socket or default_socket(),
+                name,
+                idle=args.idle,
+                identity=args.identity or "",
+                ask_name=getattr(args, "ask_name", False),
+            )
         )
 
 
@@ -464,6 +470,9 @@ def _client_arguments(client: argparse.ArgumentParser) -> None:
 
     client.add_argument("--socket", type=Path, help="the host's Unix socket (default: the data folder's)")
     client.add_argument("--name", help="your name at the table (default: your user name)")
+    client.add_argument(
+        "--ask-name", action="store_true", help="let the player change the name in the lobby (a browser's guest)"
+    )
     client.add_argument(
         "--idle", type=float, default=LOBBY_IDLE, help="seconds idle in the lobby before leaving (a door limit)"
     )

@@ -530,7 +530,9 @@ class RoomApp(RemoteApp):
         # import: the web door's zygote has it; COLORTERM says it to Rich in any room).
         colours = {"COLORTERM": "truecolor"} if web is not None else {}
         with _environment(TERM=request["term"], SSH_CONNECTION=f"{request['address']} 0 0 0", **colours):
-            super().__init__(socket_path, request["name"], idle=idle, identity=request["identity"])
+            super().__init__(
+                socket_path, request["name"], idle=idle, identity=request["identity"], ask_name=web is not None
+            )
             self.error_console = Console(markup=False, highlight=False, file=_TerminalText(terminal))  # type: ignore[arg-type]
         self.connection.address = request["address"]
         terminal.on_overflow = self.terminal_gone

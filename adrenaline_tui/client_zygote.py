@@ -144,7 +144,9 @@ def _child(tty: int, request: dict[str, Any], socket_path: Path, idle: float, ke
 
         gc.disable()  # on again once the lobby is drawn (`AdrenalineApp._started`), as in `cli`
         try:
-            app = RemoteApp(socket_path, request["name"], idle=idle, identity=request["identity"])
+            # A browser's guest is named by the door ("guest") and names themselves in the lobby.
+            asks = WEB_FIELD in request
+            app = RemoteApp(socket_path, request["name"], idle=idle, identity=request["identity"], ask_name=asks)
         finally:
             gc.enable()
         code = run_in_terminal(app)

@@ -566,6 +566,8 @@ class Host:
         client.address = msg["address"]
         log.info("client %s is %s", client.id, client.name)
         client.send(welcome())
+        if client.table is not None:  # greeted again under a new name: the table's lobby says it
+            self.broadcast_lobby(client.table)
 
     def on_ping(self, client: Client, msg: dict[str, Any]) -> None:
         client.send({"type": "pong"})

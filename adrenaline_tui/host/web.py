@@ -91,7 +91,7 @@ def web_token(folder: Path) -> str:
 
 
 def client_command(socket: Path, idle: float = limits.LOBBY_IDLE) -> list[str]:
-    command = own_program("adrenaline_tui", "client", "--socket", str(socket), "--name", "guest")
+    command = own_program("adrenaline_tui", "client", "--socket", str(socket), "--name", "guest", "--ask-name")
     return [*command, "--idle", str(idle)]
 
 

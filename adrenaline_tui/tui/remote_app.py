@@ -24,14 +24,24 @@ from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen, seat_name
 from adrenaline_tui.tui.session import HUMAN
 from adrenaline_tui.tui.settings import Settings
-from adrenaline_tui.tui.shell import LeaveTable, OpenTable, StartGame, StartTitleGame, TakeSeat, ToHost
+from adrenaline_tui.tui.shell import LeaveTable, OpenTable, Rename, StartGame, StartTitleGame, TakeSeat, ToHost
 from adrenaline_tui.wire import protocol
 from adrenaline_tui.wire.client import Connection
 from adrenaline_tui.wire.limits import LOBBY_IDLE
 
 
 class RemoteApp(AdrenalineApp):
-    def __init__(self, socket: Path, name: str = "player", *, idle: float = LOBBY_IDLE, identity: str = "") -> None:
+    def __init__(
+        self,
+        socket: Path,
+        name: str = "player",
+        *,
+        idle: float = LOBBY_IDLE,
+        identity: str = "",
+        ask_name: bool = False,
+    ) -> None:
+        """`ask_name`: the door does not know who this is (a browser's guest), so the lobby
+        offers `name` for them to change."""
         # Points face down and no pauses: this screen is one person's, the game runs on the host.
         settings = replace(Settings(), offer_lessons=False, pause_on_scoring=False, show_points=False)
         super().__init__(settings=settings, save_settings=False)
@@ -43,6 +53,7 @@ class RemoteApp(AdrenalineApp):
         self.connection = Connection(self.on_host_message, self.on_host_lost)
         self.status = f"Connecting to the host as {self.player_name}…"
         self.lobby: LobbyScreen | None = None
+        self.ask_name = ask_name
         # The game as this seat sees it: a `RemoteGame`, or another title's (its table's `game`).
         self.game: Any = None
         self._wanted_seat: str | None = None
@@ -55,7 +66,7 @@ class RemoteApp(AdrenalineApp):
         # there is no title screen or local game at a host.
         event.prevent_default()
         self.call_after_refresh(self._started)
-        self.lobby = LobbyScreen(self.status)
+        self.lobby = LobbyScreen(self.status, self.player_name if self.ask_name else None)
         self.push_screen(self.lobby)
         self.run_worker(self.connection.run(self.socket, self.player_name, self.identity), exclusive=True, group="host")
         self.set_interval(min(10.0, max(0.5, self.idle / 4)), self._check_idle)
@@ -104,6 +115,12 @@ class RemoteApp(AdrenalineApp):
     # ------------------------------------------ what the screens ask (tui/shell.py)
     def on_to_host(self, message: ToHost) -> None:
         self.send(message.message)
+
+    def on_rename(self, message: Rename) -> None:
+        name = protocol.printable(message.name, protocol.MAX_NAME).strip()
+        if name and name != self.player_name:
+            self.player_name = name
+            self.connection.rename(name)  # the host's welcome says the new name in the lobby
 
     def on_open_table(self, message: OpenTable) -> None:
         self.open_table(message.code)

@@ -183,6 +183,14 @@ class OpenTable(Message):
         self.code = code
 
 
+class Rename(Message):
+    """Be known at the host by this name from now on (a browser's guest names themselves)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+
 class TakeSeat(Message):
     """Sit at this colour of the table looked at, or watch it (`colour` None)."""
 

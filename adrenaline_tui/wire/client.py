@@ -124,6 +124,8 @@ class Connection:
         # The address told to the host; None: the process's (`peer_address`). A room's clients
         # share a process, so each is told its own (client_room.py).
         self.address: str | None = None
+        # The greeting sent (None: not yet), said again with a new name by `rename`.
+        self.hello: dict[str, Any] | None = None
 
     async def run(self, path: Path, name: str, identity: str = "") -> None:
         try:
@@ -132,8 +134,8 @@ class Connection:
             self.on_lost(f"cannot reach the host at {path}: {exc.strerror or exc}")
             return
         address = peer_address() if self.address is None else self.address
-        hello = {"type": "hello", "v": protocol.VERSION, "name": name, "identity": identity, "address": address}
-        self.send(hello)
+        self.hello = {"type": "hello", "v": protocol.VERSION, "name": name, "identity": identity, "address": address}
+        self.send(self.hello)
         try:
             while True:
                 line = await reader.readline()
@@ -153,6 +155,12 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         if self.writer is not None and not self.writer.is_closing():
             self.writer.write(protocol.encode(message))
+
+    def rename(self, name: str) -> None:
+        """Greet the host again under `name` (a guest naming themselves in the lobby)."""
+        if self.hello is not None:
+            self.hello = self.hello | {"name": name}
+            self.send(self.hello)
 
     def close(self) -> None:
         if self.writer is not None:

@@ -304,8 +304,8 @@ async def test_the_hosted_only_text_fields_do_not_blink(tmp_path: Path) -> None:
             app.push_screen(ChatScreen())
             await until(pilot, lambda: isinstance(app.screen, ChatScreen) and app.screen.query(Input), "the chat line")
             fields += list(app.screen.query(Input))
-            assert len(fields) == 2
-            assert [f.cursor_blink for f in fields] == [False, False]
+            assert [f.id for f in fields] == ["code", "name", None]  # the name only a guest sees
+            assert [f.cursor_blink for f in fields] == [False, False, False]
     finally:
         await stop_host(host, server)
 
@@ -345,5 +345,36 @@ async def test_the_hint_under_the_buttons_follows_a_sitting(tmp_path: Path) -> N
             await until(pilot, lambda: lobby.table is not None and lobby.table.get("you"), "seated")
             await pilot.pause()
             assert "sit down" not in str(hint.render())
+    finally:
+        await stop_host(host, server)
+
+
+async def test_a_browser_guest_names_themselves_in_the_lobby_and_a_terminal_player_is_not_asked(
+    tmp_path: Path,
+) -> None:
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        guest = RemoteApp(sock, "guest", ask_name=True)
+        async with guest.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Connected as guest" in guest.status, "connected")
+            name = guest.screen.query_one("#name", Input)
+            assert name.has_focus and name.value == "guest"
+            name.value = ""
+            await pilot.press(*"Zoë\x07", "enter")  # a control character is never a name's
+            await until(pilot, lambda: "Connected as Zoë" in guest.status, "renamed")
+            assert guest.screen.query_one("#code", Input).has_focus
+            await until(pilot, lambda: any(c.name == "Zoë" for c in host.clients), "the host's name")
+            # Emptied, the name stays what it was.
+            name.value = ""
+            name.focus()
+            await pilot.press("tab")
+            await pilot.pause()
+            assert guest.player_name == "Zoë" and [c.name for c in host.clients] == ["Zoë"]
+        ssh = RemoteApp(sock, "bob")
+        async with ssh.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Connected as bob" in ssh.status, "connected")
+            assert not ssh.screen.query_one("#name", Input).display
+            assert ssh.screen.query_one("#code", Input).has_focus
     finally:
         await stop_host(host, server)

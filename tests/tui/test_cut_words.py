@@ -138,7 +138,8 @@ async def test_the_lobby_moves_with_down_and_says_what_enter_does(tmp_path: Path
             await pilot.pause()
             assert app.focused.id == "watch"
             text = screen_text(app)
-            assert "Only watch" in text and "Enter: watch the table without a seat" in text
+            said = "Enter: only watch (you will not play)  (Tab or the arrows: another button)"
+            assert "Only watch" in text and said in text
             await pilot.press("left")
             await pilot.pause()
             assert app.focused.id == "sit-grey" and "Enter: sit down as Dozer" in screen_text(app)

@@ -21,10 +21,11 @@ from adrenaline_tui.rules import FIGURES
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.shell import OpenTable, TakeSeat, ToHost
+from adrenaline_tui.tui.shell import OpenTable, Rename, TakeSeat, ToHost
 from adrenaline_tui.tui.widgets import KeyBar
 from adrenaline_tui.tui.widgets.choice import Choice
 from adrenaline_tui.tui.widgets.steady_input import SteadyInput
+from adrenaline_tui.wire.protocol import MAX_NAME
 
 # Seconds for a person's decision before a computer takes it (off by default).
 TIMERS = [(0, "off"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), (300, "5 minutes")]
@@ -50,7 +51,7 @@ def enter_does(widget: object) -> Text:
     if button.startswith("sit-"):
         what = f"Enter: sit down as {seat_name(button.removeprefix('sit-'))}"
     elif button == "watch":
-        what = "Enter: watch the table without a seat (you will not play)"
+        what = "Enter: only watch (you will not play)"
     elif button == "start":
         what = "Enter: start the game"
     else:
@@ -72,10 +73,13 @@ class LobbyScreen(BaseScreen):
         Binding("left", "app.focus_previous", "Previous button", show=False, id="lobby.left"),
     ]
 
-    def __init__(self, status: str = "") -> None:
+    def __init__(self, status: str = "", name: str | None = None) -> None:
+        """`name`: the name to offer a guest who has none of their own (a browser's), who may
+        change it before sitting down; None: the door knew who they are (SSH), no field."""
         super().__init__()
         self.table: dict[str, Any] | None = None
         self.status = status
+        self.offered_name = name
 
     def compose_body(self) -> ComposeResult:
         yield Static(Text("Adrenaline · hosted tables", Style(bold=True)), id="heading", markup=False)
@@ -84,6 +88,8 @@ class LobbyScreen(BaseScreen):
             yield Static("Table code ", classes="label", markup=False)
             yield SteadyInput(placeholder="ABCDE", max_length=5, id="code")
             yield Button("Open", id="open")
+            yield Static(" Your name ", classes="label", id="name-label", markup=False)
+            yield SteadyInput(self.offered_name or "", max_length=MAX_NAME, id="name")
         with Vertical(id="create-form"):
             yield Static(Text("Or set up a new table", Style(bold=True)), classes="section", markup=False)
             with Horizontal(classes="form-row"):
@@ -107,6 +113,10 @@ class LobbyScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#table").display = False
+        for asked in self.query("#name-label, #name"):
+            asked.display = self.offered_name is not None
+        if self.offered_name is not None:  # the first thing a guest is asked; Enter goes on to the code
+            self.query_one("#name", Input).focus()
         self.query_one("#status", Static).update(self.status)
 
     def say(self, text: str) -> None:
@@ -198,7 +208,14 @@ class LobbyScreen(BaseScreen):
             self.post_message(TakeSeat(button.removeprefix("sit-")))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "name":
+            self.query_one("#code", Input).focus()  # renamed as it leaves the field (below)
+            return
         self.action_open()
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        if event.input.id == "name":
+            self.post_message(Rename(event.input.value))
 
     def action_open(self) -> None:
         code = self.query_one("#code", Input).value.strip().upper()
