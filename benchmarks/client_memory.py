@@ -125,16 +125,16 @@ async def seat(sock: Path, fd: int, keep: list[object], web: bool = False) -> No
     await keeper.send(create | {"seats": seats})
     code = (await keeper.expect("created"))["code"]
     await keeper.send({"type": "join", "code": code, "seat": "yellow"})
-    # Seated before the player looks: a looker's list of free seats is not brought up to date.
+    # Seated before the player looks, so the one free seat is the first button.
     await keeper.expect("joined")
     await _screen_until(fd, b"Connected as")
     if web:
         # A browser's page says it has the focus; Textual's web driver starts the app blurred,
-        # before the lobby is mounted, so nothing has the focus to give back: Tab gives it to
-        # the code's field (as under textual-serve's own client process, not a room's doing).
+        # before the lobby is mounted; the focus message gives the lobby its first field, the
+        # guest's name (`LobbyScreen`), and Enter there goes on to the code's.
         focus = b'{"type": "focus"}'
         os.write(fd, b"M" + len(focus).to_bytes(4, "big") + focus)
-        type_in(fd, b"\t", web)
+        type_in(fd, b"\r", web)  # the name offered ("guest") taken: on to the code
         await asyncio.sleep(0.5)
     type_in(fd, code.encode() + b"\r", web)
     await _screen_until(fd, b"Sit:")

@@ -21,8 +21,10 @@ answering at once and at a person's pace (`HUMAN_PACE`, 0.6 s), this version bes
 `--source DIR` (the single-process host before the front door: `git archive 9083fe9 | tar -x -C
 DIR`), and prints one row a run: round trip p50/p99, decisions a second, host CPU a decision in
 all and for each of its processes, the benchmark's own CPU a decision, and memory a table (USS:
-what no other process shares). `--grid-tables 10,50` and `--grid-loads 1,2` run part of it. What
-one more connected player costs is `benchmarks/client_memory.py`'s.
+what no other process shares). `--grid-tables 10,50` and `--grid-loads 1,2` run part of it. Then,
+in the same run, what a connected player costs (USS: their room's private memory shared by its
+8 players, seated at tables; SSH and web), by `benchmarks/client_memory.py`
+(`--no-grid-players`: not).
 """
 
 from __future__ import annotations
@@ -379,6 +381,13 @@ async def grid(args: argparse.Namespace) -> None:
                     f"{os.getloadavg()[0]:>8.1f}",
                     flush=True,
                 )
+    if args.grid_players:
+        # A connected player's memory is a client of a door (a room's share), which this
+        # benchmark's socket clients are not: measured by client_memory.py, in the same run.
+        print("a connected player (client_memory.py: 8 players seated in a room of 8, SSH and web):", flush=True)
+        command = [sys.executable, str(Path(__file__).with_name("client_memory.py")), "--players", "8"]
+        command += ["--kinds", "room,web-room", "--room-sizes", "8", "--seated"]
+        subprocess.run(command, check=False)
 
 
 def main() -> None:
@@ -406,6 +415,12 @@ def main() -> None:
         type=lambda t: [int(n) for n in t.split(",")],
         default=list(range(len(GRID_LOADS))),
         help="which of the grid's loads: 0 computers at once, 1 people at once, 2 people at a person's pace",
+    )
+    parser.add_argument(
+        "--grid-players",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="after the grid, what a connected player costs in memory (client_memory.py)",
     )
     args = parser.parse_args()
     asyncio.run(grid(args) if args.grid else run(args))

@@ -80,6 +80,8 @@ class LobbyScreen(BaseScreen):
         self.table: dict[str, Any] | None = None
         self.status = status
         self.offered_name = name
+        if name is not None:  # the first thing a guest is asked; Enter goes on to the code
+            self.AUTO_FOCUS = "#name"
 
     def compose_body(self) -> ComposeResult:
         yield Static(Text("Adrenaline · hosted tables", Style(bold=True)), id="heading", markup=False)
@@ -115,8 +117,6 @@ class LobbyScreen(BaseScreen):
         self.query_one("#table").display = False
         for asked in self.query("#name-label, #name"):
             asked.display = self.offered_name is not None
-        if self.offered_name is not None:  # the first thing a guest is asked; Enter goes on to the code
-            self.query_one("#name", Input).focus()
         self.query_one("#status", Static).update(self.status)
 
     def say(self, text: str) -> None:
