@@ -26,6 +26,47 @@ if TYPE_CHECKING:
 class Game:
     """One game of Adrenaline. Build it with `Game.new` or `Game.from_scenario`."""
 
+    # Slots, not an instance dict: a game has 33 attributes, more than the 30 keys CPython 3.11
+    # shares between the dicts of a class's instances, so its dict was a plain one and every
+    # `g.<attribute>` of the flow a hashed lookup; a slot is read at a fixed offset (issue 27,
+    # sixth round). `__weakref__`: tests check a dropped game is freed.
+    __slots__ = (
+        "__weakref__",
+        "_flow",
+        "_pending",
+        "_private_decisions",
+        "_public_decisions",
+        "_revealed",
+        "actions_left",
+        "active_index",
+        "arena",
+        "board",
+        "cards",
+        "config",
+        "current_shot",
+        "events",
+        "first_index",
+        "frenzy",
+        "frenzy_trigger",
+        "frenzy_turns_left",
+        "history",
+        "hooks",
+        "ledger",
+        "mode",
+        "over",
+        "players",
+        "ranking",
+        "rng",
+        "rules",
+        "scenario",
+        "seats",
+        "seed",
+        "start_actions_taken",
+        "turn",
+        "undo_barrier",
+        "unseated",
+    )
+
     def __init__(
         self, config: GameConfig, seed: int, scenario: Mapping[str, Any] | None = None, cards: CardSet | None = None
     ) -> None:
