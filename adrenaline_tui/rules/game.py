@@ -26,6 +26,47 @@ if TYPE_CHECKING:
 class Game:
     """One game of Adrenaline. Build it with `Game.new` or `Game.from_scenario`."""
 
+    # Slots, not an instance dict: a game has 33 attributes, more than the 30 keys CPython 3.11
+    # shares between the dicts of a class's instances, so its dict was a plain one and every
+    # `g.<attribute>` of the flow a hashed lookup; a slot is read at a fixed offset (issue 27,
+    # sixth round). `__weakref__`: tests check a dropped game is freed.
+    __slots__ = (
+        "__weakref__",
+        "_flow",
+        "_pending",
+        "_private_decisions",
+        "_public_decisions",
+        "_revealed",
+        "actions_left",
+        "active_index",
+        "arena",
+        "board",
+        "cards",
+        "config",
+        "current_shot",
+        "events",
+        "first_index",
+        "frenzy",
+        "frenzy_trigger",
+        "frenzy_turns_left",
+        "history",
+        "hooks",
+        "ledger",
+        "mode",
+        "over",
+        "players",
+        "ranking",
+        "rng",
+        "rules",
+        "scenario",
+        "seats",
+        "seed",
+        "start_actions_taken",
+        "turn",
+        "undo_barrier",
+        "unseated",
+    )
+
     def __init__(
         self, config: GameConfig, seed: int, scenario: Mapping[str, Any] | None = None, cards: CardSet | None = None
     ) -> None:
@@ -122,22 +163,25 @@ class Game:
         decision = self._pending
         if decision is None:
             raise IllegalChoice(key, [], "the game is over")
-        for o in decision.options:  # `decision.option(key)`, spelled out: once a decision
+        # The decision's fields by index (3: options, 5: public, 0: player): CPython 3.11 does
+        # not specialize a named tuple's field read by name, each is a call out of the loop.
+        for o in decision[3]:  # `decision.option(key)`, spelled out: once a decision
             if o[0] == key:
                 break
         else:
             raise IllegalChoice(key, decision.keys, decision.prompt)
         mark = len(self.events)
         self.history.append(key)
-        if decision.public:
+        player = decision[0]
+        if decision[5]:
             self._public_decisions += 1
         else:
-            self._private_decisions[decision.player] = self._private_decisions.get(decision.player, 0) + 1
+            self._private_decisions[player] = self._private_decisions.get(player, 0) + 1
         try:  # `_next`, spelled out: once a decision
             after = self._pending = self._flow.send(key)
         except StopIteration:
             after = self._pending = None
-        if self._revealed or after is None or after.player != decision.player:
+        if self._revealed or after is None or after[0] != player:
             self.undo_barrier = len(self.history)
             self._revealed = False
         return self.events[mark:]

@@ -64,8 +64,8 @@ def shoot_squares(
         weapon = g.cards.weapons[w.id]
         if w.loaded:
             candidates.append((weapon, b))
-        elif reload and can_pay(p, weapon.reload_cost):
-            candidates.append((weapon, _minus(b, weapon.reload_cost)))
+        elif reload and can_pay(p, weapon.cost):  # `weapon.reload_cost` (the whole cost), no property read
+            candidates.append((weapon, _minus(b, weapon.cost)))
     if not candidates:
         return []
     out = []
@@ -140,7 +140,7 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
 
 
 def _decision_kind(shot: effects.Shot) -> tuple[str, str]:
-    eff = shot.effect
+    eff = shot.weapon.effects[shot.cur] if shot.cur >= 0 else None  # `shot.effect`, inline: hot
     name = shot.weapon.name
     if eff is None:
         return "effect", f"{name}: choose an effect" if not shot.used else f"{name}: add an effect or finish"
@@ -212,8 +212,11 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         if shot.finished:
             break
         for op in ops:
-            if op.kind == "start":
-                eff = weapon.effect(op.effect)
+            # Op's fields by index (kind, effect, figure, amount, square): CPython 3.11 does not
+            # specialize a named tuple's field read by name, each is a call out of the loop.
+            kind, figure = op[0], op[2]
+            if kind == "start":
+                eff = weapon.effect(op[1])
                 if eff.cost:
                     why = f"{weapon.name}: {eff.name.lower()}"
                     if not paid_at_once(g, p, eff.cost, why):
@@ -222,21 +225,21 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 data = {"player": p.colour, "weapon": weapon_id, "effect": eff.id}
                 g.events.append(new(Event, ("effect", f"{p.name}: {weapon.name}, {eff.name.lower()}", data)))
                 damaged.append([])
-            elif op.figure not in g.players and op.kind in ("damage", "mark"):
+            elif figure not in g.players and kind in ("damage", "mark"):
                 # A target that is not a figure (a spawnpoint): the mode says what a hit does.
-                g.mode.hit_target(g, p.colour, op.figure, op.kind, op.amount)
-            elif op.kind == "damage":
-                deal_damage(g, p.colour, g.players[op.figure], op.amount)
-                if op.figure not in damaged[-1]:
-                    damaged[-1].append(op.figure)
-            elif op.kind == "mark":
-                add_marks(g, p.colour, g.players[op.figure], op.amount)
-            elif op.kind == "move":
+                g.mode.hit_target(g, p.colour, figure, kind, op[3])
+            elif kind == "damage":
+                deal_damage(g, p.colour, g.players[figure], op[3])
+                if figure not in damaged[-1]:
+                    damaged[-1].append(figure)
+            elif kind == "mark":
+                add_marks(g, p.colour, g.players[figure], op[3])
+            elif kind == "move":
                 from adrenaline_tui.rules.turn import move_figure
 
-                who = g.players[op.figure]
-                yield from move_figure(g, who, op.square, why=weapon.name)
-            elif op.kind == "end":
+                who = g.players[figure]
+                yield from move_figure(g, who, op[4], why=weapon.name)
+            elif kind == "end":
                 hit = damaged.pop()
                 if hit and p.powerups:  # else the window has nothing to offer (no generator made)
                     yield from scope_window(g, p, hit)

@@ -139,7 +139,7 @@ def label_options(
 ) -> list[effects.ShotOption]:
     """Labelled options for `keys`; `steps` (from `effects.legal_steps`) holds what each key does,
     or None to apply each where its label needs it."""
-    eff = shot.effect
+    eff = shot.weapon.effects[shot.cur] if shot.cur >= 0 else None  # `shot.effect`, inline: hot
     if eff is None or isinstance(eff.steps[shot.idx], Pause):
         out = []
         for k in keys:

@@ -42,7 +42,7 @@ def play(g: Game) -> Flow:
     actions_taken = g.start_actions_taken
     while True:
         # ------------------------------------------------------------------ a turn
-        p = g.active
+        p = g.players[g.seats[g.active_index]]  # `g.active`: a property read leaves the interpreter loop
         g.turn += 1
         # `g.emit`, spelled out (a call and a keyword dict less), as at every move.
         text = f"Turn {g.turn}: {p.name}" + (" (final frenzy)" if g.frenzy else "")
@@ -485,7 +485,7 @@ def _quiet_end_of_turn(g: Game) -> None:
     _frenzy_or_over(g, last_skull_taken=False, was_frenzy=g.frenzy)
     if not g.over:
         refill(g)
-    _turn_ends(g, g.active)
+    _turn_ends(g, g.players[g.seats[g.active_index]])  # `g.active`, spelled out: every turn
 
 
 def _frenzy_or_over(g: Game, *, last_skull_taken: bool, was_frenzy: bool) -> None:
@@ -511,7 +511,7 @@ def _turn_ends(g: Game, active: Player) -> None:
 
 
 def end_of_turn(g: Game) -> Flow:
-    active = g.active
+    active = g.players[g.seats[g.active_index]]  # `g.active`, spelled out: every turn
     for rules in g.hooks.end_turn:
         yield from rules.end_turn(g, active)  # Domination: tagging by standing alone, strike back
     was_frenzy = g.frenzy

@@ -58,7 +58,11 @@ class Rules:
     tiles_on_squares = True
 
     def __init__(self, game: Game) -> None:
-        self.game = game
+        # The module keeps no reference to the game: every hook is handed it. A `self.game` made
+        # a cycle (game -> rules -> game), so a game dropped (a finished benchmark game, a
+        # replaced replay) waited for the cyclic collector instead of being freed at once, with
+        # all its events, history and state (issue 27, sixth round).
+        pass
 
     def setup(self, g: Game) -> None:
         pass

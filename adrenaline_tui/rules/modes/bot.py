@@ -33,6 +33,7 @@ class Bot(Rules):
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
+        self.colour: str = game.config.bot  # type: ignore[assignment]  # the bot's figure
         self.acted = False  # the bot action of this turn is done
 
     def figure(self, g: Game) -> Player:
@@ -126,7 +127,7 @@ class Bot(Rules):
 
     # ---------------------------------------------------------------- respawn
     def respawns(self, p: Player) -> bool:
-        return p.colour == self.game.config.bot
+        return p.colour == self.colour
 
     def respawn(self, g: Game, p: Player) -> Flow:
         active = g.active
