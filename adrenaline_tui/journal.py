@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import threading
 import zlib
 from collections.abc import Callable
@@ -33,8 +34,10 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.atomicfile import write_atomic
+from adrenaline_tui.atomicfile import write_renamed
 from adrenaline_tui.rules.jsonfile import JsonFileError, read_bytes
+
+log = logging.getLogger(__name__)
 
 SUFFIX = ".journal"
 FORMAT = "adrenaline-journal"
@@ -144,10 +147,15 @@ def replay(snapshot: bytes, journal: bytes) -> tuple[list[str] | None, str | Non
 
 def fold(save: Path) -> str | None:
     """Make the save one plain file again: its snapshot with the journal's decisions in it,
-    written atomically, and the journal removed. Returns why part of the journal was not read
-    (a one-line reason naming the file), or None. A save whose snapshot cannot be read is left
-    as it is, journal and all (its title's loader says what is wrong); an OSError is raised if
-    the folded save cannot be written (then nothing was changed)."""
+    renamed over it. Returns why part of the journal was not read (a one-line reason naming
+    the file), or None. A save whose snapshot cannot be read is left as it is (its title's
+    loader says what is wrong); an OSError is raised if the folded save cannot be written (then
+    nothing was changed).
+
+    The journal is left where it is: it names the snapshot before the fold, so it is ignored
+    beside the folded one, and read again if a power cut takes the fold back (which is why the
+    fold need not wait for the disk, on the host's loop); the table's first write starts it
+    again (`Autosaver`)."""
     jpath = journal_path(save)
     try:
         journal = read_bytes(jpath, MAX_JOURNAL_BYTES)
@@ -155,7 +163,6 @@ def fold(save: Path) -> str | None:
         return None
     except JsonFileError as exc:
         # Too big, or not a regular file: not read at all; the snapshot stands.
-        _remove(jpath)
         return f"{jpath}: {exc}: ignored, the game resumes from {save.name}"
     try:
         snapshot = read_bytes(save, MAX_SNAPSHOT_BYTES)
@@ -165,8 +172,7 @@ def fold(save: Path) -> str | None:
     if choices is not None:
         data = json.loads(snapshot)
         data["choices"] = choices
-        write_atomic(save, json.dumps(data, separators=(",", ":")))
-    _remove(jpath)
+        write_renamed(save, json.dumps(data, separators=(",", ":")))
     return None if problem is None else f"{jpath}: {problem}"
 
 
@@ -179,11 +185,6 @@ def read(save: Path) -> dict[str, Any]:
         if choices is not None:
             data["choices"] = choices
     return data
-
-
-def _remove(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        path.unlink()
 
 
 class Syncer:
@@ -214,4 +215,7 @@ class Syncer:
                     self._running = False
                     return
             for sync in wanted.values():
-                sync()
+                try:
+                    sync()
+                except Exception:  # one table's failure must not stop every other table's syncs
+                    log.exception("a journal's sync failed")

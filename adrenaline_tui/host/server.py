@@ -312,7 +312,7 @@ class Host:
 
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
         # Computers' moves are saved in a batch a second later, timed on this loop (no thread).
-        saver = Autosaver(self._saving, now_pool=self._saving_now, call_later=self._call_later, journal=self._syncer)
+        saver = Autosaver(self._saving, now_pool=self._saving_now, call_later=self._call_later, syncer=self._syncer)
         return saver, UndoSpares(self._sparing)
 
     @staticmethod

@@ -115,7 +115,7 @@ class Autosaver:
     A host passes one `pool` for all its tables, so its threads do not grow with its tables, and
     its event loop's `call_later`; alone, a saver has its own thread and timers.
 
-    With a `journal` (the host's: a `journal.Syncer` shared by its tables), `keep` writes a
+    With a `syncer` (the host's: a `journal.Syncer` shared by its tables), `keep` writes a
     snapshot and a journal (adrenaline_tui/journal.py): a decision is one short line appended
     to the journal, at once on the caller's thread (a few microseconds into the page cache,
     cheaper than handing it to a thread), and `writing` is None: it is on the file already. The
@@ -134,7 +134,7 @@ class Autosaver:
         clock: Callable[[], float] = time.monotonic,
         call_later: Callable[[float, Callable[[], None]], Cancellable] | None = None,
         interval: float = LATER_SECONDS,
-        journal: journal.Syncer | None = None,
+        syncer: journal.Syncer | None = None,
         compact_bytes: int = journal.COMPACT_BYTES,
     ) -> None:
         self._own = pool is None
@@ -161,7 +161,7 @@ class Autosaver:
         self._written_at = -math.inf
         self._sync_queued = False
         # The journal (None: every write is a whole save, as the app's are).
-        self._syncer = journal
+        self._syncer = syncer
         self.compact_bytes = compact_bytes
         # The newest save data asked for, and its file.
         self._latest: dict[str, Any] | None = None
@@ -358,12 +358,14 @@ class Autosaver:
 
     def _sync_journal(self) -> None:
         """On the syncer's thread: the last snapshot (and its folder) if not yet, then the journal."""
-        with self._state:
-            path, snapshot = self._path, self._snapshot_unsynced
-            self._snapshot_unsynced = False
-            # A copy of the descriptor: a compaction may close the journal meanwhile.
-            fd = os.dup(self._file.fileno()) if self._file is not None else None
+        fd: int | None = None
+        path: Path | None = None
         try:
+            with self._state:
+                path, snapshot = self._path, self._snapshot_unsynced
+                self._snapshot_unsynced = False
+                # A copy of the descriptor: a compaction may close the journal meanwhile.
+                fd = os.dup(self._file.fileno()) if self._file is not None else None
             if snapshot and path is not None:
                 sync_renamed(path)
             if fd is not None:
