@@ -175,6 +175,7 @@ class Autosaver:
         self._fields: dict[str, Any] = {}
         self._choices: list[str] = []
         self._size = 0
+        self._lines = 0
         # A snapshot being written (the thread's job), whether another must follow it, whether
         # the game is over, who waits for the next snapshot, and whether the last one is synced.
         self._compacting = False
@@ -305,6 +306,7 @@ class Autosaver:
             return
         self._choices = self._latest["choices"]
         self._size += wrote
+        self._lines += 1
         self._tell(None)
         if person and self._syncer is not None:
             self._syncer.want(self, self._sync_journal)
@@ -341,6 +343,7 @@ class Autosaver:
                 old, self._file = self._file, new
                 if error is None:
                     self._path, self._size, self._choices = path, size, data["choices"]
+                    self._lines = 0
                     self._fields = {k: v for k, v in data.items() if k != "choices"}
                     self._snapshot_unsynced = True
                 again = self._again
@@ -456,9 +459,19 @@ class Autosaver:
             last.result()
 
     def close(self) -> None:
-        """Flush, and close the journal (a suspended table's, a stopping host's)."""
+        """Flush; a journal with lines in it is folded into a last snapshot and removed (a
+        suspended table's, a stopping host's: a table out of memory is one plain save, which
+        `adrenaline replay`, review and stats read), else closed."""
+        with self._state:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._latest_path is not None and (self._lines or self._due_lines):
+                self._final = True
+                self._journal_write(self._latest_path, person=False)
         self.flush()
         with self._state:
+            self._final = False
             if self._file is not None:
                 self._file.close()
                 self._file = None

@@ -13,6 +13,7 @@ import errno
 import json
 import logging
 import os
+import shutil
 import zlib
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,7 @@ def test_a_persons_decision_is_one_line_appended_no_file_made_or_renamed(tmp_pat
     assert sorted(os.listdir(tmp_path)) == files, "no file made"
     assert session.save_problem is None
     clock.advance(5)
+    now.release()
     saver.close()
 
 
@@ -98,6 +100,7 @@ def test_computers_moves_are_appended_within_a_second(tmp_path: Path) -> None:
     assert len(clock.timers) == 1
     clock.advance(1.0)
     assert on_disk(path) == session.game.history and not now.jobs
+    now.release()
     saver.close()
 
 
@@ -141,6 +144,21 @@ def test_a_finished_game_is_one_plain_save(tmp_path: Path) -> None:
     assert Game.load(path).history == session.game.history
 
 
+def test_a_closed_saver_leaves_one_plain_save(tmp_path: Path) -> None:
+    """A suspended table, a host stopping: the save is one file again, which `adrenaline replay`,
+    review and stats read as they always did."""
+    saver, clock, _later, now, path = journaled(tmp_path)
+    now.released = True
+    session = Session.start(GameConfig(players=FIGURES[:3]), 3, KINDS, path, saver=saver)
+    while not session.computer_to_move:
+        session.choose(session.game.pending.keys[0])
+    session.choose(session.computer_choice())  # waiting for its batch
+    saver.close()
+    assert not journal_path(path).exists()
+    assert Game.load(path).history == session.game.history
+    assert not clock.timers
+
+
 def test_writes_asked_during_a_snapshot_wait_for_it_and_the_newest_wins(tmp_path: Path) -> None:
     saver, clock, _later, now, path = journaled(tmp_path)
     session = Session.start(GameConfig(players=FIGURES[:3]), 5, dict.fromkeys(FIGURES[:3], HUMAN), path, saver=saver)
@@ -157,6 +175,7 @@ def test_writes_asked_during_a_snapshot_wait_for_it_and_the_newest_wins(tmp_path
     session.choose(session.game.pending.keys[0])
     assert saver.writing is None and on_disk(path) == session.game.history
     clock.advance(5)
+    now.release()
     saver.close()
 
 
@@ -305,6 +324,12 @@ def test_any_damage_to_a_journal_costs_at_most_the_decisions_after_it(
 
 
 # ------------------------------------------------------------------ the host
+def crash_image(folder: Path, to: Path) -> Path:
+    """A copy of a running host's folder: what a host killed now leaves."""
+    shutil.copytree(folder, to)
+    return to
+
+
 async def answer_first(wire: Wire, state: dict[str, Any]) -> int:
     """The first option of the question `state` asks; returns its decision count."""
     n: int = state["decisions"]
@@ -340,6 +365,7 @@ async def test_a_table_resumed_from_its_journal_is_the_game_played(
         other.close()
     finally:
         await stop_host(host, server)
+    assert not journal_path(path).exists(), "a stopped host's saves are plain saves"
 
 
 async def test_a_damaged_journal_resumes_the_table_from_before_the_damage(
@@ -356,6 +382,8 @@ async def test_a_damaged_journal_resumes_the_table_from_before_the_damage(
             n = await answer_first(wires[colour], state)
         await decider(wires, n)
         played = list(host.tables[code].session.game.history)
+        # What the disk holds if the host is killed now (stopped, it folds the journal).
+        folder = crash_image(folder, tmp_path / "killed")
     finally:
         await stop_host(host, server)
     path = folder / f"{code}.json"
@@ -383,6 +411,7 @@ async def test_a_journal_that_cannot_be_folded_refuses_the_table_with_a_reason(
         code, wires = await seated_table(sock)
         colour, state = await decider(wires, 0)
         await decider(wires, await answer_first(wires[colour], state))
+        folder = crash_image(folder, tmp_path / "killed")
     finally:
         await stop_host(host, server)
 
