@@ -49,7 +49,7 @@ MAX_JOURNAL_BYTES = 4 << 20
 MAX_SNAPSHOT_BYTES = 4 << 20
 MAX_LINE_BYTES = 64 << 10
 MAX_KEY = 200
-MAX_CHOICES = 100_000
+MAX_CHOICES = 20_000  # as a save holds (rules/saves.py, each title's)
 # The journal is compacted into a new snapshot once it holds this many bytes: a few snapshots'
 # worth, so a compaction (one old-style save) comes every few hundred lines.
 COMPACT_BYTES = 16 << 10
@@ -87,11 +87,11 @@ def _parse(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_LINE_BYTES:
         raise JournalError(f"{len(raw)} bytes long")
     crc, _, body = raw.partition(b" ")
-    if len(crc) != 8 or not crc.isalnum():
+    if len(crc) != 8 or crc.strip(b"0123456789abcdef"):
         raise JournalError("no checksum")
+    if int(crc, 16) != zlib.crc32(body):
+        raise JournalError("wrong checksum")
     try:
-        if int(crc, 16) != zlib.crc32(body):
-            raise JournalError("wrong checksum")
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:
         raise JournalError(f"not JSON ({type(exc).__name__})") from None
@@ -100,7 +100,9 @@ def _parse(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def _apply(data: dict[str, Any], choices: list[str]) -> list[str]:
+def _apply(data: dict[str, Any], choices: list[str]) -> None:
+    """One line's decisions, in place: each costs what it removes and adds, so a journal of any
+    shape costs what its bytes do (a copy a line would cost lines times decisions)."""
     at, add = data.get("at"), data.get("add")
     if set(data) != {"at", "add"} or type(at) is not int or not isinstance(add, list):
         raise JournalError("not a journal entry")
@@ -110,7 +112,8 @@ def _apply(data: dict[str, Any], choices: list[str]) -> list[str]:
         raise JournalError("a decision is not a short text")
     if at + len(add) > MAX_CHOICES:
         raise JournalError(f"more than {MAX_CHOICES} decisions")
-    return choices[:at] + add
+    del choices[at:]
+    choices.extend(add)
 
 
 def replay(snapshot: bytes, journal: bytes) -> tuple[list[str] | None, str | None]:
@@ -139,7 +142,7 @@ def replay(snapshot: bytes, journal: bytes) -> tuple[list[str] | None, str | Non
     choices: list[str] = list(save["choices"])
     for number, raw in enumerate(lines[1:], start=2):
         try:
-            choices = _apply(_parse(raw), choices)
+            _apply(_parse(raw), choices)
         except JournalError as exc:
             return choices, f"line {number} is damaged ({exc}): the game resumes from the decision before it"
     return choices, None
