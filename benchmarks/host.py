@@ -43,6 +43,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from adrenaline_tui import journal
 from adrenaline_tui.wire import protocol
 
 LINE_LIMIT = 8 * 1024 * 1024
@@ -292,9 +293,10 @@ async def run(args: argparse.Namespace) -> dict:
         host.terminate()
         # A host with hundreds of tables writes every save as it stops: not part of the figures.
         host.wait(timeout=900)
-        # Every decision, computers' too, as the saves hold them (the host saves all as it stops).
+        # Every decision, computers' too, as the saves hold them (the host saves all as it stops),
+        # with their journals (a save of a version without them is one file: read as it is).
         saves = (folder / "data" / "tables").glob("*.json")
-        decisions = sum(len(json.loads(p.read_text()).get("choices", [])) for p in saves if "." not in p.stem)
+        decisions = sum(len(journal.read(p).get("choices", [])) for p in saves if "." not in p.stem)
         assert sum(totals) == len(trips)
         trips.sort()
         figures = {

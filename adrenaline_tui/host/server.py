@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, PoolError, question_for
-from adrenaline_tui.atomicfile import write_atomic
+from adrenaline_tui.atomicfile import write_atomic, write_problem
 from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.tables import HostTable, new_code, real_time, title_host
+from adrenaline_tui.journal import Syncer, fold
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui import storage
@@ -232,6 +233,9 @@ class Host:
         self._saving = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         # People's decisions, written before anyone is shown what follows (`after`).
         self._saving_now = ThreadPoolExecutor(max_workers=2, thread_name_prefix="save-now")
+        # Tables' saves are snapshots and journals (adrenaline_tui/journal.py): the fsyncs after
+        # people's decisions, for every table, on the saving thread, a batch a hand-over.
+        self._syncer = Syncer(self._saving)
         self._sparing = ThreadPoolExecutor(max_workers=SPARE_THREADS, thread_name_prefix="undo-spare")
         self._sweeper: asyncio.Task[None] | None = None
         self.rate = rate
@@ -282,6 +286,13 @@ class Host:
         # The save's title from its "format", as a local load reads it (an old save of the first
         # title names none, and is the first title's).
         titled = storage.title_of_save(path)
+        # The save and its journal made one file again, so the title's loader reads one file.
+        try:
+            problem = fold(path)
+        except OSError as exc:
+            raise ProtocolError(f"table {code} cannot be resumed: {write_problem(path, exc)}") from None
+        if problem:
+            log.warning("table %s: %s", code, problem)
         try:
             hosting = title_host(titled.id)
             session = hosting.resume(path, *self._threads())
@@ -303,7 +314,7 @@ class Host:
 
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
         # Computers' moves are saved in a batch a second later, timed on this loop (no thread).
-        saver = Autosaver(self._saving, now_pool=self._saving_now, call_later=self._call_later)
+        saver = Autosaver(self._saving, now_pool=self._saving_now, call_later=self._call_later, syncer=self._syncer)
         return saver, UndoSpares(self._sparing)
 
     @staticmethod
@@ -373,6 +384,7 @@ class Host:
         self._stop_clock(table)
         if session is not None:
             session.flush()  # its last decision is on disk before the table goes
+            session.saver.close()  # and its journal closed
             session.spares.close()
         self.save_extras(table)
         minutes = max(1, round(self.abandon_after / 60))
@@ -1064,6 +1076,7 @@ class Host:
             self._stop_clock(table)
             if table.session is not None:
                 table.session.flush()
+                table.session.saver.close()
         self._saving_now.shutdown(wait=True)
         self._saving.shutdown(wait=True)
         self._sparing.shutdown(wait=False, cancel_futures=True)

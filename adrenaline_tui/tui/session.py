@@ -7,8 +7,10 @@ must be passed) can be tested without running the app.
 from __future__ import annotations
 
 import atexit
+import errno
 import json
 import math
+import os
 import secrets
 import threading
 import time
@@ -16,8 +18,9 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
+from adrenaline_tui import journal
 from adrenaline_tui.atomicfile import sync_renamed, write_atomic, write_problem, write_renamed
 from adrenaline_tui.rules import Decision, Event, Game, GameConfig
 from adrenaline_tui.rules.saves import save_data
@@ -111,6 +114,16 @@ class Autosaver:
 
     A host passes one `pool` for all its tables, so its threads do not grow with its tables, and
     its event loop's `call_later`; alone, a saver has its own thread and timers.
+
+    With a `syncer` (the host's: a `journal.Syncer` shared by its tables), `keep` writes a
+    snapshot and a journal (adrenaline_tui/journal.py): a decision is one short line appended
+    to the journal, at once on the caller's thread (a few microseconds into the page cache,
+    cheaper than handing it to a thread), and `writing` is None: it is on the file already. The
+    snapshot is rewritten, with the journal started again, on a thread of `now_pool` only for a
+    game's first save, when the journal passes `compact_bytes`, after a write failed, and at the
+    game's end (`final`, which removes the journal); a write asked meanwhile waits for it
+    (`writing`) and is in the next snapshot. After a person's line, `journal.Syncer` waits for
+    the disk (fdatasync) on its thread; computers' lines are batched as above and not synced.
     """
 
     def __init__(
@@ -121,6 +134,8 @@ class Autosaver:
         clock: Callable[[], float] = time.monotonic,
         call_later: Callable[[float, Callable[[], None]], Cancellable] | None = None,
         interval: float = LATER_SECONDS,
+        syncer: journal.Syncer | None = None,
+        compact_bytes: int = journal.COMPACT_BYTES,
     ) -> None:
         self._own = pool is None
         self._pool = pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
@@ -145,6 +160,30 @@ class Autosaver:
         self._state = threading.RLock()
         self._written_at = -math.inf
         self._sync_queued = False
+        # The journal (None: every write is a whole save, as the app's are).
+        self._syncer = syncer
+        self.compact_bytes = compact_bytes
+        # The newest save data asked for, and its file.
+        self._latest: dict[str, Any] | None = None
+        self._latest_path: Path | None = None
+        # Computers' moves waiting for the batch's timer.
+        self._due_lines = False
+        # The journal open for appending (None: the next write is a snapshot), the save it
+        # follows, that save's fields but its choices, and the choices snapshot and journal hold.
+        self._file: BinaryIO | None = None
+        self._path: Path | None = None
+        self._fields: dict[str, Any] = {}
+        self._choices: list[str] = []
+        self._size = 0
+        self._lines = 0
+        # A snapshot being written (the thread's job), whether another must follow it, whether
+        # the game is over, who waits for the next snapshot, and whether the last one is synced.
+        self._compacting = False
+        self._compaction: Future[None] | None = None
+        self._again = False
+        self._final = False
+        self._waiting: list[Future[bool]] = []
+        self._snapshot_unsynced = False
 
     # ----------------------------------------------------------- the three ways
     def write_now(self, path: Path, text: str) -> Future[bool]:
@@ -175,11 +214,14 @@ class Autosaver:
                 return
             self._submit_pending()
 
-    def keep(self, path: Path, data: dict[str, Any], *, person: bool) -> None:
+    def keep(self, path: Path, data: dict[str, Any], *, person: bool, final: bool = False) -> None:
         """A turn-based title's save data: at once after a person's decision (or an undo, or a
-        start), else with the computers' moves batched. `data` must be the caller's own copy
-        (the game changes on): it is made into text on the saving thread when batched."""
-        if person:
+        start, or the game's end: `final`), else with the computers' moves batched. `data` must
+        be the caller's own copy (the game changes on): it is made into text on the saving
+        thread when batched."""
+        if self._syncer is not None:
+            self._keep_journal(path, data, person=person or final, final=final)
+        elif person or final:
             self.write_now(path, save_text(data))
         else:
             self.write_later(path, partial(save_text, data))
@@ -191,10 +233,158 @@ class Autosaver:
             self._written_at = self._clock()
             self._last = self._pool.submit(self._rename, self._asked, path, text, write_atomic)
 
+    # ------------------------------------------------------------ the journal
+    def _keep_journal(self, path: Path, data: dict[str, Any], *, person: bool, final: bool) -> None:
+        with self._state:
+            self._latest, self._latest_path = data, path
+            self._final = self._final or final
+            if person:
+                self._drop_pending()
+                self._written_at = self._clock()
+                self._journal_write(path, person=True)
+                return
+            self._due_lines = True
+            if self._timer is not None:
+                return
+            wait = self._written_at + self.interval - self._clock()
+            if wait > 0:
+                self._timer = self._call_later(wait, self._due)
+                return
+            self._written_at = self._clock()
+            self._journal_write(path, person=False)
+
+    def _journal_write(self, path: Path, *, person: bool) -> None:
+        """The newest data on the file: a line appended here, or a snapshot on the thread (under `_state`)."""
+        self._due_lines = False
+        line = None if self._compacting else self._entry(path)
+        if line is not None and not self._final and self._size + len(line) <= self.compact_bytes:
+            if person:
+                self.writing = None
+            self._append(path, line, person=person)
+            return
+        waiting: Future[bool] = Future()
+        self._waiting.append(waiting)
+        if person:
+            self.writing = waiting
+        if self._compacting:
+            self._again = True  # the next snapshot holds this write too
+        else:
+            # Set first: an executor may run the job at once, inside this call (tests).
+            self._compacting = True
+            self._compaction = self._now_pool.submit(self._compact, path)
+
+    def _entry(self, path: Path) -> bytes | None:
+        """The journal line that brings the file to the newest data (empty: nothing new); None
+        where only a snapshot can (no journal open, another file, another game)."""
+        data = self._latest
+        if self._file is None or path != self._path or data is None:
+            return None
+        choices = data["choices"]
+        if len(data) != len(self._fields) + 1 or any(data.get(k) != v for k, v in self._fields.items()):
+            return None
+        done = self._choices
+        # A decision adds to the end; an undo starts before it (where the two first differ).
+        at = len(done) if choices[: len(done)] == done else _common(done, choices)
+        if at == len(done) == len(choices):
+            return b""
+        return journal.entry(at, choices[at:])
+
+    def _append(self, path: Path, line: bytes, *, person: bool) -> None:
+        if not line:
+            return
+        assert self._file is not None and self._latest is not None
+        try:
+            wrote = append_line(self._file, line)
+            if wrote != len(line):
+                raise OSError(errno.ENOSPC, f"wrote {wrote} of {len(line)} bytes")
+        except OSError as exc:
+            # The journal ends in a line cut short (ignored when read) or misses this one: the
+            # next write is a snapshot, which holds everything and starts the journal again.
+            self._file.close()
+            self._file = None
+            self._tell(write_problem(path, exc))
+            return
+        self._choices = self._latest["choices"]
+        self._size += wrote
+        self._lines += 1
+        self._tell(None)
+        if person and self._syncer is not None:
+            self._syncer.want(self, self._sync_journal)
+
+    def _compact(self, path: Path) -> None:
+        """On a thread of `now_pool`: the newest data as a snapshot, and the journal started
+        again after it; again while writes were asked meanwhile."""
+        while True:
+            with self._state:
+                data, final = self._latest, self._final
+                waiting, self._waiting = self._waiting, []
+                self._again = False
+            assert data is not None
+            text = save_text(data).encode()
+            new: BinaryIO | None = None
+            size = 0
+            try:
+                write_renamed(path, text)
+                if final:
+                    journal_path(path).unlink(missing_ok=True)
+                else:
+                    new = open_journal(journal_path(path))
+                    head = journal.header(text)
+                    size = append_line(new, head)
+                    if size != len(head):
+                        raise OSError(errno.ENOSPC, f"wrote {size} of {len(head)} bytes")
+                error = None
+            except OSError as exc:
+                if new is not None:
+                    new.close()
+                    new = None
+                error = write_problem(path, exc)
+            with self._state:
+                old, self._file = self._file, new
+                if error is None:
+                    self._path, self._size, self._choices = path, size, data["choices"]
+                    self._lines = 0
+                    self._fields = {k: v for k, v in data.items() if k != "choices"}
+                    self._snapshot_unsynced = True
+                again = self._again
+                if not again:
+                    self._compacting = False
+            if old is not None:
+                old.close()
+            self._tell(error)
+            for future in waiting:
+                future.set_result(error is None)
+            if error is None and self._syncer is not None:
+                self._syncer.want(self, self._sync_journal)
+            if not again:
+                return
+
+    def _sync_journal(self) -> None:
+        """On the syncer's thread: the last snapshot (and its folder) if not yet, then the journal."""
+        fd: int | None = None
+        path: Path | None = None
+        try:
+            with self._state:
+                path, snapshot = self._path, self._snapshot_unsynced
+                self._snapshot_unsynced = False
+                # A copy of the descriptor: a compaction may close the journal meanwhile.
+                fd = os.dup(self._file.fileno()) if self._file is not None else None
+            if snapshot and path is not None:
+                sync_renamed(path)
+            if fd is not None:
+                os.fdatasync(fd)
+        except OSError as exc:
+            if path is not None:
+                self._tell(write_problem(path, exc))
+        finally:
+            if fd is not None:
+                os.close(fd)
+
     # ------------------------------------------------------------------ inside
     def _drop_pending(self) -> None:
         """A newer save supersedes the computers' moves waiting (it holds them too)."""
         self._pending = None
+        self._due_lines = False
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -205,6 +395,9 @@ class Autosaver:
             self._submit_pending()
 
     def _submit_pending(self) -> None:
+        if self._due_lines and self._latest_path is not None:
+            self._written_at = self._clock()
+            self._journal_write(self._latest_path, person=False)
         pending, self._pending = self._pending, None
         if pending is not None:
             self._written_at = self._clock()
@@ -259,14 +452,51 @@ class Autosaver:
                 self._timer.cancel()
                 self._timer = None
             self._submit_pending()
-            last = self._last
+            last, compaction = self._last, self._compaction
+        if compaction is not None:
+            compaction.result()
         if last is not None:
             last.result()
 
     def close(self) -> None:
+        """Flush; a journal with lines in it is folded into a last snapshot and removed (a
+        suspended table's, a stopping host's: a table out of memory is one plain save, which
+        `adrenaline replay`, review and stats read), else closed."""
+        with self._state:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._latest_path is not None and (self._lines or self._due_lines):
+                self._final = True
+                self._journal_write(self._latest_path, person=False)
         self.flush()
+        with self._state:
+            self._final = False
+            if self._file is not None:
+                self._file.close()
+                self._file = None
         if self._own:
             self._pool.shutdown(wait=True)
+
+
+def _common(a: list[str], b: list[str]) -> int:
+    """How many first items the two lists share."""
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+
+def journal_path(save: Path) -> Path:
+    return journal.journal_path(save)
+
+
+def open_journal(path: Path) -> BinaryIO:
+    """A journal started again: emptied, appended to (O_APPEND), readable by its owner only."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
+    return os.fdopen(os.open(path, flags, 0o600), "ab", buffering=0)
+
+
+def append_line(file: BinaryIO, line: bytes) -> int:
+    """One write of a whole line (a function of its own: tests fill the disk here)."""
+    return file.write(line)
 
 
 class Cancellable(Protocol):
@@ -607,7 +837,7 @@ class Session:
         """Save the game: at once after a person's decision (or an undo, or a start), else with
         the computers' moves batched (`Autosaver.write_later`)."""
         if self.path is not None:
-            self.saver.keep(self.path, save_data(self.game), person=person)
+            self.saver.keep(self.path, save_data(self.game), person=person, final=self.game.over)
 
     def write_table(self) -> None:
         """Written on this thread: it happens twice a game, at the start and at the end."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from adrenaline_tui import journal
 from adrenaline_tui.host import server as host_server
 from adrenaline_tui.rules import FIGURES, GameConfig
 from adrenaline_tui.tui.session import HUMAN, LATER_SECONDS, Autosaver, Session
@@ -78,7 +79,8 @@ class Clock:
 
 
 def saved_choices(path: Path) -> list[str]:
-    return json.loads(path.read_text())["choices"]
+    """What a table resumed from `path` finds: the save, with its journal if it has one."""
+    return journal.read(path)["choices"]
 
 
 def test_computers_moves_are_written_within_a_second_and_a_persons_at_once(tmp_path: Path) -> None:
@@ -140,8 +142,8 @@ async def test_a_persons_decision_is_on_disk_before_their_next_state_is_sent(
     folder = tmp_path / "tables"
     sock = tmp_path / "host.sock"
     host, server = await start_host(folder, sock)
-    # The saving thread (fsyncs, computers' batches) never runs during the test: what is on the
-    # file was written for the person's decision.
+    # The saving thread (fsyncs) never runs during the test: what is on the file was written
+    # for the person's decision (a line of the table's journal, appended at once).
     held = HeldThread()
     host._saving = held  # type: ignore[assignment]
     # Every state the host sends, checked against the file at the moment it is sent.

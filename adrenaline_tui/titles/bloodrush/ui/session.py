@@ -138,7 +138,8 @@ class BloodrushSession:
     # ------------------------------------------------------------------- saves
     def autosave(self, *, person: bool = True) -> None:
         if self.path is not None:
-            self.saver.keep(self.path, save_data(self.game), person=person)
+            # At the end a host's journal is folded into the save (`Autosaver.keep`).
+            self.saver.keep(self.path, save_data(self.game), person=person, final=self.game.over)
 
     def write_table(self) -> None:
         if self.path is None:
