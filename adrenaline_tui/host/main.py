@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import resource
 import signal
 import socket as socketlib
 import sys
@@ -145,6 +146,24 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+# Open files a host may need: each connected person is a socket in the front door and one in
+# its worker, each live table's journal an open file in its worker (docs/hosting.md, "Saves").
+OPEN_FILES_WANTED = 65536
+
+
+def more_open_files() -> int:
+    """Raise this process's soft limit of open files towards its hard limit (workers and
+    clients' zygotes inherit it): the usual default of 1,024 is reached by a worker with a few
+    hundred tables and their people, and past it a connection or a save would fail. Returns the
+    limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = OPEN_FILES_WANTED if hard == resource.RLIM_INFINITY else min(hard, OPEN_FILES_WANTED)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 def main(
     folder: Path,
     ssh: str | None,
@@ -176,6 +195,11 @@ def main(
     if authorized_keys is not None and not authorized_keys.is_file():
         print(f"adrenaline: no authorized keys file {authorized_keys}", file=sys.stderr)
         return 2
+    opened = more_open_files()
+    if opened < 4096:
+        logging.getLogger("adrenaline.host").warning(
+            "at most %d open files (ulimit -n): a busy host needs more (docs/hosting.md, Saves)", opened
+        )
     return asyncio.run(
         run_host(
             folder,

@@ -54,3 +54,23 @@ async def test_a_host_serves_its_socket_and_a_second_host_is_refused(tmp_path: P
     stop.set()
     assert await asyncio.wait_for(task, 20) == 0
     assert not sock.exists()
+
+
+def test_the_host_raises_its_open_files_limit_towards_the_hard_limit() -> None:
+    """A worker holds a socket a person and a journal a table: 1,024 open files is a few
+    hundred tables. Run in a child, whose limits are its own."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
+        "from adrenaline_tui.host.main import more_open_files, OPEN_FILES_WANTED\n"
+        "now = more_open_files()\n"
+        "want = OPEN_FILES_WANTED if hard == resource.RLIM_INFINITY else min(hard, OPEN_FILES_WANTED)\n"
+        "assert now == resource.getrlimit(resource.RLIMIT_NOFILE)[0] == max(256, want), (now, hard)\n"
+        "print('raised', now)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "raised" in done.stdout, done.stderr
