@@ -148,6 +148,11 @@ def replay(snapshot: bytes, journal: bytes) -> tuple[list[str] | None, str | Non
     return choices, None
 
 
+# What a table's people are told when part of its journal could not be read (the reason, with
+# the host's paths, goes to the host's log only).
+DAMAGED_NOTICE = "Part of this table's save could not be read: the game goes on from before the damage"
+
+
 def fold(save: Path) -> str | None:
     """Make the save one plain file again: its snapshot with the journal's decisions in it,
     renamed over it. Returns why part of the journal was not read (a one-line reason naming

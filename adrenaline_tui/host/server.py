@@ -29,7 +29,7 @@ from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, PoolError, q
 from adrenaline_tui.atomicfile import write_atomic, write_problem
 from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.tables import HostTable, new_code, real_time, title_host
-from adrenaline_tui.journal import Syncer, fold
+from adrenaline_tui.journal import DAMAGED_NOTICE, Syncer, fold
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui import storage
@@ -303,6 +303,7 @@ class Host:
             return None
         table = HostTable(code, titled.id, hosting.options_of(g), dict(session.kinds))
         table.session = session
+        table.notice = DAMAGED_NOTICE if problem else None
         table.alone_since = self.clock()
         self.load_extras(table, path.with_name(f"{code}{EXTRAS}"))
         self.tables[code] = table
@@ -651,6 +652,9 @@ class Host:
             self.chat_line(table, f"{client.name} {'sits at ' + seat if seat else 'watches'}")
             if handed != table.handed:
                 self.chat_line(table, f"{seat} is a person's seat again")
+            if table.notice and msg["seat"] is not None:
+                self.chat_line(table, table.notice)
+                table.notice = None
 
     def on_look(self, client: Client, msg: dict[str, Any]) -> None:
         """The lobby of a table, to choose a seat (or to watch) before joining."""

@@ -99,6 +99,8 @@ class HostTable:
     # sitting down at it once resumed: started games are counted per address. None: a resumed
     # game nobody sat down at yet, whose computers stay still.
     keeper: str | None = None
+    # Said in the chat to the first person to sit down (a damaged save's journal), then None.
+    notice: str | None = None
 
     @property
     def started(self) -> bool:

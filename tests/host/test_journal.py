@@ -392,6 +392,7 @@ async def test_a_damaged_journal_resumes_the_table_from_before_the_damage(
     assert len(lines) >= 4  # the header, people's lines, the empty rest
     lines[2] = b"00000000 " + b"\xff" * 30
     jpath.write_bytes(b"\n".join(lines))
+    untouched = shutil.copytree(folder, tmp_path / "untouched")
     with caplog.at_level(logging.WARNING):
         table = Host(folder, bot_delay=0.0, computer="random", seed=7).wake(code)
     assert table is not None
@@ -399,6 +400,19 @@ async def test_a_damaged_journal_resumes_the_table_from_before_the_damage(
     assert history == played[: len(history)] and len(history) < len(played)
     said = [r.getMessage() for r in caplog.records if code in r.getMessage()]
     assert any("line 3 is damaged" in m for m in said), said
+    # Its people are told, once, by the first of them back (the host's paths stay in its log).
+    sock = tmp_path / "again.sock"
+    again, server = await start_host(untouched, sock)
+    try:
+        back = await Wire.connect(sock, "back")
+        await back.send({"type": "join", "code": code, "seat": "yellow"})
+        told = await back.expect("chat", text=journal.DAMAGED_NOTICE)
+        assert "/" not in told["text"] and code not in told["text"]
+        await back.send({"type": "chat", "text": "marker"})
+        await back.expect("chat", text="marker")
+        assert [m for m in back.inbox if m["type"] == "chat" and m["text"] == journal.DAMAGED_NOTICE] == [told]
+    finally:
+        await stop_host(again, server)
 
 
 async def test_a_journal_that_cannot_be_folded_refuses_the_table_with_a_reason(
