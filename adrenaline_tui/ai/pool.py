@@ -21,7 +21,9 @@ decision count); a process that finds a question already past its budget when it
 does not think about it at all.
 
 What crosses: a question is pickled to the process over its standard input (from this process,
-never from a file); the answer comes back as a line of JSON, checked (a key of the question's).
+never from a file), as plain data: the seat's view whole at its first question, then what
+changed since the view that process was last sent for the seat (`FramesSent`, `FramesRead`);
+the answer comes back as a line of JSON, checked (a key of the question's).
 """
 
 from __future__ import annotations
@@ -97,10 +99,137 @@ def question_for(session: TableSession, table: str, title: str, budget: float) -
     return Question(table, title, d.player, session.kinds[d.player], seed, d, view, budget)
 
 
+# What a frame's view is: the seat's whole view, or what changed since the one this process
+# was last sent for the seat.
+_WHOLE, _CHANGES = 0, 1
+
+
+def _plain_decision(decision: Any) -> Any:
+    """The engine's question as plain tuples beside its classes, for a pickle that makes no Python
+    call per option: a named tuple pickles through its `__getnewargs__` and unpickles through its
+    `__new__`, a frame each, which was most of a question's 34 us pickle and 36 us unpickle."""
+    options = getattr(decision, "options", None)
+    if not isinstance(decision, tuple) or not hasattr(decision, "_fields") or not isinstance(options, tuple):
+        return (False, decision)  # not a named tuple with options: pickled as it is
+    fields = list(decision)
+    at = decision._fields.index("options")
+    option_class = type(options[0]) if options else tuple
+    fields[at] = tuple(map(tuple, options))
+    return (True, type(decision), option_class, at, tuple(fields))
+
+
+def _engine_decision(plain: tuple[Any, ...]) -> Any:
+    if not plain[0]:
+        return plain[1]
+    _, decision_class, option_class, at, fields = plain
+    fields = list(fields)
+    make = tuple.__new__
+    fields[at] = tuple([make(option_class, o) for o in fields[at]])
+    return make(decision_class, fields)
+
+
+class FramesSent:
+    """What the table side sends one process: each question as a frame of plain data, its view
+    whole the first time for a seat, then only what changed since the view this process was
+    last sent for that seat (a question's view is ~2 kB; what changed between two of a seat's
+    questions is mostly one player's board and the question itself).
+
+    Built only from the question, that is from the seat's view: two deals differing in another
+    seat's hidden cards send the same bytes (tests/ai/test_pool_frames.py). The process keeps the
+    same seats as this side: at most `limit`, and the ones dropped here (the least recently
+    asked, or a table forgotten) are named in the next frame, so it drops them too."""
+
+    def __init__(self, limit: int = MAX_PLAYERS) -> None:
+        self.limit = limit
+        self.views: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+        self._dropped: list[tuple[str, str]] = []
+
+    def frame(self, ident: int, asked_at: float, q: Question) -> bytes:
+        who = (q.table, q.seat)
+        base = self.views.pop(who, None)
+        view = q.view
+        body: tuple[Any, ...]
+        if base is not None and isinstance(view, dict) and list(base) == list(view):
+            body = (_CHANGES, *_changes(base, view))
+        else:
+            body = (_WHOLE, view)
+        if isinstance(view, dict):
+            # Kept as it is: a view is built afresh for each question and nothing changes it.
+            self.views[who] = view
+            while len(self.views) > self.limit:
+                self._dropped.append(self.views.popitem(last=False)[0])
+        dropped, self._dropped = self._dropped, []
+        plain = (ident, asked_at, q.table, q.title, q.seat, q.kind, q.seed, q.budget, _plain_decision(q.decision))
+        return pickle.dumps((*plain, body, dropped), protocol=pickle.HIGHEST_PROTOCOL)
+
+    def forget(self, table: str) -> None:
+        for who in [w for w in self.views if w[0] == table]:
+            del self.views[who]
+            self._dropped.append(who)
+
+
+def _changes(base: dict[str, Any], view: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[int, Any]]]:
+    """The view's values that differ from `base`'s (a list of the same length as the one it
+    replaces: only its items that differ, by position: a change to one player's board sends that
+    board)."""
+    changed: dict[str, Any] = {}
+    items: dict[str, dict[int, Any]] = {}
+    for key, value in view.items():
+        old = base[key]
+        if old == value:
+            continue
+        if type(value) is list and type(old) is list and len(value) == len(old):
+            items[key] = {i: v for i, (o, v) in enumerate(zip(old, value, strict=True)) if o != v}
+        else:
+            changed[key] = value
+    return changed, items
+
+
+class FramesRead:
+    """The process's side of `FramesSent`: each frame read back into the question asked."""
+
+    def __init__(self) -> None:
+        self.views: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def question(self, frame: bytes) -> tuple[int, float, Question]:
+        ident, asked_at, table, title, seat, kind, seed, budget, decision, body, dropped = pickle.loads(frame)
+        for who in dropped:
+            self.views.pop(tuple(who), None)
+        who = (table, seat)
+        if body[0] == _WHOLE:
+            view = body[1]
+        else:
+            _, changed, items = body
+            base = self.views[who]
+            view = dict(base)
+            view.update(changed)
+            for key, new in items.items():
+                value = list(base[key])
+                for i, item in new.items():
+                    value[i] = item
+                view[key] = value
+        if isinstance(view, dict):
+            self.views[who] = view
+        return ident, asked_at, Question(table, title, seat, kind, seed, _engine_decision(decision), view, budget)
+
+
 def _command() -> list[str]:
     # The host's rule for programs of its own (host/programs.py): isolated mode runs this
     # installation's code only.
     return [sys.executable, "-I", "-m", "adrenaline_tui.ai.pool"]
+
+
+class Keys:
+    """A question's option keys, looked through only when an answer comes back (building a tuple
+    of them for every question was 2% of a host worker's Python)."""
+
+    __slots__ = ("_options",)
+
+    def __init__(self, options: tuple[Any, ...]) -> None:
+        self._options = options
+
+    def __contains__(self, key: object) -> bool:
+        return any(o[0] == key for o in self._options)
 
 
 def settle(
@@ -132,19 +261,27 @@ class _Process:
         )
         self.alive = True
         self.stopping = False  # stopped on purpose: its questions are cancelled, not failed
-        self.waiting: dict[int, tuple[Future[str], tuple[str, ...], tuple[str, str]]] = {}
+        self.waiting: dict[int, tuple[Future[str], Keys, tuple[str, str]]] = {}
         self._lock = threading.Lock()
+        self.frames = FramesSent()
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         threading.Thread(target=self._write, name="computer-pool-writer", daemon=True).start()
         threading.Thread(target=self._read, name="computer-pool-reader", daemon=True).start()
 
-    def ask(self, ident: int, frame: bytes, future: Future[str], keys: tuple[str, ...], level: tuple[str, str]) -> None:
+    def ask(self, ident: int, question: Question, future: Future[str], keys: Keys, level: tuple[str, str]) -> None:
         with self._lock:
             if not self.alive:
                 raise PoolError("the computers' process has ended")
             self.waiting[ident] = (future, keys, level)
-        # Written by its own thread: a process busy thinking never blocks the table that asks.
-        self._outbox.put(len(frame).to_bytes(4, "big") + frame)
+            # Framed and queued under the lock: the process reads the frames in the order
+            # `frames` made them (each may build on the one before for its seat).
+            frame = self.frames.frame(ident, time.monotonic(), question)
+            # Written by its own thread: a process busy thinking never blocks the table that asks.
+            self._outbox.put(len(frame).to_bytes(4, "big") + frame)
+
+    def forget(self, table: str) -> None:
+        with self._lock:
+            self.frames.forget(table)
 
     def _write(self) -> None:
         stdin = self.popen.stdin
@@ -219,18 +356,20 @@ class _LoopProcess:
         os.set_blocking(self._out, False)
         self.alive = True
         self.stopping = False
-        self.waiting: dict[int, tuple[asyncio.Future[str], tuple[str, ...], tuple[str, str]]] = {}
+        self.waiting: dict[int, tuple[asyncio.Future[str], Keys, tuple[str, str]]] = {}
+        self.frames = FramesSent()
         # Frames the pipe did not take yet (the process busy thinking), written when it can.
         self._unsent = bytearray()
         self._partial = b""  # the start of an answer line not read to its end yet
         loop.add_reader(self._out, self._readable)
 
     def ask(
-        self, ident: int, frame: bytes, future: asyncio.Future[str], keys: tuple[str, ...], level: tuple[str, str]
+        self, ident: int, question: Question, future: asyncio.Future[str], keys: Keys, level: tuple[str, str]
     ) -> None:
         if not self.alive:
             raise PoolError("the computers' process has ended")
         self.waiting[ident] = (future, keys, level)
+        frame = self.frames.frame(ident, time.monotonic(), question)
         data = len(frame).to_bytes(4, "big") + frame
         if self._unsent:
             self._unsent += data
@@ -245,6 +384,9 @@ class _LoopProcess:
         if sent < len(data):
             self._unsent += data[sent:]
             self._loop.add_writer(self._in, self._writable)
+
+    def forget(self, table: str) -> None:
+        self.frames.forget(table)
 
     def _writable(self) -> None:
         try:
@@ -323,7 +465,7 @@ class _Threads:
         self._players = Players()
         self.alive = True
 
-    def ask(self, ident: int, question: Question, future: Future[str], keys: tuple[str, ...]) -> None:
+    def ask(self, ident: int, question: Question, future: Future[str], keys: Keys, level: tuple[str, str]) -> None:
         def think() -> None:
             try:
                 key = self._players.answer(question)
@@ -376,18 +518,14 @@ class ComputerPool:
         if self.loop is not None:
             return self._ask_on_loop(question, self.loop)
         future: Future[str] = Future()
-        keys = tuple(o.key for o in question.decision.options)
+        keys = Keys(question.decision.options)
         level = (question.title, question.kind)
         if self._placed_here(question, level):
             return self._answer_here(question, future, keys)
         ident = next(self._ids)
         try:
             process = self._process_for(question.table)
-            if isinstance(process, _Threads):
-                process.ask(ident, question, future, keys)
-            else:
-                frame = pickle.dumps((ident, time.monotonic(), question), protocol=pickle.HIGHEST_PROTOCOL)
-                process.ask(ident, frame, future, keys, level)
+            process.ask(ident, question, future, keys, level)
         except (OSError, PoolError) as exc:
             future.set_exception(PoolError(f"no computer process: {exc}"))
         return future
@@ -406,7 +544,7 @@ class ComputerPool:
         return here
 
     def _ask_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> asyncio.Future[str]:
-        keys = tuple(o.key for o in question.decision.options)
+        keys = Keys(question.decision.options)
         level = (question.title, question.kind)
         if self._placed_here(question, level):
             return asyncio.wrap_future(self._answer_here(question, Future(), keys), loop=loop)
@@ -414,20 +552,18 @@ class ComputerPool:
             process = self._process_for(question.table)
             if isinstance(process, _LoopProcess):
                 future: asyncio.Future[str] = loop.create_future()
-                ident = next(self._ids)
-                frame = pickle.dumps((ident, time.monotonic(), question), protocol=pickle.HIGHEST_PROTOCOL)
-                process.ask(ident, frame, future, keys, level)
+                process.ask(next(self._ids), question, future, keys, level)
                 return future
             threaded: Future[str] = Future()
             assert isinstance(process, _Threads)
-            process.ask(next(self._ids), question, threaded, keys)
+            process.ask(next(self._ids), question, threaded, keys, level)
             return asyncio.wrap_future(threaded, loop=loop)
         except (OSError, PoolError) as exc:
             failed: asyncio.Future[str] = loop.create_future()
             failed.set_exception(PoolError(f"no computer process: {exc}"))
             return failed
 
-    def _answer_here(self, question: Question, future: Future[str], keys: tuple[str, ...]) -> Future[str]:
+    def _answer_here(self, question: Question, future: Future[str], keys: Keys) -> Future[str]:
         """A level that thinks in less time than a question costs to send: answered at once, on
         the caller's thread (the first questions of a level, in a process, measured it)."""
         try:
@@ -481,11 +617,15 @@ class ComputerPool:
             self._process_for(table)
 
     def forget(self, table: str) -> None:
-        """The table is gone (its players are dropped as the process needs room)."""
+        """The table is gone (its players are dropped as the process needs room; its views
+        there with the next question that process is sent)."""
         with self._lock:
-            self._tables.pop(table, None)
+            index = self._tables.pop(table, None)
             for seat in [s for s in self._placed if s[0] == table]:
                 del self._placed[seat]
+            process = self._processes[index] if index is not None else None
+        if isinstance(process, (_Process, _LoopProcess)):
+            process.forget(table)
 
     def thinking(self) -> int:
         """Questions sent to a process and not answered yet."""
@@ -532,11 +672,13 @@ class Players:
 def serve(source: BinaryIO, answers: BinaryIO) -> None:
     """Answer questions from `source` until it ends; each table's players kept between them."""
     players = Players()
+    frames = FramesRead()
     while len(head := source.read(4)) == 4:
         size = int.from_bytes(head, "big")
         if size > MAX_FRAME:
             return
-        ident, asked_at, q = pickle.loads(source.read(size))
+        # Read even when late: the next frame for the seat may build on its view.
+        ident, asked_at, q = frames.question(source.read(size))
         answer: dict[str, Any] = {"id": ident}
         if time.monotonic() - asked_at > q.budget:
             answer["late"] = True  # the table answered for it already: no thinking for nobody
