@@ -301,7 +301,7 @@ class UndoSpares:
     # someone is again, between two of its decisions.
     IDLE = 0.1
 
-    def __init__(self, pool: ThreadPoolExecutor | None = None) -> None:
+    def __init__(self, pool: ThreadPoolExecutor | None = None, first: int = FIRST) -> None:
         self.ready: list[Game] = []
         # A host shares one pool between its tables (`Autosaver`'s reason); a game alone makes its own.
         self._shared = pool
@@ -310,7 +310,8 @@ class UndoSpares:
         self._last_activity = 0.0
         # The undo barrier the copies were last brought to, and how many to keep.
         self._at = -1
-        self.wanted = self.FIRST
+        # A host keeps none (`first=0`) until someone undoes: its first undo replays the game.
+        self.wanted = first
 
     def touch(self) -> None:
         """Someone pressed a key or clicked: the copy being made waits until they pause."""
