@@ -326,10 +326,7 @@ class Host:
     def _threads(self) -> tuple[Autosaver, UndoSpares]:
         # Computers' moves are saved in a batch a second later, timed on this loop (no thread).
         saver = Autosaver(self._saving, now_pool=self._saving_now, call_later=self._call_later)
-        # No undo copy until a person of the table undoes: keeping one replays every decision
-        # of the game (5.5% of a worker's Python at 200 tables), and most people never undo;
-        # the first undo replays the game instead (14 ms for a whole game of 887 decisions).
-        return saver, UndoSpares(self._sparing, first=0)
+        return saver, UndoSpares(self._sparing)
 
     @staticmethod
     def _call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
