@@ -21,9 +21,8 @@ decision count); a process that finds a question already past its budget when it
 does not think about it at all.
 
 What crosses: a question is pickled to the process over its standard input (from this process,
-never from a file), as plain data: the seat's view whole at its first question, then what
-changed since the view that process was last sent for the seat (`FramesSent`, `FramesRead`);
-the answer comes back as a line of JSON, checked (a key of the question's).
+never from a file), as plain data (`frame`, `read_frame`); the answer comes back as a line of
+JSON, checked (a key of the question's).
 """
 
 from __future__ import annotations
@@ -115,11 +114,6 @@ def question_for(session: TableSession, table: str, title: str, budget: float) -
     return Question(table, title, d.player, session.kinds[d.player], seed, d, view, budget)
 
 
-# What a frame's view is: the seat's whole view, or what changed since the one this process
-# was last sent for the seat.
-_WHOLE, _CHANGES = 0, 1
-
-
 def _plain_decision(decision: Any) -> Any:
     """The engine's question as plain tuples beside its classes, for a pickle that makes no Python
     call per option: a named tuple pickles through its `__getnewargs__` and unpickles through its
@@ -144,89 +138,24 @@ def _engine_decision(plain: tuple[Any, ...]) -> Any:
     return make(decision_class, fields)
 
 
-class FramesSent:
-    """What the table side sends one process: each question as a frame of plain data, its view
-    whole the first time for a seat, then only what changed since the view this process was
-    last sent for that seat (a question's view is ~2 kB; what changed between two of a seat's
-    questions is mostly one player's board and the question itself).
+def frame(ident: int, asked_at: float, q: Question) -> bytes:
+    """A question as the process is sent it: plain data (the engine's question as tuples beside
+    its classes, the seat's view as it is), pickled. Built only from the question, that is from
+    the seat's view: two deals differing in another seat's hidden cards send the same bytes.
 
-    Built only from the question, that is from the seat's view: two deals differing in another
-    seat's hidden cards send the same bytes (tests/ai/test_pool_frames.py). The process keeps the
-    same seats as this side: at most `limit`, and the ones dropped here (the least recently
-    asked, or a table forgotten) are named in the next frame, so it drops them too."""
-
-    def __init__(self, limit: int = MAX_PLAYERS) -> None:
-        self.limit = limit
-        self.views: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
-        self._dropped: list[tuple[str, str]] = []
-
-    def frame(self, ident: int, asked_at: float, q: Question) -> bytes:
-        who = (q.table, q.seat)
-        base = self.views.pop(who, None)
-        view = q.view
-        body: tuple[Any, ...]
-        if base is not None and isinstance(view, dict) and list(base) == list(view):
-            body = (_CHANGES, *_changes(base, view))
-        else:
-            body = (_WHOLE, view)
-        if isinstance(view, dict):
-            # Kept as it is: a view is built afresh for each question and nothing changes it.
-            self.views[who] = view
-            while len(self.views) > self.limit:
-                self._dropped.append(self.views.popitem(last=False)[0])
-        dropped, self._dropped = self._dropped, []
-        plain = (ident, asked_at, q.table, q.title, q.seat, q.kind, q.seed, q.budget, _plain_decision(q.decision))
-        return pickle.dumps((*plain, body, dropped), protocol=pickle.HIGHEST_PROTOCOL)
-
-    def forget(self, table: str) -> None:
-        for who in [w for w in self.views if w[0] == table]:
-            del self.views[who]
-            self._dropped.append(who)
+    Sending only what changed since the seat's last view was tried and measured worse: comparing
+    a view with one built a turn earlier (out of the processor's caches by then) cost more than
+    pickling the whole view, on both sides (200 tables in turn, 6,000 questions: the table's side
+    83-87 us against 32-43, the process's 59-74 against 44-55; docs/hosting.md, "Cut, second
+    round")."""
+    plain = (ident, asked_at, q.table, q.title, q.seat, q.kind, q.seed, q.budget, _plain_decision(q.decision))
+    return pickle.dumps((*plain, q.view), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _changes(base: dict[str, Any], view: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[int, Any]]]:
-    """The view's values that differ from `base`'s (a list of the same length as the one it
-    replaces: only its items that differ, by position: a change to one player's board sends that
-    board)."""
-    changed: dict[str, Any] = {}
-    items: dict[str, dict[int, Any]] = {}
-    for key, value in view.items():
-        old = base[key]
-        if old == value:
-            continue
-        if type(value) is list and type(old) is list and len(value) == len(old):
-            items[key] = {i: v for i, (o, v) in enumerate(zip(old, value, strict=True)) if o != v}
-        else:
-            changed[key] = value
-    return changed, items
-
-
-class FramesRead:
-    """The process's side of `FramesSent`: each frame read back into the question asked."""
-
-    def __init__(self) -> None:
-        self.views: dict[tuple[str, str], dict[str, Any]] = {}
-
-    def question(self, frame: bytes) -> tuple[int, float, Question]:
-        ident, asked_at, table, title, seat, kind, seed, budget, decision, body, dropped = pickle.loads(frame)
-        for who in dropped:
-            self.views.pop(tuple(who), None)
-        who = (table, seat)
-        if body[0] == _WHOLE:
-            view = body[1]
-        else:
-            _, changed, items = body
-            base = self.views[who]
-            view = dict(base)
-            view.update(changed)
-            for key, new in items.items():
-                value = list(base[key])
-                for i, item in new.items():
-                    value[i] = item
-                view[key] = value
-        if isinstance(view, dict):
-            self.views[who] = view
-        return ident, asked_at, Question(table, title, seat, kind, seed, _engine_decision(decision), view, budget)
+def read_frame(data: bytes) -> tuple[int, float, Question]:
+    """The process's side of `frame`: the question asked, its id and when it was asked."""
+    ident, asked_at, table, title, seat, kind, seed, budget, decision, view = pickle.loads(data)
+    return ident, asked_at, Question(table, title, seat, kind, seed, _engine_decision(decision), view, budget)
 
 
 def _command() -> list[str]:
@@ -279,7 +208,6 @@ class _Process:
         self.stopping = False  # stopped on purpose: its questions are cancelled, not failed
         self.waiting: dict[int, tuple[Future[str], Keys, tuple[str, str]]] = {}
         self._lock = threading.Lock()
-        self.frames = FramesSent()
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         threading.Thread(target=self._write, name="computer-pool-writer", daemon=True).start()
         threading.Thread(target=self._read, name="computer-pool-reader", daemon=True).start()
@@ -289,15 +217,9 @@ class _Process:
             if not self.alive:
                 raise PoolError("the computers' process has ended")
             self.waiting[ident] = (future, keys, level)
-            # Framed and queued under the lock: the process reads the frames in the order
-            # `frames` made them (each may build on the one before for its seat).
-            frame = self.frames.frame(ident, time.monotonic(), question)
-            # Written by its own thread: a process busy thinking never blocks the table that asks.
-            self._outbox.put(len(frame).to_bytes(4, "big") + frame)
-
-    def forget(self, table: str) -> None:
-        with self._lock:
-            self.frames.forget(table)
+        data = frame(ident, time.monotonic(), question)
+        # Written by its own thread: a process busy thinking never blocks the table that asks.
+        self._outbox.put(len(data).to_bytes(4, "big") + data)
 
     def _write(self) -> None:
         stdin = self.popen.stdin
@@ -373,7 +295,6 @@ class _LoopProcess:
         self.alive = True
         self.stopping = False
         self.waiting: dict[int, tuple[asyncio.Future[str], Keys, tuple[str, str]]] = {}
-        self.frames = FramesSent()
         # Frames the pipe did not take yet (the process busy thinking), written when it can.
         self._unsent = bytearray()
         self._partial = b""  # the start of an answer line not read to its end yet
@@ -385,8 +306,8 @@ class _LoopProcess:
         if not self.alive:
             raise PoolError("the computers' process has ended")
         self.waiting[ident] = (future, keys, level)
-        frame = self.frames.frame(ident, time.monotonic(), question)
-        data = len(frame).to_bytes(4, "big") + frame
+        framed = frame(ident, time.monotonic(), question)
+        data = len(framed).to_bytes(4, "big") + framed
         if self._unsent:
             self._unsent += data
             return
@@ -400,9 +321,6 @@ class _LoopProcess:
         if sent < len(data):
             self._unsent += data[sent:]
             self._loop.add_writer(self._in, self._writable)
-
-    def forget(self, table: str) -> None:
-        self.frames.forget(table)
 
     def _writable(self) -> None:
         try:
@@ -633,15 +551,11 @@ class ComputerPool:
             self._process_for(table)
 
     def forget(self, table: str) -> None:
-        """The table is gone (its players are dropped as the process needs room; its views
-        there with the next question that process is sent)."""
+        """The table is gone (its players are dropped as the process needs room)."""
         with self._lock:
-            index = self._tables.pop(table, None)
+            self._tables.pop(table, None)
             for seat in [s for s in self._placed if s[0] == table]:
                 del self._placed[seat]
-            process = self._processes[index] if index is not None else None
-        if isinstance(process, (_Process, _LoopProcess)):
-            process.forget(table)
 
     def thinking(self) -> int:
         """Questions sent to a process and not answered yet."""
@@ -688,13 +602,11 @@ class Players:
 def serve(source: BinaryIO, answers: BinaryIO) -> None:
     """Answer questions from `source` until it ends; each table's players kept between them."""
     players = Players()
-    frames = FramesRead()
     while len(head := source.read(4)) == 4:
         size = int.from_bytes(head, "big")
         if size > MAX_FRAME:
             return
-        # Read even when late: the next frame for the seat may build on its view.
-        ident, asked_at, q = frames.question(source.read(size))
+        ident, asked_at, q = read_frame(source.read(size))
         answer: dict[str, Any] = {"id": ident}
         if time.monotonic() - asked_at > q.budget:
             answer["late"] = True  # the table answered for it already: no thinking for nobody
