@@ -21,13 +21,15 @@ decision count); a process that finds a question already past its budget when it
 does not think about it at all.
 
 What crosses: a question is pickled to the process over its standard input (from this process,
-never from a file); the answer comes back as a line of JSON, checked (a key of the question's).
+never from a file), as plain data (`frame`, `read_frame`); the answer comes back as a line of
+JSON, checked (a key of the question's).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import itertools
 import json
 import math
@@ -57,6 +59,21 @@ INLINE_BELOW = 0.0002
 MAX_PLAYERS = 4096
 # Frames a process reads: a view is a few kB; anything far larger is not ours.
 MAX_FRAME = 16 << 20
+# New containers between two collections of the youngest generation in a host's long-lived
+# processes (Python's default: 700). Chosen once, not tuned on the benchmark.
+COLLECT_AFTER = 20_000
+
+
+def collect_less() -> None:
+    """For a host's long-lived processes (a worker, a computers' pool): what is there now (the
+    imports) is never scanned again (`gc.freeze`), and the youngest generation is collected
+    every `COLLECT_AFTER` new containers rather than 700. A worker's tables and a pool's
+    players are scanned by each older collection; the youngest ran hundreds of times a second:
+    5.5% of a worker-like loop's CPU (100 tables, views, lines and hints) fell to 2.0%, and a
+    pool's 2.3% to none (process time; cycles are still collected, a few MB later)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(COLLECT_AFTER, *gc.get_threshold()[1:])
 
 
 class PoolError(RuntimeError):
@@ -97,10 +114,67 @@ def question_for(session: TableSession, table: str, title: str, budget: float) -
     return Question(table, title, d.player, session.kinds[d.player], seed, d, view, budget)
 
 
+def _plain_decision(decision: Any) -> Any:
+    """The engine's question as plain tuples beside its classes, for a pickle that makes no Python
+    call per option: a named tuple pickles through its `__getnewargs__` and unpickles through its
+    `__new__`, a frame each, which was most of a question's 34 us pickle and 36 us unpickle."""
+    options = getattr(decision, "options", None)
+    if not isinstance(decision, tuple) or not hasattr(decision, "_fields") or not isinstance(options, tuple):
+        return (False, decision)  # not a named tuple with options: pickled as it is
+    fields = list(decision)
+    at = decision._fields.index("options")
+    option_class = type(options[0]) if options else tuple
+    fields[at] = tuple(map(tuple, options))
+    return (True, type(decision), option_class, at, tuple(fields))
+
+
+def _engine_decision(plain: tuple[Any, ...]) -> Any:
+    if not plain[0]:
+        return plain[1]
+    _, decision_class, option_class, at, fields = plain
+    fields = list(fields)
+    make = tuple.__new__
+    fields[at] = tuple([make(option_class, o) for o in fields[at]])
+    return make(decision_class, fields)
+
+
+def frame(ident: int, asked_at: float, q: Question) -> bytes:
+    """A question as the process is sent it: plain data (the engine's question as tuples beside
+    its classes, the seat's view as it is), pickled. Built only from the question, that is from
+    the seat's view: two deals differing in another seat's hidden cards send the same bytes.
+
+    Sending only what changed since the seat's last view was tried and measured worse: comparing
+    a view with one built a turn earlier (out of the processor's caches by then) cost more than
+    pickling the whole view, on both sides (200 tables in turn, 6,000 questions: the table's side
+    83-87 us against 32-43, the process's 59-74 against 44-55; docs/hosting.md, "Cut, second
+    round")."""
+    plain = (ident, asked_at, q.table, q.title, q.seat, q.kind, q.seed, q.budget, _plain_decision(q.decision))
+    return pickle.dumps((*plain, q.view), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def read_frame(data: bytes) -> tuple[int, float, Question]:
+    """The process's side of `frame`: the question asked, its id and when it was asked."""
+    ident, asked_at, table, title, seat, kind, seed, budget, decision, view = pickle.loads(data)
+    return ident, asked_at, Question(table, title, seat, kind, seed, _engine_decision(decision), view, budget)
+
+
 def _command() -> list[str]:
     # The host's rule for programs of its own (host/programs.py): isolated mode runs this
     # installation's code only.
     return [sys.executable, "-I", "-m", "adrenaline_tui.ai.pool"]
+
+
+class Keys:
+    """A question's option keys, looked through only when an answer comes back (building a tuple
+    of them for every question was 2% of a host worker's Python)."""
+
+    __slots__ = ("_options",)
+
+    def __init__(self, options: tuple[Any, ...]) -> None:
+        self._options = options
+
+    def __contains__(self, key: object) -> bool:
+        return any(o[0] == key for o in self._options)
 
 
 def settle(
@@ -132,19 +206,20 @@ class _Process:
         )
         self.alive = True
         self.stopping = False  # stopped on purpose: its questions are cancelled, not failed
-        self.waiting: dict[int, tuple[Future[str], tuple[str, ...], tuple[str, str]]] = {}
+        self.waiting: dict[int, tuple[Future[str], Keys, tuple[str, str]]] = {}
         self._lock = threading.Lock()
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         threading.Thread(target=self._write, name="computer-pool-writer", daemon=True).start()
         threading.Thread(target=self._read, name="computer-pool-reader", daemon=True).start()
 
-    def ask(self, ident: int, frame: bytes, future: Future[str], keys: tuple[str, ...], level: tuple[str, str]) -> None:
+    def ask(self, ident: int, question: Question, future: Future[str], keys: Keys, level: tuple[str, str]) -> None:
         with self._lock:
             if not self.alive:
                 raise PoolError("the computers' process has ended")
             self.waiting[ident] = (future, keys, level)
+        data = frame(ident, time.monotonic(), question)
         # Written by its own thread: a process busy thinking never blocks the table that asks.
-        self._outbox.put(len(frame).to_bytes(4, "big") + frame)
+        self._outbox.put(len(data).to_bytes(4, "big") + data)
 
     def _write(self) -> None:
         stdin = self.popen.stdin
@@ -219,19 +294,20 @@ class _LoopProcess:
         os.set_blocking(self._out, False)
         self.alive = True
         self.stopping = False
-        self.waiting: dict[int, tuple[asyncio.Future[str], tuple[str, ...], tuple[str, str]]] = {}
+        self.waiting: dict[int, tuple[asyncio.Future[str], Keys, tuple[str, str]]] = {}
         # Frames the pipe did not take yet (the process busy thinking), written when it can.
         self._unsent = bytearray()
         self._partial = b""  # the start of an answer line not read to its end yet
         loop.add_reader(self._out, self._readable)
 
     def ask(
-        self, ident: int, frame: bytes, future: asyncio.Future[str], keys: tuple[str, ...], level: tuple[str, str]
+        self, ident: int, question: Question, future: asyncio.Future[str], keys: Keys, level: tuple[str, str]
     ) -> None:
         if not self.alive:
             raise PoolError("the computers' process has ended")
         self.waiting[ident] = (future, keys, level)
-        data = len(frame).to_bytes(4, "big") + frame
+        framed = frame(ident, time.monotonic(), question)
+        data = len(framed).to_bytes(4, "big") + framed
         if self._unsent:
             self._unsent += data
             return
@@ -323,7 +399,7 @@ class _Threads:
         self._players = Players()
         self.alive = True
 
-    def ask(self, ident: int, question: Question, future: Future[str], keys: tuple[str, ...]) -> None:
+    def ask(self, ident: int, question: Question, future: Future[str], keys: Keys, level: tuple[str, str]) -> None:
         def think() -> None:
             try:
                 key = self._players.answer(question)
@@ -376,18 +452,14 @@ class ComputerPool:
         if self.loop is not None:
             return self._ask_on_loop(question, self.loop)
         future: Future[str] = Future()
-        keys = tuple(o.key for o in question.decision.options)
+        keys = Keys(question.decision.options)
         level = (question.title, question.kind)
         if self._placed_here(question, level):
             return self._answer_here(question, future, keys)
         ident = next(self._ids)
         try:
             process = self._process_for(question.table)
-            if isinstance(process, _Threads):
-                process.ask(ident, question, future, keys)
-            else:
-                frame = pickle.dumps((ident, time.monotonic(), question), protocol=pickle.HIGHEST_PROTOCOL)
-                process.ask(ident, frame, future, keys, level)
+            process.ask(ident, question, future, keys, level)
         except (OSError, PoolError) as exc:
             future.set_exception(PoolError(f"no computer process: {exc}"))
         return future
@@ -406,7 +478,7 @@ class ComputerPool:
         return here
 
     def _ask_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> asyncio.Future[str]:
-        keys = tuple(o.key for o in question.decision.options)
+        keys = Keys(question.decision.options)
         level = (question.title, question.kind)
         if self._placed_here(question, level):
             return asyncio.wrap_future(self._answer_here(question, Future(), keys), loop=loop)
@@ -414,20 +486,18 @@ class ComputerPool:
             process = self._process_for(question.table)
             if isinstance(process, _LoopProcess):
                 future: asyncio.Future[str] = loop.create_future()
-                ident = next(self._ids)
-                frame = pickle.dumps((ident, time.monotonic(), question), protocol=pickle.HIGHEST_PROTOCOL)
-                process.ask(ident, frame, future, keys, level)
+                process.ask(next(self._ids), question, future, keys, level)
                 return future
             threaded: Future[str] = Future()
             assert isinstance(process, _Threads)
-            process.ask(next(self._ids), question, threaded, keys)
+            process.ask(next(self._ids), question, threaded, keys, level)
             return asyncio.wrap_future(threaded, loop=loop)
         except (OSError, PoolError) as exc:
             failed: asyncio.Future[str] = loop.create_future()
             failed.set_exception(PoolError(f"no computer process: {exc}"))
             return failed
 
-    def _answer_here(self, question: Question, future: Future[str], keys: tuple[str, ...]) -> Future[str]:
+    def _answer_here(self, question: Question, future: Future[str], keys: Keys) -> Future[str]:
         """A level that thinks in less time than a question costs to send: answered at once, on
         the caller's thread (the first questions of a level, in a process, measured it)."""
         try:
@@ -536,7 +606,7 @@ def serve(source: BinaryIO, answers: BinaryIO) -> None:
         size = int.from_bytes(head, "big")
         if size > MAX_FRAME:
             return
-        ident, asked_at, q = pickle.loads(source.read(size))
+        ident, asked_at, q = read_frame(source.read(size))
         answer: dict[str, Any] = {"id": ident}
         if time.monotonic() - asked_at > q.budget:
             answer["late"] = True  # the table answered for it already: no thinking for nobody
@@ -557,6 +627,7 @@ def main() -> None:
     # Answers go out on a descriptor of their own: anything a player prints goes to stderr.
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
+    collect_less()
     serve(sys.stdin.buffer, answers)
 
 

@@ -58,6 +58,30 @@ SPARE_THREADS = 2
 GUARDED = frozenset({"look", "join", "start"})
 
 
+async def _within(future: asyncio.Future[str], seconds: float) -> str:
+    """`future`'s result if it comes within `seconds`, else TimeoutError; `future` itself goes on
+    (a late answer is dropped by its table) and is never cancelled from here. What
+    `wait_for(shield(...))` did, with one future and one timer a question rather than three
+    futures and a task's wake-ups (3% of a worker's Python with computers answering at once)."""
+    if not future.done():
+        waiter = asyncio.get_running_loop().create_future()
+
+        def wake(_: object = None) -> None:
+            if not waiter.done():
+                waiter.set_result(None)
+
+        timer = waiter.get_loop().call_later(seconds, wake)
+        future.add_done_callback(wake)
+        try:
+            await waiter
+        finally:
+            timer.cancel()
+            future.remove_done_callback(wake)
+        if not future.done():
+            raise TimeoutError
+    return future.result()
+
+
 def event_json(e: Event) -> list[Any]:
     return [e.kind, e.text, e.data]
 
@@ -983,7 +1007,7 @@ class Host:
                 # Its processes read and written on this loop: no thread hand-overs a question.
                 self.computer_pool = ComputerPool(self.computer_processes, loop=asyncio.get_running_loop())
             future = self.computer_pool.ask(question)
-            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), THINK_BUDGET_SECONDS)
+            return await _within(asyncio.wrap_future(future), THINK_BUDGET_SECONDS)
         except TimeoutError:
             log.warning(
                 "table %s: a computer thought past %s s: the table answered for it", table.code, THINK_BUDGET_SECONDS

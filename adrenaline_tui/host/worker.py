@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.ai.pool import collect_less
 from adrenaline_tui.host.routing import owned_by
 from adrenaline_tui.host.server import Host
 from adrenaline_tui.wire import limits, protocol
@@ -121,6 +122,7 @@ async def run_worker(
 def main(argv: list[str]) -> int:
     folder, sock, index, workers, bot_delay, computer, abandon = argv
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s worker {index} %(name)s: %(message)s")
+    collect_less()  # its tables' games are long-lived: scanned less often (ai/pool.py)
     return asyncio.run(
         run_worker(
             Path(folder),

@@ -11,6 +11,8 @@ import json
 import re
 from typing import Any
 
+from pydantic_core import to_json as _to_json
+
 from adrenaline_tui.rules.state import FIGURES
 
 # 5: real-time titles: `act` {key} from a seat at any moment, refused with an
@@ -47,7 +49,15 @@ class ProtocolError(ValueError):
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    return (json.dumps(message, separators=(",", ":"), ensure_ascii=True) + "\n").encode()
+    """One line of compact JSON, keys in the message's order (its `type` first, where the front
+    door reads it), text as UTF-8. Written by pydantic's serialiser (a dependency already, with
+    pydantic): a host's state line in about a third of the standard library's time, which was a
+    tenth of a host worker's Python. What it cannot write (a lone surrogate: not UTF-8) falls
+    back to the standard library's escaped form."""
+    try:
+        return _to_json(message) + b"\n"
+    except (ValueError, TypeError):  # pydantic's serialisation error is a ValueError
+        return (json.dumps(message, separators=(",", ":"), ensure_ascii=True) + "\n").encode()
 
 
 def printable(text: str, limit: int) -> str:

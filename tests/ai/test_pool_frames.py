@@ -1,0 +1,94 @@
+"""What crosses to a computers' process (ai/pool.py, `frame` / `read_frame`): plain data, read
+there into the very question the table asked, and the same bytes whatever the other seats'
+hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from adrenaline_tui.ai.pool import Players, Question, frame, question_for, read_frame
+from adrenaline_tui.titles import registry
+from adrenaline_tui.tui.session import Session
+from tests.ai.test_levels import _honesty_position
+
+KINDS = {"yellow": "hard", "blue": "normal", "grey": "normal"}
+
+
+@dataclass
+class _Table:
+    """What `question_for` reads of a table's session."""
+
+    game: Any
+    kinds: dict[str, str]
+
+
+def _same_question(read: Question, sent: Question) -> None:
+    assert read == sent
+    # ...down to the types its player reads: the engine's own question and options.
+    assert type(read.decision) is type(sent.decision)
+    assert [type(o) for o in read.decision.options] == [type(o) for o in sent.decision.options]
+    assert list(read.view) == list(sent.view)  # and the view's keys in their order
+
+
+def _games(title: str, seed: int) -> _Table:
+    if title == "adrenaline":
+        kinds = {"yellow": "sensible", "blue": "normal", "grey": "random"}
+        hosting = registry.title(title).host()
+        assert hosting is not None
+        session = hosting.start(3, {"arena": "arena_11a", "skulls": "5"}, kinds, seed, None)
+        return _Table(session.game, kinds)
+    engine = registry.title(title).engine()
+    game = engine.new_game(3, {}, seed)
+    levels = list(engine.levels)
+    return _Table(game, {s: levels[i % len(levels)] for i, s in enumerate(engine.seats(game))})
+
+
+@pytest.mark.parametrize("title", ["adrenaline", "bloodrush"])
+def test_every_question_of_whole_games_is_read_as_it_was_asked(title: str) -> None:
+    """Questions from two tables, their players answering from what was read: each read is the
+    question asked, down to the engine's own classes."""
+    players = Players()
+    tables = {f"T{seed}": _games(title, seed) for seed in (1, 2)}
+    rng = random.Random(5)
+    asked = 0
+    for step in range(700):
+        code = rng.choice(sorted(tables))
+        table = tables[code]
+        question = question_for(table, code, title, 3.0)
+        if question is None:
+            if table.game.pending is None:
+                tables[code] = _games(title, step + 10)  # a new game at the same code
+            else:
+                table.game.choose(table.game.pending.options[0].key)  # a figure nobody plays
+            continue
+        ident, asked_at, got = read_frame(frame(step, 1.5, question))
+        assert (ident, asked_at) == (step, 1.5)
+        _same_question(got, question)
+        table.game.choose(players.answer(got))
+        asked += 1
+    assert asked > 300
+
+
+def test_what_crosses_is_the_same_bytes_whatever_the_others_hidden_cards() -> None:
+    """Two deals differing only in the other seats' hidden cards, yellow answering the same: every
+    frame its process is sent is byte-identical."""
+    deals = [_honesty_position(0, 0), _honesty_position(1, 0)]
+    assert deals[0].to_json() != deals[1].to_json()  # the others' cards differ
+    frames: list[list[bytes]] = []
+    for game in deals:
+        table = Session(game, KINDS)
+        mine = []
+        while game.pending is not None and game.pending.player == "yellow" and len(mine) < 6:
+            question = question_for(table, "TABLE", "adrenaline", 3.0)
+            assert question is not None
+            mine.append(frame(len(mine), 0.0, question))
+            game.choose(game.pending.keys[0])  # the same answer in both deals
+        frames.append(mine)
+    assert deals[0].view("yellow") == deals[1].view("yellow")
+    assert len(frames[0]) >= 4
+    assert frames[0] == frames[1]

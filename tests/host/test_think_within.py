@@ -1,0 +1,40 @@
+"""A computer's answer awaited within the table's budget (`server._within`): the answer if it
+comes in time; past it a TimeoutError, the question itself going on (its late answer is the
+table's to drop); and a table that stops waiting never cancels the question."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from adrenaline_tui.host.server import _within
+
+
+async def test_an_answer_in_time_is_returned() -> None:
+    loop = asyncio.get_running_loop()
+    ready = loop.create_future()
+    ready.set_result("run")
+    assert await _within(ready, 10.0) == "run"
+    later = loop.create_future()
+    loop.call_soon(later.set_result, "grab")
+    assert await _within(later, 10.0) == "grab"
+
+
+async def test_past_its_budget_the_question_goes_on() -> None:
+    thinking: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    with pytest.raises(TimeoutError):
+        await _within(thinking, 0.0)
+    assert not thinking.done()  # not cancelled: still thinking
+    thinking.set_result("late")
+
+
+async def test_a_table_that_stops_waiting_leaves_the_question_alone() -> None:
+    thinking: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    waiting = asyncio.ensure_future(_within(thinking, 10.0))
+    await asyncio.sleep(0)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert not thinking.cancelled()
+    thinking.set_result("late")  # and nothing waits for it any more
