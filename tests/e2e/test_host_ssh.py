@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from adrenaline_tui import journal
 from adrenaline_tui.rules import Game, SaveError
 from adrenaline_tui.tui.session import HUMAN, Session
 from adrenaline_tui.tui.widgets.action_panel import HOTKEYS
@@ -60,9 +61,11 @@ class RunningHost:
         return " ".join(["ssh", "-tt", *SSH_OPTIONS, "-p", str(self.port), f"{user}@127.0.0.1"])
 
     def game(self, code: str) -> Game | None:
+        path = self.folder / "data" / "tables" / f"{code}.json"
         try:
-            return Game.load(self.folder / "data" / "tables" / f"{code}.json")
-        except SaveError:
+            # The host's save is a snapshot and a journal of the decisions since (journal.py).
+            return Game.load(path).replay(journal.read(path)["choices"])
+        except (SaveError, ValueError, OSError):
             return None
 
     def stop(self) -> None:
