@@ -206,13 +206,19 @@ class Autosaver:
         with self._state:
             self._asked += 1
             self._pending = (self._asked, path, make)
-            if self._timer is not None:
-                return
-            wait = self._written_at + self.interval - self._clock()
-            if wait > 0:
-                self._timer = self._call_later(wait, self._due)
-                return
-            self._submit_pending()
+            if not self._deferred():
+                self._submit_pending()
+
+    def _deferred(self) -> bool:
+        """Whether a batched write waits for the timer (started here when the last write was
+        under `interval` ago); under `_state`."""
+        if self._timer is not None:
+            return True
+        wait = self._written_at + self.interval - self._clock()
+        if wait > 0:
+            self._timer = self._call_later(wait, self._due)
+            return True
+        return False
 
     def keep(self, path: Path, data: dict[str, Any], *, person: bool, final: bool = False) -> None:
         """A turn-based title's save data: at once after a person's decision (or an undo, or a
@@ -244,11 +250,7 @@ class Autosaver:
                 self._journal_write(path, person=True)
                 return
             self._due_lines = True
-            if self._timer is not None:
-                return
-            wait = self._written_at + self.interval - self._clock()
-            if wait > 0:
-                self._timer = self._call_later(wait, self._due)
+            if self._deferred():
                 return
             self._written_at = self._clock()
             self._journal_write(path, person=False)
