@@ -38,6 +38,13 @@ only; load 2-13 on 2 shared cores, so CPU figures are high):
   kill to come gave -0.04 to +0.79 points a game (CIs +-0.7 to +-0.9, 200-320 games a setting,
   seeds 100200, 100400 and 100600), 8 gave -0.31; the wins unmoved or fewer (-7 to +11). Off:
   not clearly better, and half a point a game is far from the goal; figures in payout.py.
+- **The player as it is (neither of the above), on fresh seeds (910000, never tuned on)**:
+  `benchmarks/ai.py --match hard:normal --games 600 --jobs 2 --minutes 40 --seed 910000` (600
+  seat-rotated games, all four arenas, 26 min on 2 processes, load 1-7): 237 won (39.5%, 95%
+  Wilson CI 35.7-43.5%), margin over the others' mean +4.12 points a game (CI +3.61 to +4.63),
+  over the best -1.71; think CPU p50 0.37 ms, p99 630 ms, max 2314 ms (one decision past the
+  1.5 s goal). With seed 900000's 209 of 600, 446 of 1200 (37.2%): the goal (CI lower bound
+  >= 45%) is not met, and no search or valuation tried this session moved it measurably.
 
 Issue 27, where hard loses points to the normal players (2026-12-02, afternoon;
 `benchmarks/hard_paired.py --sources`: the lone player's points by source and its answers by
