@@ -22,6 +22,30 @@ Two layers, both built from its own view only:
   random numbers make the comparison fair (world `w` is the same sampled game, dealt and
   shuffled alike, for every option).
 
+Issue 27, a full round of replies and the end of the game (2026-12-02, evening;
+`benchmarks/hard_paired.py`, paired on the same seat-rotated games, tuning seeds 100000-100999
+only; load 2-13 on 2 shared cores, so CPU figures are high):
+- **Every other player's reply, then my next turn** (`horizon=None, next_turn=0.5`: each
+  imagined game plays all four others' turns, and the judge adds half of what my next turn,
+  searched by the plan search from where they leave everyone, adds: the shots I could fire
+  from there, the kills in reach, after what the round did to me), against the plan followed
+  alone, 80 games of seed 100000: 33 won against 28 (41.2%, CI 31-52%), margin +0.11 points a
+  game (CI +-1.29); think CPU p99 714 ms, max 1486 ms (load 8). Not measurably better, as the
+  one-reply judge before it; not the default.
+- **The end of the game in the valuation** (`payout.END_TOKENS`: each board's expected payout
+  stops where the damage still to come before the end runs out, and the board is scored as it
+  stands; the judge's boards too), against the plan followed alone: 13, 20, 30 and 45 tokens a
+  kill to come gave -0.04 to +0.79 points a game (CIs +-0.7 to +-0.9, 200-320 games a setting,
+  seeds 100200, 100400 and 100600), 8 gave -0.31; the wins unmoved or fewer (-7 to +11). Off:
+  not clearly better, and half a point a game is far from the goal; figures in payout.py.
+- **The player as it is (neither of the above), on fresh seeds (910000, never tuned on)**:
+  `benchmarks/ai.py --match hard:normal --games 600 --jobs 2 --minutes 40 --seed 910000` (600
+  seat-rotated games, all four arenas, 26 min on 2 processes, load 1-7): 237 won (39.5%, 95%
+  Wilson CI 35.7-43.5%), margin over the others' mean +4.12 points a game (CI +3.61 to +4.63),
+  over the best -1.71; think CPU p50 0.37 ms, p99 630 ms, max 2314 ms (one decision past the
+  1.5 s goal). With seed 900000's 209 of 600, 446 of 1200 (37.2%): the goal (CI lower bound
+  >= 45%) is not met, and no search or valuation tried this session moved it measurably.
+
 Issue 27, where hard loses points to the normal players (2026-12-02, afternoon;
 `benchmarks/hard_paired.py --sources`: the lone player's points by source and its answers by
 decision kind a game, beside a normal player's, on the same seat-rotated games; seeds 100000
@@ -259,7 +283,14 @@ from typing import Any
 
 from adrenaline_tui.ai.determinise import sample_game
 from adrenaline_tui.ai.evaluator import Evaluator
-from adrenaline_tui.ai.payout import PayoutEvaluator, PayoutPlayer, board_value, expected_track, kills_to_come
+from adrenaline_tui.ai.payout import (
+    PayoutEvaluator,
+    PayoutPlayer,
+    board_value,
+    damage_to_come,
+    expected_track,
+    kills_to_come,
+)
 from adrenaline_tui.ai.sensible import SHARED_BOOK, SensiblePlayer
 from adrenaline_tui.ai.shots import Hits, fits
 from adrenaline_tui.ai.table import Table
@@ -702,9 +733,11 @@ def judge(
     value = {c: float(game.players[c].score) for c in seats}
     board = game.board
     settled = game.frenzy or game.over
+    to_come = damage_to_come(game.frenzy, board.skulls_left, len(seats))
     for victim, p in game.players.items():
         if p.damage:
-            for c, v in board_value(tuple(p.damage), p.skulls, p.frenzy_board, seats, victim, settled).items():
+            tokens = tuple(p.damage)
+            for c, v in board_value(tokens, p.skulls, p.frenzy_board, seats, victim, settled, to_come).items():
                 value[c] += v
         for c, n in p.marks.items():  # marks are damage waiting for the next hit
             if c in value:

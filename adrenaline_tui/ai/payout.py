@@ -82,6 +82,18 @@ FIRST_BLOOD_EXTRA = 0.5
 # damage on the boards weighted 0.5 / 0.75 / 0.9 (the plan's option followed, `ai_sources.py
 # --plan-only`, 300 games: 90, +1.86 / 96, +3.15 / 101, +3.27 against 98, +3.14 at 1.0).
 COMPLETIONS = 24
+# Damage dealt in the rest of the game for each kill still to come, shared by the boards (0: every
+# board is valued as if it filled up to its killshot, however near the end; the end of the game
+# scores a board as it stands, and most of the hard player's lead is those ranks). A 5-player,
+# 5-skull game deals about 87 tokens for 6.5 kills (`hard_paired.py --sources`), about 13 a
+# kill. Measured paired, the plan followed alone (`imagine=False`), tuning seeds only, load 2-13
+# on 2 shared cores: 13 +0.79 points a game (CI +-0.82, 240 games of seed 100200, 4 more won)
+# and +0.20 (+-0.78, 320 of seed 100400, 6 fewer won); 8 -0.31 (+-0.87, 20 fewer won of 320);
+# 20 +0.65 (+-0.77, 11 more won of 320, seed 100400) and +0.38 (+-0.93, 4 fewer won of 200,
+# seed 100600); 30 +0.24 (+-0.77, 4 fewer won of 200, seed 100600); 45 -0.04 (+-0.70, 7 fewer).
+# From 13 up mostly in the direction, none clearly better and the wins unmoved: at most half a
+# point a game, far from what half the games need. Off.
+END_TOKENS = 0.0
 SHOT_SIZES = (1, 2, 2, 3, 3)
 FRENZY_KILLS = 2
 OVERKILL_SHARE = 3
@@ -89,6 +101,11 @@ _rng = random.Random(13)
 _BOARD_PATTERNS = tuple(
     tuple((_rng.randrange(1 << 20), _rng.choice(SHOT_SIZES)) for _ in range(KILL_AT)) for _ in range(COMPLETIONS)
 )
+# How much more damage a board may take before the game ends, as a share of the mean (each way
+# the rest of a board's damage may come stops there, and the board is scored as it stands at the
+# end): fixed draws, mean 1, spread like an exponential (some boards are shot at far more).
+_rng = random.Random(19)
+_BOARD_CAPS = tuple(_rng.expovariate(1.0) for _ in range(COMPLETIONS))
 _rng = random.Random(17)
 _TRACK_PATTERNS = tuple(
     tuple((_rng.randrange(1 << 20), _rng.randrange(OVERKILL_SHARE) == 0) for _ in range(12)) for _ in range(COMPLETIONS)
@@ -105,22 +122,31 @@ def my_points(awards: list[Award], me: str) -> int:
 
 
 def board_payouts(
-    tokens: tuple[str, ...], skulls: int, frenzy_side: bool, payees: tuple[str, ...], victim: str
+    tokens: tuple[str, ...],
+    skulls: int,
+    frenzy_side: bool,
+    payees: tuple[str, ...],
+    victim: str,
+    to_come: int | None = None,
 ) -> dict[str, float]:
     """Every payee's average payout from a board holding `tokens`, over the fixed ways it may
-    fill up to its killshot (`_BOARD_PATTERNS`): the ways do not depend on whose payout is asked."""
-    key = (tokens, skulls, frenzy_side, payees, victim)
+    fill up to its killshot (`_BOARD_PATTERNS`): the ways do not depend on whose payout is asked.
+    With `to_come` (the damage a board is expected to take before the game ends, `damage_to_come`)
+    each way stops short of the killshot where its share of that runs out (`_BOARD_CAPS`), and the
+    board is scored as it stands, as the end of the game scores it."""
+    key = (tokens, skulls, frenzy_side, payees, victim, to_come)
     known = _BOARDS.get(key)
     if known is not None:
         return known
     shooters = [c for c in payees if c != victim] or list(payees[:1])
     total = dict.fromkeys(payees, 0)
-    for pattern in _BOARD_PATTERNS:
+    for i, pattern in enumerate(_BOARD_PATTERNS):
         board = list(tokens)
+        room = KILL_AT if to_come is None else len(board) + round(to_come * _BOARD_CAPS[i])
         for who, n in pattern:
-            if len(board) >= KILL_AT:
+            if len(board) >= min(KILL_AT, room):
                 break
-            board += [shooters[who % len(shooters)]] * min(n, KILL_AT - len(board))
+            board += [shooters[who % len(shooters)]] * min(n, KILL_AT - len(board), room - len(board))
         for a in score_board(board, skulls, frenzy_side, payees):
             total[a.player] += a.points
     if len(_BOARDS) > CACHE_LIMIT:
@@ -137,7 +163,13 @@ def expected_payout(
 
 
 def board_value(
-    tokens: tuple[str, ...], skulls: int, frenzy_side: bool, payees: tuple[str, ...], victim: str, settled: bool
+    tokens: tuple[str, ...],
+    skulls: int,
+    frenzy_side: bool,
+    payees: tuple[str, ...],
+    victim: str,
+    settled: bool,
+    to_come: int | None = None,
 ) -> dict[str, float]:
     """Each payee's points from a board holding `tokens`: as it stands when it is `settled` (the
     final frenzy, or the end) or holds its killshot (scored at the end of this round), else
@@ -147,7 +179,15 @@ def board_value(
         for a in score_board(tokens, skulls, frenzy_side, payees):
             points[a.player] = points.get(a.player, 0.0) + a.points
         return points
-    return board_payouts(tokens, skulls, frenzy_side, payees, victim)
+    return board_payouts(tokens, skulls, frenzy_side, payees, victim, to_come)
+
+
+def damage_to_come(frenzy: bool, skulls_left: int, players: int) -> int | None:
+    """The damage one board is expected to take before the game ends (None: until its killshot,
+    `END_TOKENS` off): `END_TOKENS` a kill still to come, shared by the boards."""
+    if not END_TOKENS or frenzy:
+        return None
+    return round(END_TOKENS * kills_to_come(frenzy, skulls_left) / max(1, players))
 
 
 def kills_to_come(frenzy: bool, skulls_left: int) -> int:
@@ -190,6 +230,7 @@ class PayoutEvaluator(Evaluator):
         self._track = tuple(tuple(e) for e in t.track)
         # kills after one of mine now, which takes a skull
         self._later_kills = kills_to_come(t.frenzy, max(0, t.skulls_left - 1))
+        self._to_come = damage_to_come(t.frenzy, t.skulls_left, len(self.payees))
         self.first_blood = FIRST_BLOOD_EXTRA
         # Next turn's shots are a hope, not a sure point: weighed without the first-blood extra,
         # by a twin evaluator (the two must not share their caches of shot values).
@@ -204,7 +245,8 @@ class PayoutEvaluator(Evaluator):
         f = self.t.figures[fig]
         base = f.damage[: min(d, len(f.damage))]
         tokens = (*base, *[self.me] * (d - len(base)))
-        value = board_value(tokens, f.skulls, f.frenzy_board, self.payees, fig, self.t.frenzy).get(self.me, 0.0)
+        value = board_value(tokens, f.skulls, f.frenzy_board, self.payees, fig, self.t.frenzy, self._to_come)
+        value = value.get(self.me, 0.0)
         self._board[key] = value
         return value
 

@@ -199,3 +199,25 @@ def test_first_blood_counts_more_than_the_board_expects():
     assert FIRST_BLOOD_EXTRA > 0
     # not on a board already bloodied
     assert payout.damage_value("blue", 1, 1, 1.0) == pytest.approx(payout.board("blue", 2) - payout.board("blue", 1))
+
+
+def test_near_the_end_a_board_that_will_not_fill_pays_its_ranks_as_they_stand(monkeypatch):
+    # With little damage left to come before the game ends, a fresh board most likely ends the
+    # game holding my lone token: first blood and 1st place, where filled up to its killshot by
+    # everyone it would mostly pay a lower rank.
+    import adrenaline_tui.ai.payout as payout
+
+    payees = ("yellow", "blue", "green", "grey")
+    alone = ("yellow",)
+    assert payout.damage_to_come(False, 1, 4) is None  # off by default: the old valuation
+    monkeypatch.setattr(payout, "END_TOKENS", 13.0)
+    late = payout.damage_to_come(False, 0, 4)
+    early = payout.damage_to_come(False, 5, 4)
+    assert late is not None and early is not None and late < early
+    assert payout.damage_to_come(True, 0, 4) is None  # in the final frenzy boards are settled
+    filled = expected_payout(alone, 0, False, payees, "yellow", "blue")
+    assert board_payouts(alone, 0, False, payees, "blue", late)["yellow"] > filled
+    assert (
+        board_payouts(alone, 0, False, payees, "blue", early)["yellow"]
+        < board_payouts(alone, 0, False, payees, "blue", late)["yellow"]
+    )
