@@ -238,18 +238,9 @@ def report(kind: str, clients: list[tuple[int, int]], once: int = 0) -> None:
 
 def start_web_own(sock: Path) -> tuple[int, int, subprocess.Popen[bytes]]:
     """A web tab's client before rooms, as textual-serve starts it: (pid, its stdout, process)."""
-    from importlib.metadata import version
+    from adrenaline_tui.host.web import tab_environment
 
-    env = {
-        **os.environ,
-        "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
-        "TEXTUAL_FPS": "60",
-        "TEXTUAL_COLOR_SYSTEM": "truecolor",
-        "TERM_PROGRAM": "textual",
-        "TERM_PROGRAM_VERSION": version("textual-serve"),
-        "COLUMNS": "80",
-        "ROWS": "24",
-    }
+    env = {**os.environ, **tab_environment(80, 24)}
     env.pop("TERM", None)
     process = subprocess.Popen(
         client_command(sock),

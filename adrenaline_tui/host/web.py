@@ -40,7 +40,7 @@ from urllib.parse import urlsplit
 
 from adrenaline_tui.atomicfile import write_atomic
 from adrenaline_tui.host.programs import own_program
-from adrenaline_tui.host.zygote import ROOM_SIZE, Zygote, ZygoteChild, start_zygote
+from adrenaline_tui.host.zygote import ROOM_SIZE, WEB_ENVIRONMENT, Zygote, ZygoteChild, start_zygote
 from adrenaline_tui.wire import limits
 from adrenaline_tui.wire.limits import AddressLimits, Coalescer, TokenBucket, bounded_size
 
@@ -88,6 +88,19 @@ def web_token(folder: Path) -> str:
     write_atomic(path, token + "\n")
     path.chmod(0o600)
     return token
+
+
+def tab_environment(width: int, height: int) -> dict[str, str]:
+    """What textual-serve sets for a browser tab's own client process (its
+    `AppService._build_environment`): what the web door's zygote imports Textual with
+    (`WEB_ENVIRONMENT`), Textual's web driver, and the page's size."""
+    return {
+        **WEB_ENVIRONMENT,
+        "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+        "TERM_PROGRAM_VERSION": version("textual-serve"),
+        "COLUMNS": str(width),
+        "ROWS": str(height),
+    }
 
 
 def client_command(socket: Path, idle: float = limits.LOBBY_IDLE) -> list[str]:
@@ -244,16 +257,7 @@ def _make_door(
             self.argv, self.env = argv, env
 
         async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
-            env = {
-                **self.env,
-                "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
-                "TEXTUAL_FPS": "60",
-                "TEXTUAL_COLOR_SYSTEM": "truecolor",
-                "TERM_PROGRAM": "textual",
-                "TERM_PROGRAM_VERSION": version("textual-serve"),
-                "COLUMNS": str(width),
-                "ROWS": str(height),
-            }
+            env = {**self.env, **tab_environment(width, height)}
             self._process = process = await asyncio.create_subprocess_exec(
                 *self.argv,
                 stdin=asyncio.subprocess.PIPE,
