@@ -11,7 +11,7 @@ import pytest
 from adrenaline_tui.host import server as host_server
 from adrenaline_tui.host.server import Client
 from adrenaline_tui.wire import limits, protocol
-from tests.host.wire import SEATS, Wire, decider, seated_table, start_host, stop_host
+from tests.host.wire import SEATS, Wire, create_message, decider, seated_table, start_host, stop_host
 
 
 @pytest.fixture
@@ -579,16 +579,7 @@ async def test_someone_looking_at_a_table_sees_its_seats_fill_until_they_stop_lo
     host, server = await start_host(None, sock)
     try:
         creator = await Wire.connect(sock, "ann")
-        await creator.send(
-            {
-                "type": "create",
-                "title": "adrenaline",
-                "arena": "arena_10",
-                "skulls": 5,
-                "ending": "frenzy",
-                "seats": SEATS,
-            }
-        )
+        await creator.send(create_message(ending="frenzy"))
         code = (await creator.expect("created"))["code"]
         await creator.send({"type": "join", "code": code, "seat": "yellow"})
         await creator.expect("joined")

@@ -11,7 +11,7 @@ from adrenaline_tui.tui.remote_app import RemoteApp
 from adrenaline_tui.tui.screens.hosted_table import HostedTableScreen
 from adrenaline_tui.tui.screens.lobby import LobbyScreen
 from adrenaline_tui.tui.screens.setup import SetupScreen
-from tests.host.wire import Wire, start_host, stop_host, until
+from tests.host.wire import Wire, create_message, start_host, stop_host, until
 
 
 def _current(app: RemoteApp, game) -> bool:
@@ -128,16 +128,7 @@ async def test_a_person_looking_at_a_table_sees_its_seats_taken_without_losing_t
         keeper = await Wire.connect(sock, "keeper")
         seats = [{"colour": c, "kind": "human"} for c in ("yellow", "blue", "green")]
         seats += [{"colour": "grey", "kind": "computer"}]
-        await keeper.send(
-            {
-                "type": "create",
-                "title": "adrenaline",
-                "arena": "arena_10",
-                "skulls": 5,
-                "ending": "sudden_death",
-                "seats": seats,
-            }
-        )
+        await keeper.send(create_message(seats))
         code = (await keeper.expect("created"))["code"]
         app = RemoteApp(sock, "ann")
         async with app.run_test(size=(80, 24)) as pilot:

@@ -118,6 +118,20 @@ SEATS = [
 ]
 
 
+def create_message(seats: list[dict[str, str]] | None = None, **more: Any) -> dict[str, Any]:
+    """A `create` of an Adrenaline table of 5 skulls, sudden death, on arena 10 (`more`: other
+    fields, or these changed)."""
+    create = {
+        "type": "create",
+        "title": "adrenaline",
+        "arena": "arena_10",
+        "skulls": 5,
+        "ending": "sudden_death",
+        "seats": seats or SEATS,
+    }
+    return create | more
+
+
 async def seated_table(
     sock: Path, seats: list[dict[str, str]] | None = None, **more: Any
 ) -> tuple[str, dict[str, Wire]]:
@@ -125,15 +139,7 @@ async def seated_table(
     `more`: further fields of the create message (a mode, a bot)."""
     seats = seats or SEATS
     creator = await Wire.connect(sock, "creator")
-    create = {
-        "type": "create",
-        "title": "adrenaline",
-        "arena": "arena_10",
-        "skulls": 5,
-        "ending": "sudden_death",
-        "seats": seats,
-    }
-    await creator.send(create | more)
+    await creator.send(create_message(seats, **more))
     code = (await creator.expect("created"))["code"]
     humans = [s["colour"] for s in seats if s["kind"] == "human"]
     wires = {humans[0]: creator}
