@@ -122,6 +122,7 @@ def play(g: Game) -> Flow:
     final_scoring(g)
 
 
+@cache  # a few small numbers; in every action question's prompt
 def _actions(n: int) -> str:
     return f"{n} action{'s' if n != 1 else ''}"
 
@@ -147,32 +148,30 @@ def _end_option(actions_left: int) -> Option:
     return Option("end", f"End your turn{skip}")
 
 
+def _allowances(g: Game, p: Player) -> tuple[int | None, int, int]:
+    """How far run, grab and shoot let this player move first (run None: not on the tile)."""
+    if g.frenzy:
+        return (4, 2, 1) if p.frenzy_actions == 2 else (None, 3, 2)
+    dmg = len(p.damage)
+    return 3, 2 if dmg >= ADRENALINE_GRAB else 1, 1 if dmg >= ADRENALINE_SHOOT else 0
+
+
 def action_moves(g: Game, p: Player) -> dict[str, int]:
     """How far each action lets this player move first (absent: action not on the tile)."""
-    if g.frenzy:
-        if p.frenzy_actions == 2:
-            return {"run": 4, "grab": 2, "shoot": 1}
-        return {"grab": 3, "shoot": 2}
-    dmg = len(p.damage)
-    return {
-        "run": 3,
-        "grab": 2 if dmg >= ADRENALINE_GRAB else 1,
-        "shoot": 1 if dmg >= ADRENALINE_SHOOT else 0,
-    }
+    run, grab, shoot = _allowances(g, p)
+    return {"grab": grab, "shoot": shoot} if run is None else {"run": run, "grab": grab, "shoot": shoot}
 
 
 def action_allowances(g: Game, p: Player) -> dict[str, int]:
     """The actions this player can legally start now, with their move allowance."""
-    out = {}
+    # `action_moves` read as a tuple, not a dict built and walked: at every action question.
+    run, grab_n, shoot_n = _allowances(g, p)
+    out = {} if run is None else {"run": run}
     spend = budget(p)  # what grabbing and shooting may spend, counted once for both
-    for action, n in action_moves(g, p).items():
-        if action == "run":
-            out[action] = n
-        elif action == "grab":
-            if grab_squares(g, p, n, first_only=True, spend=spend):
-                out[action] = n
-        elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True, spend=spend):
-            out[action] = n
+    if grab_squares(g, p, grab_n, first_only=True, spend=spend):
+        out["grab"] = grab_n
+    if shooting.shoot_squares(g, p, shoot_n, reload=g.frenzy, first_only=True, spend=spend):
+        out["shoot"] = shoot_n
     return out
 
 
@@ -248,21 +247,34 @@ def grab_squares(
     return out
 
 
+# The grab question's options by square, whether it is the grabber's, and the rack's colour or the
+# tile's code: a label is three f-strings, and the same few hundred options come up in every game.
+# They depend on those alone (bounded by the arenas' squares and the card data), so nothing
+# invalidates an entry.
+_GRAB_OPTIONS: dict[tuple[str, bool, str | None, bool], Option] = {}
+
+
+def _grab_option(q: str, here: bool, what: str | None, rack: bool) -> Option:
+    stuff = f"{what} weapon rack" if rack else (None if what is None else f"ammo {what}")
+    option = _GRAB_OPTIONS[(q, here, what, rack)] = new(
+        Option, (q, f"Grab {'here' if here else f'at {q}'}: {stuff}", q, None)
+    )
+    return option
+
+
 def grab(g: Game, p: Player, n: int) -> Flow:
     here = p.square
     options = []
-    plain, tiles = not g.hooks.ammo_here, g.board.tiles
+    plain, tiles, spawn_colour_at = not g.hooks.ammo_here, g.board.tiles, g.arena.spawn_colour_at
     for q in grab_squares(g, p, n):
-        colour = g.arena.spawn_colour_at.get(q)
-        if colour:
-            stuff = f"{colour} weapon rack"
-        elif plain:  # the default `ammo_here`, spelled out (a call an option)
-            code = tiles.get(q)
-            stuff = None if code is None else f"ammo {code}"
+        colour = spawn_colour_at.get(q)
+        if colour or plain:  # the default `ammo_here`, spelled out (a call an option)
+            key = (q, q == here, colour, True) if colour else (q, q == here, tiles.get(q), False)
+            option = _GRAB_OPTIONS.get(key)
+            options.append(option if option is not None else _grab_option(*key))
         else:
-            stuff = g.mode.ammo_here(g, p, q)
-        where = "here" if q == here else f"at {q}"
-        options.append(new(Option, (q, f"Grab {where}: {stuff}", q, None)))
+            where = "here" if q == here else f"at {q}"
+            options.append(new(Option, (q, f"Grab {where}: {g.mode.ammo_here(g, p, q)}", q, None)))
     # `g.ask`, spelled out (asked a hundred times a game): the action was offered for a square.
     if len(options) > 1:
         key = yield new(Decision, (p.colour, "grab", "Grab: where?", tuple(options), True, False))
