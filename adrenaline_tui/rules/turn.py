@@ -11,7 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import shooting
-from adrenaline_tui.rules.cards import powerup_colour
+from adrenaline_tui.rules.cards import Weapon, powerup_colour
 from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.payment import budget, paid_at_once, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
@@ -321,6 +321,18 @@ def take_tile(g: Game, p: Player, code: str, square: str, *, give_up: str | None
     g.events.append(new(Event, ("grabbed_ammo", f"{p.name} grabs ammo {code}: {got}", data)))
 
 
+# The weapon question's options, by weapon: as `_reload_option`, each depends on its card alone.
+_WEAPON_OPTIONS: dict[int, tuple[Weapon, Option]] = {}
+
+
+def _weapon_option(weapon: Weapon) -> Option:
+    entry = _WEAPON_OPTIONS.get(id(weapon))
+    if entry is None or entry[0] is not weapon:
+        cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
+        entry = _WEAPON_OPTIONS[id(weapon)] = (weapon, new(Option, (weapon.id, f"{weapon.name} ({cost})", None, None)))
+    return entry[1]
+
+
 def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
     rack = g.board.racks[colour]
     options = []
@@ -331,8 +343,7 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
         weapon = g.cards.weapons[wid]
         r, b, y = weapon.pickup_vec
         if r <= red and b <= blue and y <= yellow:
-            cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
-            options.append(new(Option, (wid, f"{weapon.name} ({cost})", None, None)))
+            options.append(_weapon_option(weapon))
     # The only weapon that can be taken is still asked when it costs a cube (`confirm_spending`).
     lone_cost = g.cards.weapons[options[0].key].pickup_cost if len(options) == 1 else ()
     prompt = "Grab which weapon?"
@@ -382,27 +393,40 @@ _ACTIONS = {"run": run, "grab": grab, "shoot": shoot}
 
 
 # ----------------------------------------------------------------------- reload
+# The reload question's options, by weapon: each depends on its card alone, which never changes
+# once loaded (keyed by the weapon's identity, kept alongside so the id is never reused).
+_RELOAD_OPTIONS: dict[int, tuple[Weapon, Option]] = {}
+_SHOOT_NOW = Option("done", "Shoot now")
+_DONE_RELOADING = Option("done", "Done reloading")
+
+
+def _reload_option(weapon: Weapon) -> Option:
+    entry = _RELOAD_OPTIONS.get(id(weapon))
+    if entry is None or entry[0] is not weapon:
+        label = f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})"
+        entry = _RELOAD_OPTIONS[id(weapon)] = (weapon, new(Option, (weapon.id, label, None, None)))
+    return entry[1]
+
+
 def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
     """Reload any number of weapons, paying each one's full cost."""
     while True:
         options = []
         red, blue, yellow = budget(p)  # `can_pay` for each weapon's cost, counted once
         for w in p.weapons:
-            weapon = g.cards.weapons[w.id]
             if w.loaded:
                 continue
+            weapon = g.cards.weapons[w.id]
             r, b, y = weapon.reload_vec
             if r <= red and b <= blue and y <= yellow:
                 if then_shoot and not shooting.can_still_shoot(g, p, reloading=w.id):
                     continue
-                options.append(
-                    new(Option, (w.id, f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})", None, None))
-                )
+                options.append(_reload_option(weapon))
         if then_shoot:
             if shooting.fireable_weapons(g, p):
-                options.append(Option("done", "Shoot now"))
+                options.append(_SHOOT_NOW)
         elif options:
-            options.append(Option("done", "Done reloading"))
+            options.append(_DONE_RELOADING)
         if not options:
             return
         # Inside a frenzy shoot action the question has its own kind: it is answered differently
