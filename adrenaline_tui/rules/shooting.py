@@ -138,7 +138,23 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
     yield from fire(g, p, key)
 
 
+# `_decision_kind`'s answers, per weapon (by identity, kept alongside so the id is never reused),
+# effect, step, and whether a pick or an effect was made: they depend on the card and those alone,
+# and cards never change once loaded, so nothing invalidates an entry. Asked at every labelled
+# shot question, and each is an f-string or two.
+_KINDS: dict[tuple[int, int, int, bool, bool], tuple[Weapon, tuple[str, str]]] = {}
+
+
 def _decision_kind(shot: effects.Shot) -> tuple[str, str]:
+    weapon = shot.weapon
+    key = (id(weapon), shot.cur, shot.idx, bool(shot.picks), bool(shot.used))
+    entry = _KINDS.get(key)
+    if entry is None or entry[0] is not weapon:
+        entry = _KINDS[key] = (weapon, _kind_and_prompt(shot))
+    return entry[1]
+
+
+def _kind_and_prompt(shot: effects.Shot) -> tuple[str, str]:
     eff = shot.weapon.effects[shot.cur] if shot.cur >= 0 else None  # `shot.effect`, inline: hot
     name = shot.weapon.name
     if eff is None:

@@ -11,7 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import shooting
-from adrenaline_tui.rules.cards import Weapon, powerup_colour
+from adrenaline_tui.rules.cards import CardSet, Weapon, powerup_colour
 from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.payment import budget, paid_at_once, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
@@ -67,7 +67,11 @@ def play(g: Game) -> Flow:
             options += extra
             if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
                 for card in usable_powerups(g, p):
-                    options.append(new(Option, (card, f"Use {g.card_name(card)}", None, None)))
+                    entry = _USE_OPTIONS.get((id(g.cards), card))
+                    if entry is None or entry[0] is not g.cards:
+                        option = new(Option, (card, f"Use {g.card_name(card)}", None, None))
+                        entry = _USE_OPTIONS[(id(g.cards), card)] = (g.cards, option)
+                    options.append(entry[1])
             # Asked even with "End your turn" as the only answer where skipping the question would
             # show that the player holds no usable powerup.
             ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
@@ -120,6 +124,12 @@ def play(g: Game) -> Flow:
             break
         g.active_index = (g.active_index + 1) % len(g.seats)
     final_scoring(g)
+
+
+# The action question's "use a powerup" options, per card set (by identity, kept alongside so the
+# id is never reused) and card: the label depends on them alone, and card sets never change once
+# loaded, so nothing invalidates an entry.
+_USE_OPTIONS: dict[tuple[int, str], tuple[CardSet, Option]] = {}
 
 
 @cache  # a few small numbers; in every action question's prompt
