@@ -543,9 +543,7 @@ def raw_options(
     """The choices of `choice_keys` (or the given subset) with labels and map hints for people.
 
     `steps`: what `legal_steps` found each key leads to, so a label need not apply it again."""
-    from adrenaline_tui.rules.shot_labels import label_options
-
-    return label_options(shot, choice_keys(shot) if keys is None else keys, names or {}, steps)
+    return shot_labels.label_options(shot, choice_keys(shot) if keys is None else keys, names or {}, steps)
 
 
 # What each legal key of a decision leads to: the next state and the ops it emits (`legal_steps`).
@@ -1042,3 +1040,9 @@ def prepare_fire_tables(cards: CardSet, arena: Arena) -> None:
     tables = fire_tables(cards, arena)
     for weapon in weapons:
         _alone_table(weapon, arena).update(tables.get(weapon.id, {}))
+
+
+# At the end, not the top: `shot_labels` reads names of this module when it is loaded. An import
+# inside `raw_options` cost about a microsecond each time it ran, at every labelled shot question
+# (issue 27, seventh round).
+from adrenaline_tui.rules import shot_labels  # noqa: E402

@@ -198,6 +198,17 @@ class Game:
         game.undo_barrier = self.undo_barrier
         return game
 
+    def close(self) -> None:
+        """Stop this game where it stands: nothing more can be chosen (`pending` is None).
+
+        For a game dropped unfinished (an undo's replaced game, a computer player's imagined
+        games): while its flow is suspended, the flow's generator holds the game that holds it,
+        a reference cycle that only the cyclic collector frees; closing the flow breaks it, so
+        the game is freed as soon as it is dropped (`tests/rules/test_game_freed.py`). A
+        finished game needs none (its flow has ended)."""
+        self._pending = None
+        self._flow.close()
+
     def _next(self, key: str | None) -> Decision | None:
         try:
             return self._flow.send(key)  # type: ignore[arg-type]

@@ -55,8 +55,7 @@ def usable_powerups(g: Game, p: Player) -> list[str]:
 
 
 def use_powerup(g: Game, p: Player, card: str) -> Generator[Decision, str, None]:
-    from adrenaline_tui.rules.turn import move_figure
-
+    move_figure = turn.move_figure
     kind = powerup_kind(card)
     if kind == NEWTON:
         # `g.ask` spelled out, the options built by loops (issue 27: no generator, no call per
@@ -104,3 +103,8 @@ def _discard(g: Game, p: Player, card: str, what: str) -> None:
     g.emit(
         "powerup", f"{p.name} plays a {g.card_name(card)}" + (f" {what}" if what else ""), player=p.colour, powerup=card
     )
+
+
+# At the end, not the top: `turn` imports this module. An import inside `use_powerup` cost about
+# a microsecond at every powerup played (issue 27, seventh round).
+from adrenaline_tui.rules import turn  # noqa: E402

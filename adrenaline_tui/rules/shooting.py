@@ -109,8 +109,7 @@ def can_still_shoot(g: Game, p: Player, reloading: str) -> bool:
 
 
 def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
-    from adrenaline_tui.rules.turn import move_figure, reload_phase
-
+    move_figure, reload_phase = turn.move_figure, turn.reload_phase
     if n:
         here = p.square
         options = tuple(
@@ -139,7 +138,23 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
     yield from fire(g, p, key)
 
 
+# `_decision_kind`'s answers, per weapon (by identity, kept alongside so the id is never reused),
+# effect, step, and whether a pick or an effect was made: they depend on the card and those alone,
+# and cards never change once loaded, so nothing invalidates an entry. Asked at every labelled
+# shot question, and each is an f-string or two.
+_KINDS: dict[tuple[int, int, int, bool, bool], tuple[Weapon, tuple[str, str]]] = {}
+
+
 def _decision_kind(shot: effects.Shot) -> tuple[str, str]:
+    weapon = shot.weapon
+    key = (id(weapon), shot.cur, shot.idx, bool(shot.picks), bool(shot.used))
+    entry = _KINDS.get(key)
+    if entry is None or entry[0] is not weapon:
+        entry = _KINDS[key] = (weapon, _kind_and_prompt(shot))
+    return entry[1]
+
+
+def _kind_and_prompt(shot: effects.Shot) -> tuple[str, str]:
     eff = shot.weapon.effects[shot.cur] if shot.cur >= 0 else None  # `shot.effect`, inline: hot
     name = shot.weapon.name
     if eff is None:
@@ -235,10 +250,8 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             elif kind == "mark":
                 add_marks(g, p.colour, g.players[figure], op[3])
             elif kind == "move":
-                from adrenaline_tui.rules.turn import move_figure
-
                 who = g.players[figure]
-                yield from move_figure(g, who, op[4], why=weapon.name)
+                yield from turn.move_figure(g, who, op[4], why=weapon.name)
             elif kind == "end":
                 hit = damaged.pop()
                 if hit and p.powerups:  # else the window has nothing to offer (no generator made)
@@ -344,3 +357,8 @@ def tagback_window(g: Game, shooter: Player) -> Flow:
                 target=shooter.colour,
             )
             add_marks(g, colour, shooter, 1)
+
+
+# At the end, not the top: `turn` imports this module. An import inside `shoot_action` cost about
+# a microsecond at every shoot action (issue 27, seventh round).
+from adrenaline_tui.rules import turn  # noqa: E402

@@ -11,7 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules import shooting
-from adrenaline_tui.rules.cards import powerup_colour
+from adrenaline_tui.rules.cards import CardSet, Weapon, powerup_colour
 from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.payment import budget, paid_at_once, pay
 from adrenaline_tui.rules.powerups import usable_powerups, use_powerup
@@ -67,7 +67,11 @@ def play(g: Game) -> Flow:
             options += extra
             if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
                 for card in usable_powerups(g, p):
-                    options.append(new(Option, (card, f"Use {g.card_name(card)}", None, None)))
+                    entry = _USE_OPTIONS.get((id(g.cards), card))
+                    if entry is None or entry[0] is not g.cards:
+                        option = new(Option, (card, f"Use {g.card_name(card)}", None, None))
+                        entry = _USE_OPTIONS[(id(g.cards), card)] = (g.cards, option)
+                    options.append(entry[1])
             # Asked even with "End your turn" as the only answer where skipping the question would
             # show that the player holds no usable powerup.
             ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
@@ -122,6 +126,13 @@ def play(g: Game) -> Flow:
     final_scoring(g)
 
 
+# The action question's "use a powerup" options, per card set (by identity, kept alongside so the
+# id is never reused) and card: the label depends on them alone, and card sets never change once
+# loaded, so nothing invalidates an entry.
+_USE_OPTIONS: dict[tuple[int, str], tuple[CardSet, Option]] = {}
+
+
+@cache  # a few small numbers; in every action question's prompt
 def _actions(n: int) -> str:
     return f"{n} action{'s' if n != 1 else ''}"
 
@@ -147,32 +158,30 @@ def _end_option(actions_left: int) -> Option:
     return Option("end", f"End your turn{skip}")
 
 
+def _allowances(g: Game, p: Player) -> tuple[int | None, int, int]:
+    """How far run, grab and shoot let this player move first (run None: not on the tile)."""
+    if g.frenzy:
+        return (4, 2, 1) if p.frenzy_actions == 2 else (None, 3, 2)
+    dmg = len(p.damage)
+    return 3, 2 if dmg >= ADRENALINE_GRAB else 1, 1 if dmg >= ADRENALINE_SHOOT else 0
+
+
 def action_moves(g: Game, p: Player) -> dict[str, int]:
     """How far each action lets this player move first (absent: action not on the tile)."""
-    if g.frenzy:
-        if p.frenzy_actions == 2:
-            return {"run": 4, "grab": 2, "shoot": 1}
-        return {"grab": 3, "shoot": 2}
-    dmg = len(p.damage)
-    return {
-        "run": 3,
-        "grab": 2 if dmg >= ADRENALINE_GRAB else 1,
-        "shoot": 1 if dmg >= ADRENALINE_SHOOT else 0,
-    }
+    run, grab, shoot = _allowances(g, p)
+    return {"grab": grab, "shoot": shoot} if run is None else {"run": run, "grab": grab, "shoot": shoot}
 
 
 def action_allowances(g: Game, p: Player) -> dict[str, int]:
     """The actions this player can legally start now, with their move allowance."""
-    out = {}
+    # `action_moves` read as a tuple, not a dict built and walked: at every action question.
+    run, grab_n, shoot_n = _allowances(g, p)
+    out = {} if run is None else {"run": run}
     spend = budget(p)  # what grabbing and shooting may spend, counted once for both
-    for action, n in action_moves(g, p).items():
-        if action == "run":
-            out[action] = n
-        elif action == "grab":
-            if grab_squares(g, p, n, first_only=True, spend=spend):
-                out[action] = n
-        elif shooting.shoot_squares(g, p, n, reload=g.frenzy, first_only=True, spend=spend):
-            out[action] = n
+    if grab_squares(g, p, grab_n, first_only=True, spend=spend):
+        out["grab"] = grab_n
+    if shooting.shoot_squares(g, p, shoot_n, reload=g.frenzy, first_only=True, spend=spend):
+        out["shoot"] = shoot_n
     return out
 
 
@@ -248,21 +257,34 @@ def grab_squares(
     return out
 
 
+# The grab question's options by square, whether it is the grabber's, and the rack's colour or the
+# tile's code: a label is three f-strings, and the same few hundred options come up in every game.
+# They depend on those alone (bounded by the arenas' squares and the card data), so nothing
+# invalidates an entry.
+_GRAB_OPTIONS: dict[tuple[str, bool, str | None, bool], Option] = {}
+
+
+def _grab_option(q: str, here: bool, what: str | None, rack: bool) -> Option:
+    stuff = f"{what} weapon rack" if rack else (None if what is None else f"ammo {what}")
+    option = _GRAB_OPTIONS[(q, here, what, rack)] = new(
+        Option, (q, f"Grab {'here' if here else f'at {q}'}: {stuff}", q, None)
+    )
+    return option
+
+
 def grab(g: Game, p: Player, n: int) -> Flow:
     here = p.square
     options = []
-    plain, tiles = not g.hooks.ammo_here, g.board.tiles
+    plain, tiles, spawn_colour_at = not g.hooks.ammo_here, g.board.tiles, g.arena.spawn_colour_at
     for q in grab_squares(g, p, n):
-        colour = g.arena.spawn_colour_at.get(q)
-        if colour:
-            stuff = f"{colour} weapon rack"
-        elif plain:  # the default `ammo_here`, spelled out (a call an option)
-            code = tiles.get(q)
-            stuff = None if code is None else f"ammo {code}"
+        colour = spawn_colour_at.get(q)
+        if colour or plain:  # the default `ammo_here`, spelled out (a call an option)
+            key = (q, q == here, colour, True) if colour else (q, q == here, tiles.get(q), False)
+            option = _GRAB_OPTIONS.get(key)
+            options.append(option if option is not None else _grab_option(*key))
         else:
-            stuff = g.mode.ammo_here(g, p, q)
-        where = "here" if q == here else f"at {q}"
-        options.append(new(Option, (q, f"Grab {where}: {stuff}", q, None)))
+            where = "here" if q == here else f"at {q}"
+            options.append(new(Option, (q, f"Grab {where}: {g.mode.ammo_here(g, p, q)}", q, None)))
     # `g.ask`, spelled out (asked a hundred times a game): the action was offered for a square.
     if len(options) > 1:
         key = yield new(Decision, (p.colour, "grab", "Grab: where?", tuple(options), True, False))
@@ -309,6 +331,18 @@ def take_tile(g: Game, p: Player, code: str, square: str, *, give_up: str | None
     g.events.append(new(Event, ("grabbed_ammo", f"{p.name} grabs ammo {code}: {got}", data)))
 
 
+# The weapon question's options, by weapon: as `_reload_option`, each depends on its card alone.
+_WEAPON_OPTIONS: dict[int, tuple[Weapon, Option]] = {}
+
+
+def _weapon_option(weapon: Weapon) -> Option:
+    entry = _WEAPON_OPTIONS.get(id(weapon))
+    if entry is None or entry[0] is not weapon:
+        cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
+        entry = _WEAPON_OPTIONS[id(weapon)] = (weapon, new(Option, (weapon.id, f"{weapon.name} ({cost})", None, None)))
+    return entry[1]
+
+
 def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
     rack = g.board.racks[colour]
     options = []
@@ -319,8 +353,7 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
         weapon = g.cards.weapons[wid]
         r, b, y = weapon.pickup_vec
         if r <= red and b <= blue and y <= yellow:
-            cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
-            options.append(new(Option, (wid, f"{weapon.name} ({cost})", None, None)))
+            options.append(_weapon_option(weapon))
     # The only weapon that can be taken is still asked when it costs a cube (`confirm_spending`).
     lone_cost = g.cards.weapons[options[0].key].pickup_cost if len(options) == 1 else ()
     prompt = "Grab which weapon?"
@@ -370,27 +403,40 @@ _ACTIONS = {"run": run, "grab": grab, "shoot": shoot}
 
 
 # ----------------------------------------------------------------------- reload
+# The reload question's options, by weapon: each depends on its card alone, which never changes
+# once loaded (keyed by the weapon's identity, kept alongside so the id is never reused).
+_RELOAD_OPTIONS: dict[int, tuple[Weapon, Option]] = {}
+_SHOOT_NOW = Option("done", "Shoot now")
+_DONE_RELOADING = Option("done", "Done reloading")
+
+
+def _reload_option(weapon: Weapon) -> Option:
+    entry = _RELOAD_OPTIONS.get(id(weapon))
+    if entry is None or entry[0] is not weapon:
+        label = f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})"
+        entry = _RELOAD_OPTIONS[id(weapon)] = (weapon, new(Option, (weapon.id, label, None, None)))
+    return entry[1]
+
+
 def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
     """Reload any number of weapons, paying each one's full cost."""
     while True:
         options = []
         red, blue, yellow = budget(p)  # `can_pay` for each weapon's cost, counted once
         for w in p.weapons:
-            weapon = g.cards.weapons[w.id]
             if w.loaded:
                 continue
+            weapon = g.cards.weapons[w.id]
             r, b, y = weapon.reload_vec
             if r <= red and b <= blue and y <= yellow:
                 if then_shoot and not shooting.can_still_shoot(g, p, reloading=w.id):
                     continue
-                options.append(
-                    new(Option, (w.id, f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})", None, None))
-                )
+                options.append(_reload_option(weapon))
         if then_shoot:
             if shooting.fireable_weapons(g, p):
-                options.append(Option("done", "Shoot now"))
+                options.append(_SHOOT_NOW)
         elif options:
-            options.append(Option("done", "Done reloading"))
+            options.append(_DONE_RELOADING)
         if not options:
             return
         # Inside a frenzy shoot action the question has its own kind: it is answered differently

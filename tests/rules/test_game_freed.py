@@ -17,6 +17,7 @@ import pytest
 
 from adrenaline_tui.ai import RandomPlayer
 from adrenaline_tui.rules import Game, GameConfig
+from adrenaline_tui.rules.errors import IllegalChoice
 
 CONFIGS = {
     "standard": GameConfig(players=("yellow", "blue", "grey"), arena="arena_12", skulls=5, ending="frenzy"),
@@ -51,3 +52,45 @@ def test_a_finished_game_is_freed_when_dropped(name: str, no_collector: None) ->
     gone = weakref.ref(game)
     del game
     assert gone() is None, "the finished game is kept alive by a reference cycle"
+
+
+def unfinished_game(config: GameConfig, seed: int, decisions: int) -> Game:
+    game = Game.new(config, seed)
+    player = RandomPlayer(seed)
+    for _ in range(decisions):
+        d = game.pending
+        assert d is not None
+        game.choose(player.choose(d))
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_a_closed_unfinished_game_is_freed_when_dropped(name: str, no_collector: None) -> None:
+    # Dropped in the middle of a turn (a computer player's imagined game, an undo's old game):
+    # its flow's suspended generator holds the game that holds it, until `close`.
+    game = unfinished_game(CONFIGS[name], 5, 150)
+    assert not game.over
+    game.close()
+    assert game.pending is None
+    gone = weakref.ref(game)
+    del game
+    assert gone() is None, "the closed game is kept alive by a reference cycle"
+
+
+def test_an_unfinished_game_left_open_waits_for_the_collector(no_collector: None) -> None:
+    """What `close` is for: without it the cycle stays until a collection."""
+    game = unfinished_game(CONFIGS["standard"], 5, 150)
+    gone = weakref.ref(game)
+    del game
+    assert gone() is not None
+    gc.collect()
+    assert gone() is None
+
+
+def test_a_closed_game_refuses_a_choice() -> None:
+    game = unfinished_game(CONFIGS["standard"], 5, 20)
+    key = game.pending.keys[0]
+    game.close()
+    with pytest.raises(IllegalChoice):
+        game.choose(key)
+    game.close()  # closing twice does nothing
