@@ -120,7 +120,17 @@ class Evaluator:
         # next to mine (or already in the book): bounds the worst decision's thinking.
         self.search_cap = SEARCH_CAP
         self._searched_at = book.searched
+        # Whether a valuation of this search stopped at the cap: it would then differ from a
+        # fresh search's for the next question, which keeps it from being asked again (`again`).
+        self.capped = False
         self._near = frozenset(self.arena.within(table.square, 1)) if table.square else frozenset()
+
+    def again(self, table: Table) -> None:
+        """Asked again for the next question of the same position: `table` holds the same facts
+        as this search's table but for the actions left (the action was chosen) and the question.
+        What was valued stays valid; the cap counts afresh, as a new search's would."""
+        self.t = table
+        self._searched_at = self.book.searched
 
     # ------------------------------------------------------------------ the start
     def targets(self) -> tuple[tuple[str, int, int], ...]:
@@ -394,6 +404,7 @@ class Evaluator:
                 else:
                     # Past the cap only what is near or known already: a worst case stays bounded
                     # (a few decisions in a thousand reach it).
+                    self.capped = True
                     outs = self.book.known_from_square(card, self.arena, self.me, square, seats) or ()
             results = self._results_for(me.targets, cubes, cards)
             last_hits: Hits | None = None

@@ -646,6 +646,8 @@ def search_work(evaluators: list[Evaluator]) -> float:
 class CountedSensible(SensiblePlayer):
     """The normal player, its turn searches handed to `sink` so their work can be counted."""
 
+    keeps_search = False  # each search counted once, as it was made
+
     def __init__(self, seed: int | None, sink: list[Evaluator], **kwargs: Any) -> None:
         super().__init__(seed, **kwargs)
         self.sink = sink

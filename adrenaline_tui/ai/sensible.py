@@ -46,6 +46,15 @@ from adrenaline_tui.rules.modes.bot import BOT_ACTION
 
 SHARED_BOOK = ShotBook(limit=200_000)
 
+# What a question's view holds beside the position a turn's search values: the question itself,
+# the decisions counted, and the actions left (the search is given those as `Me.actions`).
+QUESTION_ONLY = frozenset({"pending", "decisions", "actions_left"})
+
+
+def position(view: dict[str, Any]) -> dict[str, Any]:
+    """The part of a view a turn's search reads (every key but `QUESTION_ONLY`)."""
+    return {k: v for k, v in view.items() if k not in QUESTION_ONLY}
+
 
 @dataclass(slots=True)
 class Mirror:
@@ -60,6 +69,9 @@ class SensiblePlayer:
     """Grabs weapons it can pay for, shoots the best target it sees, reloads, uses powerups."""
 
     name = "normal"
+    # Whether the next question of the same position asks the search it already made (`_eval`).
+    # A player that counts each search as work of its own (hard.py's `CountedSensible`) does not.
+    keeps_search = True
 
     def __init__(self, seed: int | None = None, book: ShotBook | None = None, *, quick: bool = False) -> None:
         self.rng = random.Random(seed)
@@ -68,6 +80,8 @@ class SensiblePlayer:
         # so every player shares one book: a shot one seat worked out is known to the next.
         self.book = book if book is not None else SHARED_BOOK
         self._mirror: Mirror | None = None
+        # The last turn's search and the position it valued (`_eval`).
+        self._kept: tuple[dict[str, Any], Evaluator] | None = None
         self._last: Table | None = None  # the table at my previous decision
         self._moved_to: str | None = None  # where my last answer put me (shoot_move)
         self._powerup_plan: list[str] = []  # answers planned for a Newton or Teleporter
@@ -121,7 +135,23 @@ class SensiblePlayer:
         return self.rng.choice(keys)
 
     def _eval(self, t: Table) -> Evaluator:
-        return Evaluator(t, self.book, self.cards)
+        """The turn's search for this question. The questions that follow a choice of action
+        (where to grab, which weapon, where to run or step before shooting) are asked in the
+        same position, and their answers read the values the action's search worked out: that
+        search is asked again rather than made afresh (the same values, hence the same answers:
+        tests/ai/test_kept_search.py, `benchmarks/normal_choices.py`). Not a search that reached
+        its cap: it valued fewer shots than a fresh one would."""
+        if not self.keeps_search:
+            return Evaluator(t, self.book, self.cards)
+        facts = position(t.view)
+        kept = self._kept
+        if kept is not None and not kept[1].capped and kept[0] == facts:
+            ev = kept[1]
+            ev.again(t)
+            return ev
+        ev = Evaluator(t, self.book, self.cards)
+        self._kept = (facts, ev)
+        return ev
 
     # ---------------------------------------------------------------- the turn
     def _on_action(self, d: Decision, t: Table) -> str:
