@@ -10,7 +10,7 @@ import random
 
 from adrenaline_tui.ai import HardPlayer
 from adrenaline_tui.ai.determinise import sample_game
-from adrenaline_tui.ai.hard import judge, mode_points
+from adrenaline_tui.ai.hard import FITTED_JUDGE, fitted_judge, judge, mode_points
 from adrenaline_tui.rules import Game
 
 TILES = dict(
@@ -115,6 +115,19 @@ def test_the_judge_counts_my_next_turns_shots():
     imagined = sample_game(game.view("yellow"), random.Random(1))
     base = judge(imagined, "yellow")
     assert judge(imagined, "yellow", threat=0.3) > base  # loaded weapons, a rival in sight
+
+
+def test_the_fitted_judge_is_a_margin_over_the_others_mean():
+    # Each seat's predicted margin over the others' mean: over every seat they sum to nothing,
+    # whatever the weights, and damage on a rival's board is worth something to its shooter.
+    game = _position("turret", 0, 0)
+    imagined = sample_game(game.view("yellow"), random.Random(1))
+    seats = imagined.seats
+    assert abs(sum(fitted_judge(imagined, c, FITTED_JUDGE) for c in seats)) < 1e-9
+    before = fitted_judge(imagined, "yellow", FITTED_JUDGE)
+    imagined.players["grey"].damage.append("yellow")
+    assert fitted_judge(imagined, "yellow", FITTED_JUDGE) > before
+    assert judge(imagined, "yellow", fitted=FITTED_JUDGE) == fitted_judge(imagined, "yellow", FITTED_JUDGE)
 
 
 def test_hard_imagines_games_of_the_mode_and_its_choice_does_not_depend_on_hidden_cards():
