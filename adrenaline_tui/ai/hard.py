@@ -22,6 +22,50 @@ Two layers, both built from its own view only:
   random numbers make the comparison fair (world `w` is the same sampled game, dealt and
   shuffled alike, for every option).
 
+Issue 27, a judge fitted to the end of the game, and the worst think times (2026-12-02, night;
+tuning seeds 100000-100999 only, data seeds 500000-500379 never tuned or reported on; load 0.5-5
+on 2 shared cores):
+- **The fitted judge** (`benchmarks/judge_data.py`, `benchmarks/judge_fit.py`): at the end of
+  every turn of 380 games (the plan search alone against four normal players), each seat's terms
+  less the others' mean (`seat_terms`: points, the boards' and the track's expected payouts,
+  marks, weapons loaded and not, cubes, powerups, damage, deaths, each also times the share of
+  the game left) regressed on its final margin: R^2 0.32 (0.29-0.33 on the half of the games
+  left out). At the end of the game / at its start: a point banked 1.00 / 0.66 (the normal
+  players aim at the leader), a point the boards are expected to pay 0.87 / 0.57, the track's
+  1.28 / 0.29, a cube 0.29 / 1.03, a loaded weapon's rating 0.42 / 0.80; the plan search counts
+  a cube 0.5 kept (0.25 paid), a loaded rating 0.6, throughout. Correlation, not cause: those
+  who hold cubes early are those whose turns went well.
+  - as the plan search's valuation (`payout.FIT_TERMS`: the track, weapons and cubes weighed
+    by the fit relative to the boards), the plan followed alone, 300 games of seed 100000,
+    paired: the plan 115 won (38.3%), +3.85 a game; fitted 23 won (7.7%), -7.94 against the
+    plan (CI +-1.09; by its weights an early cube is worth 1.8 board points, so it would
+    rather keep cubes than pay them for shots: not measured by source); half fitted, half its own
+    (`FIT_BLEND` 0.5) 86 won (28.7%), -2.12 (CI +-1.07). Clearly worse; off.
+  - as the judge of the imagined games (`fitted_judge=True`), against the player as it is,
+    100 games of seed 100300, paired: 39 won against 38, -0.61 points a game (CI +-1.41). Not
+    better; off. So the fresh-seed confirmation (seed 920000) was not run: nothing beat the
+    player as it is. A judge fitted across positions learns who is doing well, not what a move
+    changes; fitting what an option changes needs playouts of the options themselves
+    (`benchmarks/hard_overrules.py`), which is where a next attempt should start.
+- **The worst think times were the plan search's own**, before any imagined game: followed alone
+  it took a median 26 positions of work at an action, p99 718, the worst 4,350 (0.8 s of CPU,
+  1,912 actions of games 0-121 of seed 500000; `benchmarks/judge_data.py` records them), almost all of
+  it the dozen best results of each shot each followed by a search of the rest of the turn
+  (3 weapons in reach of a crowd, 1,650 of 2,025 positions in one of them). The work was counted
+  against the imagined games' budget but nothing bounded it. Now every shot's best result is
+  followed, then every shot's second, and so on while the plan search's work is under
+  `ROOT_POSITIONS` (600; 1.7% of actions passed it), so a choice never depends on the order the
+  shots were listed in; with no cap (`root_positions=None`) it plays exactly as before (the same
+  518 answers in two games). The crowd of the test: 2,434 positions before, 697 now, the same
+  choice. Think time, then, on fresh seeds (930000, never tuned on; the cap was chosen on seeds
+  500000): `benchmarks/ai.py --match hard:normal --games 600 --jobs 1 --minutes 24 --seed
+  930000` (stopped by its time bound after 402 seat-rotated games, 1 process, load 0.4-1.1):
+  think CPU p50 0.29 ms, p99 487 ms, max 943 ms (seed 910000 before: p99 630, max 2,314 at
+  load 1-7); and 178 won (44.3%, 95% Wilson CI 39.5-49.2%), margin +4.43 points a game over
+  the others' mean (CI +3.76 to +5.10), over the best -1.40: within the noise of 910000's 39.5%
+  (not a paired comparison, and 402 games, not the 600 the goal asks). On seed 100300 (100
+  games, the app's one-second bound on, load 0.5-1): p99 509 ms, max 810 ms.
+
 Issue 27, a full round of replies and the end of the game (2026-12-02, evening;
 `benchmarks/hard_paired.py`, paired on the same seat-rotated games, tuning seeds 100000-100999
 only; load 2-13 on 2 shared cores, so CPU figures are high):
