@@ -22,6 +22,50 @@ Two layers, both built from its own view only:
   random numbers make the comparison fair (world `w` is the same sampled game, dealt and
   shuffled alike, for every option).
 
+Issue 27, a judge fitted to the end of the game, and the worst think times (2026-12-02, night;
+tuning seeds 100000-100999 only, data seeds 500000-500379 never tuned or reported on; load 0.5-5
+on 2 shared cores):
+- **The fitted judge** (`benchmarks/judge_data.py`, `benchmarks/judge_fit.py`): at the end of
+  every turn of 380 games (the plan search alone against four normal players), each seat's terms
+  less the others' mean (`seat_terms`: points, the boards' and the track's expected payouts,
+  marks, weapons loaded and not, cubes, powerups, damage, deaths, each also times the share of
+  the game left) regressed on its final margin: R^2 0.32 (0.29-0.33 on the half of the games
+  left out). At the end of the game / at its start: a point banked 1.00 / 0.66 (the normal
+  players aim at the leader), a point the boards are expected to pay 0.87 / 0.57, the track's
+  1.28 / 0.29, a cube 0.29 / 1.03, a loaded weapon's rating 0.42 / 0.80; the plan search counts
+  a cube 0.5 kept (0.25 paid), a loaded rating 0.6, throughout. Correlation, not cause: those
+  who hold cubes early are those whose turns went well.
+  - as the plan search's valuation (`payout.FIT_TERMS`: the track, weapons and cubes weighed
+    by the fit relative to the boards), the plan followed alone, 300 games of seed 100000,
+    paired: the plan 115 won (38.3%), +3.85 a game; fitted 23 won (7.7%), -7.94 against the
+    plan (CI +-1.09; by its weights an early cube is worth 1.8 board points, so it would
+    rather keep cubes than pay them for shots: not measured by source); half fitted, half its own
+    (`FIT_BLEND` 0.5) 86 won (28.7%), -2.12 (CI +-1.07). Clearly worse; off.
+  - as the judge of the imagined games (`fitted_judge=True`), against the player as it is,
+    100 games of seed 100300, paired: 39 won against 38, -0.61 points a game (CI +-1.41). Not
+    better; off. So the fresh-seed confirmation (seed 920000) was not run: nothing beat the
+    player as it is. A judge fitted across positions learns who is doing well, not what a move
+    changes; fitting what an option changes needs playouts of the options themselves
+    (`benchmarks/hard_overrules.py`), which is where a next attempt should start.
+- **The worst think times were the plan search's own**, before any imagined game: followed alone
+  it took a median 26 positions of work at an action, p99 718, the worst 4,350 (0.8 s of CPU,
+  1,912 actions of games 0-121 of seed 500000; `benchmarks/judge_data.py` records them), almost all of
+  it the dozen best results of each shot each followed by a search of the rest of the turn
+  (3 weapons in reach of a crowd, 1,650 of 2,025 positions in one of them). The work was counted
+  against the imagined games' budget but nothing bounded it. Now every shot's best result is
+  followed, then every shot's second, and so on while the plan search's work is under
+  `ROOT_POSITIONS` (600; 1.7% of actions passed it), so a choice never depends on the order the
+  shots were listed in; with no cap (`root_positions=None`) it plays exactly as before (the same
+  518 answers in two games). The crowd of the test: 2,434 positions before, 697 now, the same
+  choice. Think time, then, on fresh seeds (930000, never tuned on; the cap was chosen on seeds
+  500000): `benchmarks/ai.py --match hard:normal --games 600 --jobs 1 --minutes 24 --seed
+  930000` (stopped by its time bound after 402 seat-rotated games, 1 process, load 0.4-1.1):
+  think CPU p50 0.29 ms, p99 487 ms, max 943 ms (seed 910000 before: p99 630, max 2,314 at
+  load 1-7); and 178 won (44.3%, 95% Wilson CI 39.5-49.2%), margin +4.43 points a game over
+  the others' mean (CI +3.76 to +5.10), over the best -1.40: within the noise of 910000's 39.5%
+  (not a paired comparison, and 402 games, not the 600 the goal asks). On seed 100300 (100
+  games, the app's one-second bound on, load 0.5-1): p99 509 ms, max 810 ms.
+
 Issue 27, a full round of replies and the end of the game (2026-12-02, evening;
 `benchmarks/hard_paired.py`, paired on the same seat-rotated games, tuning seeds 100000-100999
 only; load 2-13 on 2 shared cores, so CPU figures are high):
@@ -289,6 +333,7 @@ from adrenaline_tui.ai.payout import (
     board_value,
     damage_to_come,
     expected_track,
+    game_left,
     kills_to_come,
 )
 from adrenaline_tui.ai.sensible import SHARED_BOOK, SensiblePlayer
@@ -336,6 +381,10 @@ OUTCOMES_PER_SHOT = 3  # distinct results of one weapon from one square worth co
 # Results of one weapon from one square whose rest of the turn is searched, the best by what the
 # shot itself does (None: all of them).
 OUTCOME_SEARCH: int | None = 12
+# The plan search's work, in positions, past which it follows no more results of its shots
+# (each shot's best is always followed): the median action takes 26 positions, the p99 718 and
+# the worst seen 4,350 (0.8 s of CPU with no imagined game; 2.3 s with them at seed 910000).
+ROOT_POSITIONS: int | None = 600
 
 
 @dataclass(slots=True)
@@ -419,6 +468,8 @@ class HardPlayer:
         modes: float = JUDGE_MODES,
         next_turn: float = JUDGE_NEXT_TURN,
         outcome_search: int | None = OUTCOME_SEARCH,
+        root_positions: int | None = ROOT_POSITIONS,
+        fitted_judge: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.cards = load_cards()
@@ -442,6 +493,9 @@ class HardPlayer:
         # leave me, as a share of what the turn search says it adds.
         self.next_turn = next_turn
         self.outcome_search = outcome_search
+        self.root_positions = root_positions
+        # The imagined games judged by `FITTED_JUDGE` (fitted to end-of-game results) instead.
+        self.fitted_judge = fitted_judge
         self.follower: Follower | None = None
         # Work of the imagined games of the last decision, in positions (tests check the budget):
         # with the plan search's (`root_work`), at most the budget and the last step past it.
@@ -481,16 +535,19 @@ class HardPlayer:
             if ident not in plans or plans[ident].estimate < plan.estimate:
                 plans[ident] = plan
 
+        shots: list[tuple[str, str, list[tuple[float, Hits, Any]]]] = []
         for imm, nxt, step in ev.options(me):
             if step.kind not in offered:
                 continue
             if step.kind == "shoot" and step.weapon is not None and step.square is not None:
-                aimed = self._shot_outcomes(ev, me, step.weapon, step.square)
-                for aim, value in aimed:
-                    add(Plan("shoot", step.square, step.weapon, aim=aim, estimate=value))
-                if aimed:  # the same shot left to aim itself would be one of these again
+                results = self._shot_results(ev, me, step.weapon, step.square)
+                if results:  # the same shot left to aim itself would be one of its results again
+                    shots.append((step.weapon, step.square, results))
                     continue
             add(Plan(step.kind, step.square, step.weapon, estimate=imm + ev.value(nxt)))
+        for weapon, square, aimed in self._follow_shots(ev, shots):
+            for aim, value in aimed:
+                add(Plan("shoot", square, weapon, aim=aim, estimate=value))
         if "end" in offered:
             add(Plan("end", estimate=ev.terminal(me)))
         base = max((p.estimate for p in plans.values()), default=0.0)
@@ -504,8 +561,10 @@ class HardPlayer:
         ranked = sorted(plans.values(), key=lambda p: -p.estimate)
         return ranked[: self.candidates]
 
-    def _shot_outcomes(self, ev: Evaluator, me: Any, weapon: str, square: str) -> list[tuple[Hits, float]]:
-        """The few best distinct results of firing `weapon` from `square` now (loaded weapons only)."""
+    def _shot_results(self, ev: Evaluator, me: Any, weapon: str, square: str) -> list[tuple[float, Hits, Any]]:
+        """The results of firing `weapon` from `square` now (loaded weapons only), each (minus
+        what the shot itself does, its hits, where it leaves my turn), best first, at most
+        `outcome_search` of them: cheap, nothing after the shot is searched yet."""
         if weapon not in me.loaded:
             return []
         outs = ev.book.from_square(self.cards.weapons[weapon], ev.arena, ev.me, square, ev.seats(square))
@@ -525,18 +584,38 @@ class HardPlayer:
                 targets=targets,
             )
             results.append((-gross, hits, nxt))
+        results.sort(key=lambda r: (r[0], r[1]))
         if self.outcome_search is not None:
             # The rest of the turn is searched after the best outcomes by what the shot itself
             # does only: after every one of hundreds (a Grenade Launcher into a crowd) it took
             # 3 s of CPU, most of it valuing next turn's shots from each (`payout.THREAT`).
-            results.sort(key=lambda r: (r[0], r[1]))
             results = results[: self.outcome_search]
-        best: dict[Hits, float] = {}
-        for neg, hits, nxt in results:
-            value = -neg + ev.value(nxt)
-            if value > best.get(hits, float("-inf")):
-                best[hits] = value
-        return sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:OUTCOMES_PER_SHOT]
+        return results
+
+    def _follow_shots(
+        self, ev: Evaluator, shots: list[tuple[str, str, list[tuple[float, Hits, Any]]]]
+    ) -> list[tuple[str, str, list[tuple[Hits, float]]]]:
+        """The few best distinct results of each shot, each valued with the rest of the turn
+        searched after it. Every shot's best result is followed, then every shot's second, and so
+        on, while the plan search's work (`search_work`, the turn search's own included) is under
+        `root_positions`: each rest of the turn is a search of its own, and three weapons with a
+        dozen results each took 4,350 positions (0.8-1.2 s of CPU) where the median decision
+        takes 26."""
+        best: list[dict[Hits, float]] = [{} for _ in shots]
+        depth = max((len(results) for _, _, results in shots), default=0)
+        for rank in range(depth):
+            if rank and self.root_positions is not None and search_work([ev]) >= self.root_positions:
+                break
+            for n, (_, _, results) in enumerate(shots):
+                if rank < len(results):
+                    neg, hits, nxt = results[rank]
+                    value = -neg + ev.value(nxt)
+                    if value > best[n].get(hits, float("-inf")):
+                        best[n][hits] = value
+        return [
+            (weapon, square, sorted(b.items(), key=lambda kv: (-kv[1], kv[0]))[:OUTCOMES_PER_SHOT])
+            for (weapon, square, _), b in zip(shots, best, strict=True)
+        ]
 
     # ------------------------------------------------------------------ search
     def search(self, d: Decision, view: dict[str, Any]) -> Plan | None:
@@ -622,7 +701,8 @@ class HardPlayer:
             step = 1 + search_work(evaluators)
             work += step
             evaluators.clear()
-        value = judge(game, me, self.threat, self.modes, self.cards, self.next_turn, evaluators)
+        fitted = FITTED_JUDGE if self.fitted_judge else None
+        value = judge(game, me, self.threat, self.modes, self.cards, self.next_turn, evaluators, fitted)
         judged = search_work(evaluators)
         # A decision's work is known once it is played: an imagined game stops at the first
         # decision that reaches its cap, so it may pass the cap by that decision (and the judge).
@@ -714,6 +794,72 @@ def next_turn_gain(view: dict[str, Any], cards: Any, sink: list[Evaluator] | Non
     return ev.value(me) - ev.terminal(me)
 
 
+# The judge fitted to the end of the game (`HardPlayer(fitted_judge=True)`): a seat's final points
+# less the others' mean, regressed on its `seat_terms` less the others' mean at the end of every
+# turn, each weighed `a + b * left` (`payout.game_left`); fitted over 380 games of seeds
+# 500000-500379 (`benchmarks/judge_data.py`, `benchmarks/judge_fit.py --ridge 1`: R^2 0.32 in
+# sample, 0.29-0.33 on the half of the games left out).
+TERMS = ("score", "boards", "track", "marks", "loaded", "unloaded", "cubes", "powerups", "damage", "deaths")
+FITTED_JUDGE: dict[str, tuple[float, float]] = {
+    "score": (0.997, -0.334),
+    "boards": (0.870, -0.297),
+    "track": (1.280, -0.990),
+    "marks": (0.373, -0.186),
+    "loaded": (0.417, 0.379),
+    "unloaded": (-0.042, 0.235),
+    "cubes": (0.294, 0.733),
+    "powerups": (0.971, -0.790),
+    "damage": (0.013, -0.095),
+    "deaths": (0.013, -0.865),
+}
+
+
+def seat_terms(game: Game) -> dict[str, list[float]]:
+    """Each seat's terms (`TERMS`), as the judge and the turn search count them: points banked,
+    what the boards are expected to pay it, the killshot track's expected payout, its marks on
+    the others, its weapons' ratings loaded and not, cubes, powerups, its own damage and deaths.
+    Read from the (imagined) game, which holds nothing the player may not know."""
+    seats = tuple(game.seats)
+    board = game.board
+    settled = game.frenzy or game.over
+    boards = dict.fromkeys(seats, 0.0)
+    for victim, p in game.players.items():
+        if p.damage:
+            for c, v in board_value(tuple(p.damage), p.skulls, p.frenzy_board, seats, victim, settled).items():
+                boards[c] += v
+    kills = kills_to_come(game.frenzy, board.skulls_left)
+    track = tuple(tuple(e) for e in board.track)
+    out = {}
+    for c in seats:
+        p = game.players[c]
+        out[c] = [
+            float(p.score),
+            boards[c],
+            0.0 if game.over else expected_track(track, kills, seats, c),
+            float(sum(q.marks.get(c, 0) for q in game.players.values())),
+            sum(rating(w.id) for w in p.weapons if w.loaded),
+            sum(rating(w.id) for w in p.weapons if not w.loaded),
+            float(sum(p.ammo.values())),
+            float(len(p.powerups)),
+            float(len(p.damage)),
+            float(p.skulls),
+        ]
+    return out
+
+
+def fitted_judge(game: Game, me: str, weights: dict[str, tuple[float, float]]) -> float:
+    """My final margin over the others' mean as `weights` predict it from where the game stands."""
+    terms = seat_terms(game)
+    left = game_left(bool(game.frenzy), game.board.skulls_left, len(game.board.track))
+    others = [c for c in terms if c != me]
+    value = 0.0
+    for k, name in enumerate(TERMS):
+        a, b = weights[name]
+        mine = terms[me][k] - sum(terms[c][k] for c in others) / len(others)
+        value += (a + b * left) * mine
+    return value
+
+
 def judge(
     game: Game,
     me: str,
@@ -722,6 +868,7 @@ def judge(
     cards: Any = None,
     next_turn: float = 0.0,
     sink: list[Evaluator] | None = None,
+    fitted: dict[str, tuple[float, float]] | None = None,
 ) -> float:
     """How good an imagined position is for `me`: points, points in waiting, my arms, against the others.
 
@@ -732,6 +879,12 @@ def judge(
     kills still to come. Read from the imagined game, which holds nothing the player may not know.
     """
     seats = tuple(game.seats)
+    if fitted is not None:
+        extra = 0.0
+        if modes:
+            points = mode_points(game.view(me), seats)
+            extra = modes * (points[me] - sum(v for c, v in points.items() if c != me) / (len(seats) - 1))
+        return fitted_judge(game, me, fitted) + extra
     value = {c: float(game.players[c].score) for c in seats}
     board = game.board
     settled = game.frenzy or game.over
