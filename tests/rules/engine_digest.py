@@ -27,25 +27,26 @@ DIGESTS = Path(__file__).with_name("engine_digest.json")
 CHUNK = 100
 COLOURS = ("yellow", "blue", "grey", "purple", "green")
 
+BENCH = GameConfig(players=COLOURS, arena="arena_12", skulls=8, ending="frenzy")
+# Every optional prompt on: the questions a default game answers by itself are asked.
+PROMPTS_11A = GameConfig(
+    players=COLOURS[:4],
+    arena="arena_11a",
+    skulls=5,
+    ending="sudden_death",
+    confirm_spending="ask",
+    end_turn_prompt="always",
+    spawn_prompt="always",
+    tagback_prompt="all",
+)
+
 # name: (config, seed). The benchmark's game, every arena, every mode with and without the bot,
 # both endings and the optional prompts, so every weapon and rule path is likely to be played.
 GAMES: dict[str, tuple[GameConfig, int]] = {
-    "bench-1": (GameConfig(players=COLOURS, arena="arena_12", skulls=8, ending="frenzy"), 1),
-    "bench-2": (GameConfig(players=COLOURS, arena="arena_12", skulls=8, ending="frenzy"), 2),
+    "bench-1": (BENCH, 1),
+    "bench-2": (BENCH, 2),
     "standard-10": (GameConfig(players=COLOURS, arena="arena_10", skulls=5, ending="frenzy"), 3),
-    "prompts-11a": (
-        GameConfig(
-            players=COLOURS[:4],
-            arena="arena_11a",
-            skulls=5,
-            ending="sudden_death",
-            confirm_spending="ask",
-            end_turn_prompt="always",
-            spawn_prompt="always",
-            tagback_prompt="all",
-        ),
-        4,
-    ),
+    "prompts-11a": (PROMPTS_11A, 4),
     "domination-bot-11b": (
         GameConfig(players=COLOURS[:4], arena="arena_11b", skulls=5, mode="domination", bot="green"),
         5,

@@ -19,28 +19,13 @@ from typing import Any
 
 from adrenaline_tui.ai import RandomPlayer
 from adrenaline_tui.rules import Game, GameConfig
+from tests.rules.engine_digest import BENCH, COLOURS, PROMPTS_11A
 
 DIGESTS = Path(__file__).with_name("stream_digest.json")
-COLOURS = ("yellow", "blue", "grey", "purple", "green")
-
-BENCH = GameConfig(players=COLOURS, arena="arena_12", skulls=8, ending="frenzy")
 # name: (config, first seed, games). Seeds apart from those the benchmark is reported on.
 SETS: dict[str, tuple[GameConfig, int, int]] = {
     "bench": (BENCH, 20001, 60),
-    "prompts-11a": (
-        GameConfig(
-            players=COLOURS[:4],
-            arena="arena_11a",
-            skulls=5,
-            ending="sudden_death",
-            confirm_spending="ask",
-            end_turn_prompt="always",
-            spawn_prompt="always",
-            tagback_prompt="all",
-        ),
-        20101,
-        10,
-    ),
+    "prompts-11a": (PROMPTS_11A, 20101, 10),
     "domination-bot-11b": (
         GameConfig(players=COLOURS[:4], arena="arena_11b", skulls=5, mode="domination", bot="green"),
         20201,
