@@ -69,6 +69,17 @@ def rotated_game(i: int, seed: int, skulls: int) -> tuple[GameConfig, Game, int]
     return config, Game.new(config, seed + i), i % n
 
 
+def lone_hard_table(config: GameConfig, seat: int, seed: int, i: int, options: dict) -> dict:
+    """The players of game `i`: the hard player (with `options`) in `seat`, normal players in the
+    others, each seeded as `benchmarks/ai.py` seeds them."""
+    return {
+        c: make_player("hard", (seed + i) * 31 + n, **options)
+        if n == seat
+        else make_player("normal", (seed + i) * 31 + n)
+        for n, c in enumerate(config.players)
+    }
+
+
 def field_player(path: str | None, seed: int, options: dict):
     """One of the four others: a normal player, or the hard player of another checkout's `hard.py`
     (`--field-hard`, e.g. main's: the previous hard player), loaded under its own name."""

@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from hard_paired import rotated_game
+from hard_paired import lone_hard_table, rotated_game
 
 import adrenaline_tui.ai.hard as hard_module
-from adrenaline_tui.ai import make_player
 
 RECORD: dict[str, Any] = {}
 
@@ -49,12 +48,7 @@ def _instrument() -> None:
 
 def play(i: int, seed: int, skulls: int, options: dict[str, Any]) -> list[dict[str, Any]]:
     config, game, seat = rotated_game(i, seed, skulls)
-    bots = {
-        c: make_player("hard", (seed + i) * 31 + n, **options)
-        if n == seat
-        else make_player("normal", (seed + i) * 31 + n)
-        for n, c in enumerate(config.players)
-    }
+    bots = lone_hard_table(config, seat, seed, i, options)
     lone = config.players[seat]
     out = []
     while (d := game.pending) is not None:

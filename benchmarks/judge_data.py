@@ -26,20 +26,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from hard_paired import rotated_game
+from hard_paired import lone_hard_table, rotated_game
 
-from adrenaline_tui.ai import make_player
 from adrenaline_tui.ai.hard import seat_terms
 
 
 def play(i: int, seed: int, skulls: int, options: dict[str, Any]) -> dict[str, Any]:
     config, game, seat = rotated_game(i, seed, skulls)
-    bots = {
-        c: make_player("hard", (seed + i) * 31 + n, **options)
-        if n == seat
-        else make_player("normal", (seed + i) * 31 + n)
-        for n, c in enumerate(config.players)
-    }
+    bots = lone_hard_table(config, seat, seed, i, options)
     lone = config.players[seat]
     rows: list[dict[str, Any]] = []
     think: list[tuple] = []
