@@ -103,6 +103,10 @@ def tab_environment(width: int, height: int) -> dict[str, str]:
     }
 
 
+# Printed once the web door's socket listens: what a script or a test waits for before connecting.
+OPEN_LINE = "The web door is open on"
+
+
 def client_command(socket: Path, idle: float = limits.LOBBY_IDLE) -> list[str]:
     command = own_program("adrenaline_tui", "client", "--socket", str(socket), "--name", "guest", "--ask-name")
     return [*command, "--idle", str(idle)]
@@ -460,8 +464,14 @@ def _make_door(
 
         def serve(self, debug: bool = False) -> None:
             self.initialize_logging()
-            # No access log: a link with the token in it would be written there.
-            web.run_app(self.application(), host=self.host, port=self.port, access_log=None, print=None)
+            # No access log: a link with the token in it would be written there. textual-serve's
+            # "Serving" line comes from the app's start-up, before the socket listens (and the
+            # zygote is started in between): the line after the bind is the one to wait for.
+            web.run_app(self.application(), host=self.host, port=self.port, access_log=None, print=self.announce_open)
+
+        def announce_open(self, _running_on: str) -> None:
+            """Said once the door's socket listens (aiohttp calls it after binding)."""
+            self.console.print(f"{OPEN_LINE} http://{self.host}:{self.port}", highlight=False)
 
     return WebDoor()
 

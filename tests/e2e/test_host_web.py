@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from adrenaline_tui.host.web import OPEN_LINE
+
 from .terminal import adrenaline_command, end_process
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -44,7 +46,7 @@ def test_the_web_page_starts_a_client_in_the_lobby(tmp_path: Path) -> None:
     browser = None
     try:
         deadline = time.monotonic() + WAIT
-        while "Serving" not in log.read_text():
+        while OPEN_LINE not in log.read_text():
             assert time.monotonic() < deadline and host.poll() is None, log.read_text()
             time.sleep(0.2)
         browser = subprocess.Popen(

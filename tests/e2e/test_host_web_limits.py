@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from adrenaline_tui.host.web import OPEN_LINE
 from adrenaline_tui.wire import limits
 
 from .terminal import adrenaline_command, end_process
@@ -104,7 +105,7 @@ def test_a_huge_screen_is_bounded_and_its_client_ends_with_its_socket(tmp_path: 
     host = subprocess.Popen(command, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.monotonic() + WAIT
-        while "Serving" not in log.read_text():
+        while OPEN_LINE not in log.read_text():
             assert time.monotonic() < deadline and host.poll() is None, log.read_text()
             time.sleep(0.2)
         first, after = asyncio.run(visit(port))
