@@ -39,6 +39,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from adrenaline_tui.host.web import OPEN_LINE
 from adrenaline_tui.wire import protocol
 
 Attack = Callable[["Host", float], Awaitable[str]]
@@ -83,7 +84,7 @@ class Host:
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         self.process = subprocess.Popen(command, stdout=self.log.open("w"), stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 60
-        while not (re.search(r"ssh -p (\d+)", self.text()) and "Serving" in self.text()):
+        while not (re.search(r"ssh -p (\d+)", self.text()) and OPEN_LINE in self.text()):
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise SystemExit(f"the host did not start:\n{self.text()}")
             time.sleep(0.2)
