@@ -21,6 +21,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.styles import RulesMap
@@ -163,6 +164,15 @@ class _Options(OptionList):
             return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         self._held_refresh = self._held_refresh or layout
         return self
+
+    def _on_show(self, event: events.Show) -> None:
+        # While someone else decides the list is hidden, and Textual's Hide takes the focus from
+        # it, to nothing (the table has no other focusable widget): the arrows and Enter would do
+        # nothing until Tab. The Hide is a message, so on a busy loop it can arrive after the list
+        # was shown again; the Show comes after it, always. So the list takes the focus back
+        # here, when nothing else holds it (Textual calls OptionList's and Widget's handlers too).
+        if self.screen.focused is None:
+            self.focus(scroll_visible=False)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # OptionList brings its table of lines up to date here, then again for every line it
@@ -413,14 +423,7 @@ class ActionPanel(Vertical):
                     self.options.highlighted = min(highlight or 0, len(items) - 1)
         finally:
             self.filling = False
-        options = self.options
-        shown_again = bool(items) and not options.display
-        options.display = bool(items)
-        if shown_again and self.screen.focused is None:
-            # Textual takes the focus from a hidden widget, and while someone else decided the
-            # list was hidden; the screen has nothing else to focus, so the keys of the list
-            # (arrows, Enter) would do nothing until Tab. A list shown again takes it back.
-            options.focus(scroll_visible=False)
+        self.options.display = bool(items)  # shown again, it takes the keys back: _Options._on_show
         self.call_after_refresh(while_attached(self, self.show_hidden_rows))
 
     def show_hidden_rows(self) -> None:
