@@ -70,7 +70,8 @@ def _plain(value: Any) -> Any:
     return repr(value)
 
 
-def _line(value: Any) -> bytes:
+def digest_line(value: Any) -> bytes:
+    """One line of a digest: JSON with sorted keys (the stream digest hashes the same lines)."""
     return json.dumps(value, sort_keys=True, default=_plain).encode() + b"\n"
 
 
@@ -82,19 +83,19 @@ def play(config: GameConfig, seed: int) -> list[str]:
     digests: list[str] = []
     h = hashlib.sha256()
     while (d := game.pending) is not None:
-        h.update(_line([d.player, d.kind, d.prompt, [list(o) for o in d.options], d.auto, d.public]))
-        h.update(_line([game.view(s) for s in seats]))
-        h.update(_line([game.pending_public(), game.at_public_point, [game.decisions_seen(s) for s in seats]]))
+        h.update(digest_line([d.player, d.kind, d.prompt, [list(o) for o in d.options], d.auto, d.public]))
+        h.update(digest_line([game.view(s) for s in seats]))
+        h.update(digest_line([game.pending_public(), game.at_public_point, [game.decisions_seen(s) for s in seats]]))
         key = player.choose(d)
         events = game.choose(key)
-        h.update(_line([key, [list(e) for e in events], game.undo_barrier, game.can_undo]))
+        h.update(digest_line([key, [list(e) for e in events], game.undo_barrier, game.can_undo]))
         if len(game.history) % CHUNK == 0:
-            h.update(_line(game.to_json()))
+            h.update(digest_line(game.to_json()))
             digests.append(h.hexdigest()[:16])
             h = hashlib.sha256()
-    h.update(_line([game.to_json(), [game.view(s, reveal_scores=True) for s in seats], len(game.events)]))
+    h.update(digest_line([game.to_json(), [game.view(s, reveal_scores=True) for s in seats], len(game.events)]))
     # Loading a save is a replay of the history: it must reach the same state.
-    h.update(_line(game.replay(game.history).to_json()))
+    h.update(digest_line(game.replay(game.history).to_json()))
     digests.append(h.hexdigest()[:16])
     return digests
 

@@ -15,11 +15,10 @@ import hashlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from adrenaline_tui.ai import RandomPlayer
 from adrenaline_tui.rules import Game, GameConfig
-from tests.rules.engine_digest import BENCH, COLOURS, PROMPTS_11A
+from tests.rules.engine_digest import BENCH, COLOURS, PROMPTS_11A, digest_line
 
 DIGESTS = Path(__file__).with_name("stream_digest.json")
 # name: (config, first seed, games). Seeds apart from those the benchmark is reported on.
@@ -40,32 +39,18 @@ SETS: dict[str, tuple[GameConfig, int, int]] = {
 }
 
 
-def _plain(value: Any) -> Any:
-    """JSON for anything an event carries; sets sorted, so the digest does not depend on the
-    string hash seed."""
-    if isinstance(value, (set, frozenset)):
-        return sorted(map(_plain, value), key=repr)
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return repr(value)
-
-
-def _line(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, default=_plain).encode() + b"\n"
-
-
 def play(config: GameConfig, seed: int) -> str:
     """The digest of one random game's whole stream."""
     game = Game.new(config, seed)
     player = RandomPlayer(seed)
     h = hashlib.sha256()
-    h.update(_line([list(e) for e in game.events]))
+    h.update(digest_line([list(e) for e in game.events]))
     while (d := game.pending) is not None:
-        h.update(_line([d.player, d.kind, d.prompt, [list(o) for o in d.options], d.auto, d.public]))
+        h.update(digest_line([d.player, d.kind, d.prompt, [list(o) for o in d.options], d.auto, d.public]))
         key = player.choose(d)
         events = game.choose(key)
-        h.update(_line([key, [list(e) for e in events], game.undo_barrier]))
-    h.update(_line([game.to_json(), len(game.events)]))
+        h.update(digest_line([key, [list(e) for e in events], game.undo_barrier]))
+    h.update(digest_line([game.to_json(), len(game.events)]))
     return h.hexdigest()[:16]
 
 
