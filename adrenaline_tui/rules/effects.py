@@ -37,6 +37,10 @@ from adrenaline_tui.rules.cards import (
 
 Budget = tuple[int, int, int]  # spendable red, blue, yellow (cubes plus powerups of that colour)
 
+# The empty set of effects or figures a shot starts with and an effect starts its hits from: one
+# object, where `frozenset()` is a call of a type at every effect started or ended.
+_NONE: frozenset[str] = frozenset()
+
 
 def is_object(figure: str) -> bool:
     """A target that is not a figure (a Domination spawnpoint, `spawn:red`): it never moves, and
@@ -122,12 +126,12 @@ class Shot:
         self.pos = pos
         self.budget = budget
         self.bind: dict[str, Any] = {}
-        self.used: frozenset[str] = frozenset()
-        self.completed: frozenset[str] = frozenset()
+        self.used: frozenset[str] = _NONE
+        self.completed: frozenset[str] = _NONE
         self.cur: int = -1
         self.idx: int = 0
         self.picks: tuple[str, ...] = ()
-        self.hits: frozenset[str] = frozenset()
+        self.hits: frozenset[str] = _NONE
         self.stack: tuple[Frame, ...] = ()
         self.dead = False
         self.finished = False
@@ -485,10 +489,6 @@ def _startable(shot: Shot) -> list[Effect]:
     return out
 
 
-def _spend(cost: tuple[int, int, int], budget: Budget) -> Budget:
-    return (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
-
-
 # -------------------------------------------------------------------- transitions
 def begin(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> Shot:
     return Shot(weapon, arena, shooter, pos, budget)
@@ -575,9 +575,10 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
             new.stack = (*shot.stack, Frame(shot.cur, shot.idx, shot.hits))
         new.cur = index
         new.idx = 0
-        new.hits = frozenset()
+        new.hits = _NONE
         new.used = shot.used | {chosen.id}
-        new.budget = _spend(chosen.cost_vec, shot.budget)
+        cost, budget = chosen.cost_vec, shot.budget  # spent, spelled out: every effect started
+        new.budget = (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
         if ops is not None:
             ops.append(_new(Op, ("start", chosen.id, "", 0, "")))
         return _advance(new, ops)
@@ -640,7 +641,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
                 shot.stack = shot.stack[:-1]
                 shot.cur, shot.idx, shot.hits = frame.effect, frame.step + 1, frame.hits
             else:
-                shot.cur, shot.idx, shot.hits = -1, 0, frozenset()
+                shot.cur, shot.idx, shot.hits = -1, 0, _NONE
             continue
         step = eff.steps[shot.idx]
         kind = type(step)
