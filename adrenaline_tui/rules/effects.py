@@ -301,7 +301,8 @@ def _tests(filters: tuple) -> tuple[Test, ...]:
 
 
 def _passes(shot: Shot, filters: tuple, square: str, origin: str) -> bool:
-    for test in _tests(filters):
+    entry = _TESTS.get(id(filters))  # `_tests(filters)`, spelled out: a call less a square
+    for test in entry[1] if entry is not None and entry[0] is filters else _tests(filters):
         if not test(shot, square, origin):
             return False
     return True
@@ -361,7 +362,9 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
         skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None
     taken_squares = {pos[p] for p in picks} if sel.distinct_squares else ()
-    tests = _tests(sel.where)
+    where = sel.where  # `_tests(sel.where)`, spelled out: a call less at every select
+    entry = _TESTS.get(id(where))
+    tests = entry[1] if entry is not None and entry[0] is where else _tests(where)
     object_tests = _tests(sel.spawnpoints) if sel.spawnpoints else ()
     if sel.pools:
         picked = [_pool_choices(shot, sel, p, origin) for p in picks]
@@ -386,7 +389,8 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
 def everyone(shot: Shot, filters: tuple) -> list[str]:
     pos, shooter = shot.pos, shot.shooter
     origin = pos[shooter]
-    tests = _tests(filters)
+    entry = _TESTS.get(id(filters))  # `_tests(filters)`, spelled out: a call less a hit
+    tests = entry[1] if entry is not None and entry[0] is filters else _tests(filters)
     out = []
     for f, sq in pos.items():
         if f == shooter:
