@@ -304,6 +304,7 @@ class CardSet:
         return [t.code for t in self.ammo_tiles.values() for _ in range(t.copies)]
 
 
+@cache  # a few dozen card names; asked for every card in hand at every action question and window
 def powerup_kind(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
