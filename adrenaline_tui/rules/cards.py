@@ -309,6 +309,7 @@ def powerup_kind(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
 
+@cache  # as `powerup_kind`: at every payment question and powerup label
 def powerup_colour(card: str) -> str:
     return card.rsplit("-", 1)[1]
 
