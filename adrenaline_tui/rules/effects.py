@@ -550,8 +550,9 @@ def raw_options(
     return shot_labels.label_options(shot, choice_keys(shot) if keys is None else keys, names or {}, steps)
 
 
-# What each legal key of a decision leads to: the next state and the ops it emits (`legal_steps`).
-Steps = dict[str, tuple[Shot, list[Op]]]
+# What each legal key of a decision leads to: the next state and the ops it emits, or None where
+# `legal_steps` left the key unstepped (`apply` it).
+Steps = dict[str, tuple[Shot, list[Op]] | None]
 
 
 def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
@@ -891,13 +892,24 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
 
     The game needs both for the key chosen (and the labels of some decisions need them for
     every key): stepping each key once, with its ops, spares applying it again afterwards.
+
+    With `completable_here`, a key may map to None instead: legal, but not stepped. That is
+    every target of a select the card says can be finished whatever target is picked
+    (`_surely_completable`: the pick is hit by a later step and nothing after it can fail), whose
+    labels need no step; the caller applies the one chosen (`apply`), and the others are never
+    stepped (473 steps a game became 436, issue 27's eighth round; `tests/rules/test_engine_speed.py`
+    checks the card's word against the plain search).
     """
     keys = choice_keys(shot)
     lone = completable_here and len(keys) == 1  # legal without a search (see `legal_keys`)
+    picks_legal = completable_here and not lone and shot.cands is not None and _surely_completable(shot)
     if memo is None:
         memo = {}
     out: Steps = {}
     for k in keys:
+        if picks_legal and k != "done":
+            out[k] = None
+            continue
         ops: list[Op] = []
         child = _step(shot, k, ops)
         if lone or completable(child, memo):
