@@ -948,12 +948,11 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
     here = pos[shooter]
-    entry = _HITTABLE.get((id(weapon), id(arena)))
+    key = (id(weapon), id(arena), here, budget)  # one lookup, not one for the table and one for the row
+    entry = _HITTABLE.get(key)
     if entry is None or entry[0] is not weapon or entry[1] is not arena:
-        entry = _HITTABLE[(id(weapon), id(arena))] = (weapon, arena, {})
-    hittable = entry[2].get((here, budget))
-    if hittable is None:
-        hittable = entry[2][(here, budget)] = _hittable(weapon, arena, here, budget)
+        entry = _HITTABLE[key] = (weapon, arena, _hittable(weapon, arena, here, budget))
+    hittable = entry[2]
     for figure, square in pos.items():
         if figure == shooter:
             continue
@@ -965,11 +964,11 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     return False
 
 
-# The one-figure table read a row at a time: per (weapon, arena), (shooter square, clamped budget)
-# -> the squares on which a lone figure can be shot. Derived from `_ALONE` (filling it where it
+# The one-figure table read a row at a time: per (weapon, arena, shooter square, clamped budget),
+# the squares on which a lone figure can be shot. Derived from `_ALONE` (filling it where it
 # lacks an answer); both hold fixed truths about immutable cards and arenas, so nothing
 # invalidates an entry. Keyed by identity, with the objects kept alongside (as `_ALONE`).
-_HITTABLE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, frozenset[str]]]] = {}
+_HITTABLE: dict[tuple[int, int, str, Budget], tuple[Weapon, Arena, frozenset[str]]] = {}
 
 
 def _hittable(weapon: Weapon, arena: Arena, here: str, budget: Budget) -> frozenset[str]:
