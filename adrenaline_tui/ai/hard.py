@@ -684,6 +684,7 @@ class HardPlayer:
         me = view["viewer"]
         d = game.pending
         if d is None or d.player != me or d.kind != "action":
+            game.close()  # dropped unfinished: closed, it is freed at once, not left to the collector
             return None
         evaluators: list[Evaluator] = []  # the turn searches of the decision being played
         players: dict[str, Any] = {
@@ -704,6 +705,9 @@ class HardPlayer:
         fitted = FITTED_JUDGE if self.fitted_judge else None
         value = judge(game, me, self.threat, self.modes, self.cards, self.next_turn, evaluators, fitted)
         judged = search_work(evaluators)
+        # The imagined game is dropped here, mostly unfinished: its suspended flow holds the game
+        # that holds it, a reference cycle only the collector would free; closed, it is freed now.
+        game.close()
         # A decision's work is known once it is played: an imagined game stops at the first
         # decision that reaches its cap, so it may pass the cap by that decision (and the judge).
         self.last_step = round(step + judged)

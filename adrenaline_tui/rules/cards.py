@@ -304,10 +304,12 @@ class CardSet:
         return [t.code for t in self.ammo_tiles.values() for _ in range(t.copies)]
 
 
+@cache  # a few dozen card names; asked for every card in hand at every action question and window
 def powerup_kind(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
 
+@cache  # as `powerup_kind`: at every payment question and powerup label
 def powerup_colour(card: str) -> str:
     return card.rsplit("-", 1)[1]
 

@@ -37,6 +37,10 @@ from adrenaline_tui.rules.cards import (
 
 Budget = tuple[int, int, int]  # spendable red, blue, yellow (cubes plus powerups of that colour)
 
+# The empty set of effects or figures a shot starts with and an effect starts its hits from: one
+# object, where `frozenset()` is a call of a type at every effect started or ended.
+_NONE: frozenset[str] = frozenset()
+
 
 def is_object(figure: str) -> bool:
     """A target that is not a figure (a Domination spawnpoint, `spawn:red`): it never moves, and
@@ -122,12 +126,12 @@ class Shot:
         self.pos = pos
         self.budget = budget
         self.bind: dict[str, Any] = {}
-        self.used: frozenset[str] = frozenset()
-        self.completed: frozenset[str] = frozenset()
+        self.used: frozenset[str] = _NONE
+        self.completed: frozenset[str] = _NONE
         self.cur: int = -1
         self.idx: int = 0
         self.picks: tuple[str, ...] = ()
-        self.hits: frozenset[str] = frozenset()
+        self.hits: frozenset[str] = _NONE
         self.stack: tuple[Frame, ...] = ()
         self.dead = False
         self.finished = False
@@ -297,7 +301,8 @@ def _tests(filters: tuple) -> tuple[Test, ...]:
 
 
 def _passes(shot: Shot, filters: tuple, square: str, origin: str) -> bool:
-    for test in _tests(filters):
+    entry = _TESTS.get(id(filters))  # `_tests(filters)`, spelled out: a call less a square
+    for test in entry[1] if entry is not None and entry[0] is filters else _tests(filters):
         if not test(shot, square, origin):
             return False
     return True
@@ -357,7 +362,9 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
         skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None
     taken_squares = {pos[p] for p in picks} if sel.distinct_squares else ()
-    tests = _tests(sel.where)
+    where = sel.where  # `_tests(sel.where)`, spelled out: a call less at every select
+    entry = _TESTS.get(id(where))
+    tests = entry[1] if entry is not None and entry[0] is where else _tests(where)
     object_tests = _tests(sel.spawnpoints) if sel.spawnpoints else ()
     if sel.pools:
         picked = [_pool_choices(shot, sel, p, origin) for p in picks]
@@ -382,7 +389,8 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
 def everyone(shot: Shot, filters: tuple) -> list[str]:
     pos, shooter = shot.pos, shot.shooter
     origin = pos[shooter]
-    tests = _tests(filters)
+    entry = _TESTS.get(id(filters))  # `_tests(filters)`, spelled out: a call less a hit
+    tests = entry[1] if entry is not None and entry[0] is filters else _tests(filters)
     out = []
     for f, sq in pos.items():
         if f == shooter:
@@ -485,10 +493,6 @@ def _startable(shot: Shot) -> list[Effect]:
     return out
 
 
-def _spend(cost: tuple[int, int, int], budget: Budget) -> Budget:
-    return (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
-
-
 # -------------------------------------------------------------------- transitions
 def begin(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> Shot:
     return Shot(weapon, arena, shooter, pos, budget)
@@ -546,8 +550,9 @@ def raw_options(
     return shot_labels.label_options(shot, choice_keys(shot) if keys is None else keys, names or {}, steps)
 
 
-# What each legal key of a decision leads to: the next state and the ops it emits (`legal_steps`).
-Steps = dict[str, tuple[Shot, list[Op]]]
+# What each legal key of a decision leads to: the next state and the ops it emits, or None where
+# `legal_steps` left the key unstepped (`apply` it).
+Steps = dict[str, tuple[Shot, list[Op]] | None]
 
 
 def apply(shot: Shot, key: str) -> tuple[Shot, list[Op]]:
@@ -575,9 +580,10 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
             new.stack = (*shot.stack, Frame(shot.cur, shot.idx, shot.hits))
         new.cur = index
         new.idx = 0
-        new.hits = frozenset()
+        new.hits = _NONE
         new.used = shot.used | {chosen.id}
-        new.budget = _spend(chosen.cost_vec, shot.budget)
+        cost, budget = chosen.cost_vec, shot.budget  # spent, spelled out: every effect started
+        new.budget = (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
         if ops is not None:
             ops.append(_new(Op, ("start", chosen.id, "", 0, "")))
         return _advance(new, ops)
@@ -640,7 +646,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
                 shot.stack = shot.stack[:-1]
                 shot.cur, shot.idx, shot.hits = frame.effect, frame.step + 1, frame.hits
             else:
-                shot.cur, shot.idx, shot.hits = -1, 0, frozenset()
+                shot.cur, shot.idx, shot.hits = -1, 0, _NONE
             continue
         step = eff.steps[shot.idx]
         kind = type(step)
@@ -886,13 +892,24 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
 
     The game needs both for the key chosen (and the labels of some decisions need them for
     every key): stepping each key once, with its ops, spares applying it again afterwards.
+
+    With `completable_here`, a key may map to None instead: legal, but not stepped. That is
+    every target of a select the card says can be finished whatever target is picked
+    (`_surely_completable`: the pick is hit by a later step and nothing after it can fail), whose
+    labels need no step; the caller applies the one chosen (`apply`), and the others are never
+    stepped (473 steps a game became 436, issue 27's eighth round; `tests/rules/test_engine_speed.py`
+    checks the card's word against the plain search).
     """
     keys = choice_keys(shot)
     lone = completable_here and len(keys) == 1  # legal without a search (see `legal_keys`)
+    picks_legal = completable_here and not lone and shot.cands is not None and _surely_completable(shot)
     if memo is None:
         memo = {}
     out: Steps = {}
     for k in keys:
+        if picks_legal and k != "done":
+            out[k] = None
+            continue
         ops: list[Op] = []
         child = _step(shot, k, ops)
         if lone or completable(child, memo):
@@ -931,12 +948,11 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
     here = pos[shooter]
-    entry = _HITTABLE.get((id(weapon), id(arena)))
+    key = (id(weapon), id(arena), here, budget)  # one lookup, not one for the table and one for the row
+    entry = _HITTABLE.get(key)
     if entry is None or entry[0] is not weapon or entry[1] is not arena:
-        entry = _HITTABLE[(id(weapon), id(arena))] = (weapon, arena, {})
-    hittable = entry[2].get((here, budget))
-    if hittable is None:
-        hittable = entry[2][(here, budget)] = _hittable(weapon, arena, here, budget)
+        entry = _HITTABLE[key] = (weapon, arena, _hittable(weapon, arena, here, budget))
+    hittable = entry[2]
     for figure, square in pos.items():
         if figure == shooter:
             continue
@@ -948,11 +964,11 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     return False
 
 
-# The one-figure table read a row at a time: per (weapon, arena), (shooter square, clamped budget)
-# -> the squares on which a lone figure can be shot. Derived from `_ALONE` (filling it where it
+# The one-figure table read a row at a time: per (weapon, arena, shooter square, clamped budget),
+# the squares on which a lone figure can be shot. Derived from `_ALONE` (filling it where it
 # lacks an answer); both hold fixed truths about immutable cards and arenas, so nothing
 # invalidates an entry. Keyed by identity, with the objects kept alongside (as `_ALONE`).
-_HITTABLE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, frozenset[str]]]] = {}
+_HITTABLE: dict[tuple[int, int, str, Budget], tuple[Weapon, Arena, frozenset[str]]] = {}
 
 
 def _hittable(weapon: Weapon, arena: Arena, here: str, budget: Budget) -> frozenset[str]:

@@ -223,7 +223,8 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
                 options.append(new(Option, (o[0], o[1], o[3], o[4])))  # key, label, square, target
             # `g.ask`, spelled out: more than one option, or a lone paid one kept (auto=False).
             key = yield new(Decision, (p.colour, kind, prompt, tuple(options), paid is None, False))
-        shot, ops = steps[key]  # `effects.apply(shot, key)`, already stepped
+        stepped = steps[key]  # `effects.apply(shot, key)`, already stepped unless None
+        shot, ops = stepped if stepped is not None else effects.apply(shot, key)
         if shot.finished:
             break
         for op in ops:

@@ -125,7 +125,8 @@ def _who_on(shot: effects.Shot, square: str, names: dict[str, str]) -> list[str]
 
 
 def _consequence(shot: effects.Shot, key: str, names: dict[str, str], steps: effects.Steps | None) -> str:
-    _, ops = steps[key] if steps is not None else effects.apply(shot, key)
+    stepped = steps.get(key) if steps is not None else None
+    _, ops = stepped if stepped is not None else effects.apply(shot, key)
     summary = ops_summary(ops, names)
     return f" - {summary}" if summary else ""
 

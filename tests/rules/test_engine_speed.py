@@ -69,6 +69,13 @@ def test_the_search_agrees_with_the_plain_definition(weapon_id: str) -> None:
                 applied, applied_ops = effects.apply(shot, key)
                 assert child.key() == applied.key() and child.dead == applied.dead
                 assert ops == applied_ops
+            # As the game asks (every state here was reached by legal choices): the same keys,
+            # some left unstepped (None), the others stepped as `apply` steps them.
+            lazy = effects.legal_steps(shot, memo, completable_here=True)
+            assert list(lazy) == expected
+            for key, stepped in lazy.items():
+                if stepped is not None:
+                    assert stepped[0].key() == steps[key][0].key() and stepped[1] == steps[key][1]
             shot = steps[rng.choice(expected)][0]
             if shot.finished:
                 break
@@ -155,8 +162,17 @@ def test_the_card_shortcut_never_promises_a_shot_that_cannot_be_finished(objects
                 if effects._surely_completable(state):
                     assert plain_completable(state), (weapon_id, state.key())
                     answered.add(weapon_id)
+                    _assert_every_pick_legal(state, weapon_id)
     # The shortcut is taken for most weapons (a select, pause or move followed by hits only).
     assert len(answered) >= len(load_cards().weapons) // 2, sorted(answered)
+
+
+def _assert_every_pick_legal(state: effects.Shot, weapon_id: str) -> None:
+    """Where the shortcut says yes at a select, `legal_steps` leaves every target unstepped as
+    legal: each must be a way to finish the shot by the plain search."""
+    if state.cands is not None:
+        legal = plain_legal(state)
+        assert all(c in legal for c in state.cands), (weapon_id, state.key(), state.cands, legal)
 
 
 def _card(wid: str, *steps: object, slotted: tuple = (), then: tuple = ()) -> Weapon:
@@ -227,6 +243,7 @@ def test_the_card_shortcut_on_made_up_cards(weapon: Weapon, objects: bool) -> No
         for state in every_state(shot, 50):
             if not (state.dead or state.finished or state.cur < 0) and effects._surely_completable(state):
                 assert plain_completable(state), (weapon.id, state.key())
+                _assert_every_pick_legal(state, weapon.id)
             assert effects.completable(state) == plain_completable(state), (weapon.id, state.key())
 
 
