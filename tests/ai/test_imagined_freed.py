@@ -8,27 +8,13 @@ it (`Game.close`) once it has judged it.
 
 from __future__ import annotations
 
-import gc
 import weakref
-from collections.abc import Iterator
-
-import pytest
 
 from adrenaline_tui.ai import HardPlayer
 from adrenaline_tui.ai import hard as hard_module
 from adrenaline_tui.ai.hard import Plan
 from adrenaline_tui.rules import Game
 from tests.ai.test_hard_search import _position
-
-
-@pytest.fixture
-def no_collector() -> Iterator[None]:
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def test_a_rollouts_imagined_game_is_freed_when_dropped(monkeypatch, no_collector: None) -> None:

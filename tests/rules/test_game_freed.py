@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections.abc import Iterator
 
 import pytest
 
@@ -25,16 +24,6 @@ CONFIGS = {
     "turret": GameConfig(players=("yellow", "blue", "grey"), arena="arena_11a", skulls=5, mode="turret"),
     "bot": GameConfig(players=("yellow", "blue", "grey"), arena="arena_12", skulls=5, bot="green"),
 }
-
-
-@pytest.fixture
-def no_collector() -> Iterator[None]:
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def finished_game(config: GameConfig, seed: int) -> Game:
