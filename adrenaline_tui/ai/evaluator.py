@@ -42,6 +42,17 @@ from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POW
 # why answers can depend on what earlier decisions left in the book.
 SEARCH_CAP = 1000
 
+# What the cards and cubes a turn ends with are worth (`Evaluator._kept_cards`) depends on them
+# and the card set alone (not on the table), so evaluators valuing by parts share it across
+# decisions, turns and players: by card set (kept here so that its id stays its own), then by
+# (held, loaded, cubes, powerups, drawn). Emptied when it grows past KEPT_LIMIT (a game meets a
+# few thousand).
+KEPT_LIMIT = 50_000
+_KEPT: dict[int, tuple[CardSet, dict[tuple, tuple[float, bool]]]] = {}
+# The methods a valuation by parts reads: a subclass that overrides one of them values the end of
+# a turn its own way, and keeps every state it values (`Evaluator.by_parts`).
+_PARTS = ("terminal", "reload_choice", "keep", "pay", "pay_penalty", "posval", "_kept_cards")
+
 
 # ----------------------------------------------------------------------------- plan state
 class Me(NamedTuple):
@@ -87,7 +98,7 @@ class Shooting:
 class Evaluator:
     """Valuations for one decision: built from the table, discarded afterwards."""
 
-    def __init__(self, table: Table, book: ShotBook, cards: CardSet) -> None:
+    def __init__(self, table: Table, book: ShotBook, cards: CardSet, *, parts: bool = True) -> None:
         self.t = table
         self.book = book
         self.cards = cards
@@ -124,6 +135,22 @@ class Evaluator:
         # fresh search's for the next question, which keeps it from being asked again (`again`).
         self.capped = False
         self._near = frozenset(self.arena.within(table.square, 1)) if table.square else frozenset()
+        # Whether a state with one action left is valued by parts (`_last_action`): not when a
+        # subclass values the end of a turn by more than its cards, cubes and square (payout.py
+        # reads the targets too), nor for a player that counts its work by the states it keeps
+        # (hard.py's `CountedSensible`: `search_work` reads `_v`), so its work stays as it was.
+        self.by_parts = parts and all(getattr(type(self), m) is getattr(Evaluator, m) for m in _PARTS)
+        if self.by_parts:
+            shared = _KEPT.get(id(cards))
+            if shared is None or shared[0] is not cards:
+                shared = _KEPT[id(cards)] = (cards, {})
+            if len(shared[1]) > KEPT_LIMIT:
+                shared[1].clear()
+            self._term = shared[1]
+        # `_last_action`'s parts: for each state but its square, what each action on a square
+        # leads to, as (what it gains before the move's cost, what the end of the turn is worth)
+        self._shot_ends: dict[tuple, dict[str, tuple[tuple[float, float], ...]]] = {}
+        self._grab_ends: dict[tuple, dict[str, tuple[tuple[float | None, float], ...]]] = {}
 
     def again(self, table: Table) -> None:
         """Asked again for the next question of the same position: `table` holds the same facts
@@ -257,6 +284,14 @@ class Evaluator:
         """What the end of the turn leaves me: weapons (reloaded as I would), cubes, cards, a spot."""
         if self.last_turn:
             return 0.0
+        known = self._term.get((me.held, me.loaded, me.cubes, me.powerups, me.drawn))
+        if known is None:
+            known = self._kept_cards(me)
+        return known[0] + self.posval(me.square, known[1]) + self.mode.end_square(me.square)
+
+    def _kept_cards(self, me: Me) -> tuple[float, bool]:
+        """What the cards and cubes a turn ends with are worth (reloaded as I would), and whether
+        a weapon is loaded then: `terminal` without the square."""
         key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn)
         known = self._term.get(key)
         if known is None:
@@ -264,7 +299,7 @@ class Evaluator:
             value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
             value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
             known = self._term[key] = (value, bool(loaded))
-        return known[0] + self.posval(me.square, known[1]) + self.mode.end_square(me.square)
+        return known
 
     def posval(self, square: str, armed: bool) -> float:
         """A little for ending the turn where next turn's actions are: targets in sight, weapons."""
@@ -448,6 +483,19 @@ class Evaluator:
             return out
         if squares is None:
             squares = self.arena.within(me.square, self.moves["shoot"])
+        for w, reload_cost in self.fireable(me):
+            for q in squares:
+                best = self.best_shot(me, w, q, reload_cost)
+                if best is None:
+                    continue
+                imm, nxt = self.after_shot(me, w, best)
+                out.append((imm - self.mode.move_cost(me.square, q), nxt, Step("shoot", q, w)))
+        return out
+
+    def fireable(self, me: Me) -> list[tuple[str, Budget]]:
+        """The weapons I may fire, in the order I hold them, each with what reloading it first
+        costs (in frenzy an unloaded weapon is reloaded as part of the shot)."""
+        out = []
         budget = spendable(me.cubes, me.powerups)
         for w in me.held:
             reload_cost = NOTHING
@@ -457,17 +505,18 @@ class Evaluator:
                 reload_cost = cost_counts(self.cards.weapons[w].reload_cost)  # frenzy shots reload first
                 if not fits(reload_cost, budget):
                     continue
-            for q in squares:
-                best = self.best_shot(me, w, q, reload_cost)
-                if best is None:
-                    continue
-                imm, nxt = self.after_shot(me, w, best)
-                out.append((imm - self.mode.move_cost(me.square, q), nxt, Step("shoot", q, w)))
+            out.append((w, reload_cost))
         return out
 
     # -------------------------------------------------------------------- grabs
     def grab_at(self, me: Me, q: str) -> list[Option]:
-        out: list[Option] = []
+        cost = self.mode.move_cost(me.square, q)
+        return [((-cost if gain is None else gain - cost), nxt, step) for gain, nxt, step in self._grabs(me, q)]
+
+    def _grabs(self, me: Me, q: str) -> list[tuple[float | None, Me, Step]]:
+        """The grabs on square `q`, each with what the mode gives for it (None: nothing, not even
+        0.0, so that adding the move's cost keeps the sign of a zero as before), and where it leads."""
+        out: list[tuple[float | None, Me, Step]] = []
         colour = self.arena.spawn_colour_at.get(q)
         if colour is None:
             tile = self.t.tiles.get(q)
@@ -490,8 +539,7 @@ class Evaluator:
                 me.targets,
                 me.taken | {q},
             )
-            imm = self.mode.grab_value(q) - self.mode.move_cost(me.square, q)
-            out.append((imm, nxt, Step("grab", q)))
+            out.append((self.mode.grab_value(q), nxt, Step("grab", q)))
             return out
         for w in self.t.racks.get(colour, []):
             if w is None or w in me.taken:
@@ -517,7 +565,7 @@ class Evaluator:
                 me.targets,
                 me.taken | {w},
             )
-            out.append((-self.mode.move_cost(me.square, q), nxt, Step("grab", q, w)))
+            out.append((None, nxt, Step("grab", q, w)))
         return out
 
     def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
@@ -551,13 +599,90 @@ class Evaluator:
         known = self._v.get(me)
         if known is not None:
             return known
-        best = self.terminal(me)
-        if me.actions > 0:
-            for imm, nxt, _ in self.options(me):
-                v = imm + self.value(nxt)
-                if v > best:
-                    best = v
+        if me.actions == 1 and self.by_parts:
+            best = self._last_action(me)
+        else:
+            best = self.terminal(me)
+            if me.actions > 0:
+                for imm, nxt, _ in self.options(me):
+                    v = imm + self.value(nxt)
+                    if v > best:
+                        best = v
         self._v[me] = best
+        return best
+
+    def _last_action(self, me: Me) -> float:
+        """`value` of a state with one action left, worked out by parts.
+
+        The end of the turn (`terminal`) reads only the cards, cubes and square a plan leaves. So
+        what an action on a square leads to is worked out once for all the states that hold the
+        same cards and cubes (and targets, for a shot), whichever square they stand on (most
+        states of a turn's search are runs from its start, the same in all but the square); a
+        state adds only its move's cost. The same values, in the same arithmetic, as `options`
+        and `terminal` (`tests/ai/test_evaluator.py`); the shots are looked up in the same order,
+        so a search that reaches its cap stops at the same one.
+        """
+        best = self.terminal(me)
+        moves = self.moves
+        within = self.arena.within
+        cost = self.mode.move_cost
+        here = me.square
+        if "shoot" in moves:
+            squares = within(here, moves["shoot"])
+            key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.targets)
+            ends = self._shot_ends.get(key)
+            if ends is None:
+                ends = self._shot_ends[key] = {}
+            missing = [q for q in squares if q not in ends]
+            if missing:
+                found: dict[str, list[tuple[float, float]]] = {q: [] for q in missing}
+                for w, reload_cost in self.fireable(me):  # weapons first, as `shoot_options`
+                    for q in missing:
+                        shooting = self.best_shot(me, w, q, reload_cost)
+                        if shooting is not None:
+                            gross, nxt = self.after_shot(me, w, shooting)
+                            found[q].append((gross, self.terminal(nxt)))
+                for q, parts in found.items():
+                    ends[q] = tuple(parts)
+            for q in squares:
+                parts = ends[q]
+                if parts:
+                    c = cost(here, q)
+                    for gross, end in parts:
+                        v = (gross - c) + end
+                        if v > best:
+                            best = v
+        if "grab" in moves:
+            key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.taken)
+            ends = self._grab_ends.get(key)
+            if ends is None:
+                ends = self._grab_ends[key] = {}
+            for q in within(here, moves["grab"]):
+                parts = ends.get(q)
+                if parts is None:
+                    parts = ends[q] = tuple((gain, self.terminal(nxt)) for gain, nxt, _ in self._grabs(me, q))
+                if parts:
+                    c = cost(here, q)
+                    for gain, end in parts:
+                        v = (-c if gain is None else gain - c) + end
+                        if v > best:
+                            best = v
+        if "run" in moves:
+            if self.last_turn:
+                for q in within(here, moves["run"]):
+                    if q != here:
+                        v = -cost(here, q) + 0.0
+                        if v > best:
+                            best = v
+            else:
+                kept, armed = self._kept_cards(me)
+                posval = self.posval
+                end_square = self.mode.end_square
+                for q in within(here, moves["run"]):
+                    if q != here:
+                        v = -cost(here, q) + (kept + posval(q, armed) + end_square(q))
+                        if v > best:
+                            best = v
         return best
 
     def options(self, me: Me) -> list[Option]:
