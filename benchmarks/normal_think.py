@@ -15,22 +15,39 @@ every answer (two versions that print the same digest answered alike).
 
 `--decisions N` stops a table once its person has answered N questions, like host.py's
 `--decisions` (20 there: the early game, spawns and first grabs); without it, whole games.
-`--repeat R` plays the whole set R times in the same process and reports each pass (the first
-starts from an empty shot book, the later ones from the book the earlier passes filled, as a
-long-lived pool's does). `--profile FILE` writes a cProfile of the last pass's computer questions.
+`--warm K` first plays K other games of the same shape (seeds 100,000 on, not timed), so that the
+timed games start from a shot book filled as a long-lived pool's is (by other tables: a pass
+that plays the timed games again would find their very positions in the book). `--repeat R`
+plays the timed games R times in the same process and reports each pass. `--profile FILE`
+writes a cProfile of the last pass's computer questions.
 For before/after, run the two versions alternately on the same seeds under `nice`.
+
+Instructions rather than time (repeatable on a loaded machine): `--callgrind` builds a one-line
+library (needs `cc` and valgrind's headers) that switches callgrind's counting on and off around
+each computer question, so that only the thinking is counted:
+
+    valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=/tmp/cg.out \
+        python benchmarks/normal_think.py --callgrind --warm 60 --decisions 20
+
+and callgrind's "Collected" line is the instructions of the computers' questions (of the
+`--counted-pass`, default all passes), to divide by the questions the run prints.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import ctypes
 import hashlib
 import math
 import random
 import statistics
+import subprocess
+import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
 
 from adrenaline_tui.ai import SensiblePlayer
 from adrenaline_tui.rules import Game, GameConfig
@@ -38,7 +55,21 @@ from adrenaline_tui.rules import Game, GameConfig
 COLOURS = ("yellow", "blue", "grey")  # host.py's seats: the person first
 
 
-def play(seed: int, decisions: int | None, profile: cProfile.Profile | None) -> tuple[list[tuple[str, float]], str]:
+def counting_switch() -> Callable[[], None]:
+    """callgrind's switch of its counting, from a library built here (outside valgrind: does nothing)."""
+    folder = Path(tempfile.mkdtemp(prefix="normal-think-"))
+    source, library = folder / "toggle.c", folder / "toggle.so"
+    source.write_text("#include <valgrind/callgrind.h>\nvoid toggle(void) { CALLGRIND_TOGGLE_COLLECT; }\n")
+    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", str(library), str(source)], check=True)
+    return ctypes.CDLL(str(library)).toggle
+
+
+def play(
+    seed: int,
+    decisions: int | None,
+    profile: cProfile.Profile | None,
+    toggle: Callable[[], None] | None = None,
+) -> tuple[list[tuple[str, float]], str]:
     """One table: every computer question's (kind, CPU seconds), and the digest of all answers."""
     config = GameConfig(players=COLOURS, arena="arena_11a", skulls=8, ending="frenzy")
     game = Game.new(config, seed)
@@ -57,9 +88,13 @@ def play(seed: int, decisions: int | None, profile: cProfile.Profile | None) -> 
             view = game.view(d.player)
             if profile is not None:
                 profile.enable()
+            if toggle is not None:
+                toggle()
             start = time.process_time()
             key = computers[d.player].choose(d, view)
             timed.append((d.kind, time.process_time() - start))
+            if toggle is not None:
+                toggle()
             if profile is not None:
                 profile.disable()
         digest.update(f"{d.player} {d.kind} {key}\n".encode())
@@ -77,15 +112,21 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=30)
     ap.add_argument("--decisions", type=int, default=None, help="stop a table after its person's N answers")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--warm", type=int, default=0, help="other games played first, untimed, to fill the book")
     ap.add_argument("--profile", default=None, help="write a cProfile of the computers' questions here")
+    ap.add_argument("--callgrind", action="store_true", help="count only the questions under callgrind")
+    ap.add_argument("--counted-pass", type=int, default=None, help="with --callgrind: count only this pass")
     args = ap.parse_args()
     profile = cProfile.Profile() if args.profile else None
+    toggle = counting_switch() if args.callgrind else None
     seeds = range(args.seed, args.seed + args.games)
     print(
         f"normal_think: games {args.games} (seeds {args.seed}-{args.seed + args.games - 1}), "
         f"{'whole games' if args.decisions is None else f'{args.decisions} person answers a table'}, "
-        f"{args.repeat} pass(es)"
+        f"{args.repeat} pass(es), after {args.warm} other games"
     )
+    for seed in range(100_000, 100_000 + args.warm):
+        play(seed, args.decisions, None)
     for r in range(args.repeat):
         per_game: list[float] = []
         by_kind: dict[str, list[float]] = defaultdict(list)
@@ -93,7 +134,8 @@ def main() -> None:
         n = 0
         total = 0.0
         for seed in seeds:
-            timed, digest = play(seed, args.decisions, profile if r == args.repeat - 1 else None)
+            counted = toggle if args.counted_pass in (None, r + 1) else None
+            timed, digest = play(seed, args.decisions, profile if r == args.repeat - 1 else None, counted)
             digests.update(digest.encode())
             per_game.append(1000 * sum(t for _, t in timed) / max(1, len(timed)))
             for kind, t in timed:

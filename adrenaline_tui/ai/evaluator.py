@@ -29,7 +29,7 @@ from adrenaline_tui.ai.values import (
     UNLOADED,
     rating,
 )
-from adrenaline_tui.rules.cards import CUBES, CardSet, powerup_colour, powerup_kind
+from adrenaline_tui.rules.cards import CUBES, CardSet, Weapon, powerup_colour, powerup_kind
 from adrenaline_tui.rules.effects import can_fire, is_object
 from adrenaline_tui.rules.payment import spendable
 from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
@@ -110,8 +110,11 @@ class Evaluator:
         self._term: dict[tuple, tuple[float, bool]] = {}
         self._shots: dict[tuple, Shooting | None] = {}
         # Everyone stands still while one decision is weighed: the outcomes of a weapon fired
-        # from a square are looked up once, whatever the plan that fires it.
+        # from a square are looked up once, whatever the plan that fires it (`_distinct`).
         self._outcomes: dict[tuple[str, str], tuple[Outcome, ...]] = {}
+        # Whether a weapon can fire from a square with a budget (the engine's `can_fire`), and if
+        # so the card and where everyone stands: asked again for every plan that gets there.
+        self._fire: dict[tuple[str, str, Budget], tuple[Weapon, tuple[tuple[str, str], ...]] | None] = {}
         # One result of a shot (who takes what, what it costs) is worth the same from every
         # square and every plan that reaches it with the same targets and ammo: valued once.
         self._results: dict[tuple, dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]]] = {}
@@ -424,33 +427,32 @@ class Evaluator:
         if paid is not None:
             cubes, cards = paid
             budget = spendable(cubes, cards)
-            card = self.cards.weapons[weapon]
-            seats = self.seats(square)
             # the engine's quick test first: most weapons from most squares have nobody to hit,
             # and proving that by search costs as much as finding every outcome
-            if not can_fire(card, self.arena, self.me, dict(seats), budget):
+            fire_key = (weapon, square, budget)
+            firing = self._fire.get(fire_key, False)
+            if firing is False:
+                card = self.cards.weapons[weapon]
+                seats = self.seats(square)
+                firing = (card, seats) if can_fire(card, self.arena, self.me, dict(seats), budget) else None
+                self._fire[fire_key] = firing
+            if firing is None:
                 self._shots[key] = None
                 return None
             outs = self._outcomes.get((weapon, square))
             if outs is None:
+                card, seats = firing
                 if self.book.searched - self._searched_at < self.search_cap or square in self._near:
-                    outs = self.book.from_square(card, self.arena, self.me, square, seats)
+                    outs = _distinct(self.book.from_square(card, self.arena, self.me, square, seats))
                     self._outcomes[(weapon, square)] = outs
                 else:
                     # Past the cap only what is near or known already: a worst case stays bounded
                     # (a few decisions in a thousand reach it).
                     self.capped = True
-                    outs = self.book.known_from_square(card, self.arena, self.me, square, seats) or ()
+                    outs = _distinct(self.book.known_from_square(card, self.arena, self.me, square, seats) or ())
             results = self._results_for(me.targets, cubes, cards)
-            last_hits: Hits | None = None
-            last_spent: Budget | None = None
             for out in outs:
                 hits, spent, _ = out
-                if spent == last_spent and hits == last_hits:
-                    # the same hits at the same cost, ending elsewhere: worth the same, and the
-                    # outcomes are sorted, so the first of them is the one a tie would keep
-                    continue
-                last_hits, last_spent = hits, spent
                 if not fits(spent, budget):
                     continue
                 result = results.get((hits, spent))
@@ -696,6 +698,19 @@ class Evaluator:
                 step.value = v
                 best = step
         return best
+
+
+def _distinct(outs: tuple[Outcome, ...]) -> tuple[Outcome, ...]:
+    """The outcomes but those with the same hits at the same cost as the one before them (ending
+    elsewhere): worth the same, and the outcomes are sorted, so the first of them is the one a
+    tie would keep."""
+    kept = []
+    last: Outcome | None = None
+    for out in outs:
+        if last is None or out[1] != last[1] or out[0] != last[0]:
+            kept.append(out)
+        last = out
+    return tuple(kept)
 
 
 # ------------------------------------------------------------------------------ the player
