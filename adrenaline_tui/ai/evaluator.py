@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from adrenaline_tui.ai.modes import mode_values
+from adrenaline_tui.ai.modes import ModeValues, mode_values
 from adrenaline_tui.ai.shots import NOTHING, Budget, Hits, Outcome, ShotBook, fits
 from adrenaline_tui.ai.table import Table, cost_counts
 from adrenaline_tui.ai.values import (
@@ -52,6 +52,57 @@ _KEPT: dict[int, tuple[CardSet, dict[tuple, tuple[float, bool]]]] = {}
 # The methods a valuation by parts reads: a subclass that overrides one of them values the end of
 # a turn its own way, and keeps every state it values (`Evaluator.by_parts`).
 _PARTS = ("terminal", "reload_choice", "keep", "pay", "pay_penalty", "posval", "_kept_cards")
+# Sums `_kept_cards` adds, by what they read: the weapons' worth by (held, loaded) and the cards'
+# by the cards (the keys differ in kind: a tuple of two parts, a tuple of strings).
+_SUMS: dict[tuple, float] = {}
+# Each weapon card's reload and pickup costs as counts (red, blue, yellow), by the card's id
+# (kept with the card, so the id stays its own).
+_COSTS: dict[int, tuple[Weapon, Budget, Budget]] = {}
+
+
+# Each ammo tile's cubes as counts (red, blue, yellow) and whether it has a powerup, by its code
+# within a card set (kept with the set).
+_TILES: dict[int, tuple[CardSet, dict[str, tuple[Budget, bool]]]] = {}
+
+
+def _tile(cards: CardSet, tile: str) -> tuple[Budget, bool]:
+    entry = _TILES.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        entry = _TILES[id(cards)] = (cards, {})
+    known = entry[1].get(tile)
+    if known is None:
+        info = cards.ammo_tiles[tile]
+        added = [0, 0, 0]
+        for c in info.cubes:
+            added[CUBES.index(c)] += 1
+        known = entry[1][tile] = ((added[0], added[1], added[2]), bool(info.powerup))
+    return known
+
+
+def _counts(card: Weapon) -> tuple[Weapon, Budget, Budget]:
+    known = _COSTS.get(id(card))
+    if known is None or known[0] is not card:
+        known = _COSTS[id(card)] = (card, cost_counts(card.reload_cost), cost_counts(card.pickup_cost))
+    return known
+
+
+def reload_counts(card: Weapon) -> Budget:
+    return _counts(card)[1]
+
+
+def pickup_counts(card: Weapon) -> Budget:
+    return _counts(card)[2]
+
+
+def _held_worth(held: tuple[str, ...], loaded: frozenset[str]) -> float:
+    """sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in held), kept."""
+    key = (held, loaded)
+    known = _SUMS.get(key)
+    if known is None:
+        if len(_SUMS) > KEPT_LIMIT:
+            _SUMS.clear()
+        known = _SUMS[key] = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in held)
+    return known
 
 
 # ----------------------------------------------------------------------------- plan state
@@ -80,6 +131,9 @@ class Step:
 
 
 Option = tuple[float, Me, Step]  # immediate value, where it leads, what it is
+# A grab (`Evaluator._grabs`): what the mode gives for it, the weapon taken (None: ammo), what
+# joins `taken`, and the held weapons, loaded ones, cubes, powerups and unknown powerups after it
+Grab = tuple[float | None, str | None, str, tuple[str, ...], frozenset[str], Budget, tuple[str, ...], int]
 Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
 
 
@@ -154,6 +208,11 @@ class Evaluator:
         # leads to, as (what it gains before the move's cost, what the end of the turn is worth)
         self._shot_ends: dict[tuple, dict[str, tuple[tuple[float, float], ...]]] = {}
         self._grab_ends: dict[tuple, dict[str, tuple[tuple[float | None, float], ...]]] = {}
+        # The standard game's values (`modes.ModeValues`): a move costs nothing and no square is
+        # worth anything of itself, so an option's value is the sum of its parts and only the
+        # best of each square's needs keeping (`_best_ends`), and the best run is the best spot.
+        self._plain = self.by_parts and type(self.mode) is ModeValues
+        self._best_spot: dict[tuple[str, bool], float | None] = {}
 
     def again(self, table: Table) -> None:
         """Asked again for the next question of the same position: `table` holds the same facts
@@ -272,9 +331,11 @@ class Evaluator:
     # ---------------------------------------------------------------- end of turn
     def reload_choice(self, me: Me) -> tuple[frozenset[str], Budget, tuple[str, ...]]:
         """Reload best weapons first, each only if it is worth what it costs."""
+        if len(me.loaded) == len(me.held):  # nothing to reload (most ends of a turn)
+            return me.loaded, me.cubes, me.powerups
         loaded, cubes, cards = set(me.loaded), me.cubes, me.powerups
         for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w)):
-            cost = cost_counts(self.cards.weapons[w].reload_cost)
+            cost = reload_counts(self.cards.weapons[w])
             paid = self.pay(cubes, cards, cost)
             if paid is None:
                 continue
@@ -292,6 +353,23 @@ class Evaluator:
             known = self._kept_cards(me)
         return known[0] + self.posval(me.square, known[1]) + self.mode.end_square(me.square)
 
+    def _end(
+        self,
+        square: str,
+        held: tuple[str, ...],
+        loaded: frozenset[str],
+        cubes: Budget,
+        cards: tuple[str, ...],
+        drawn: int,
+    ) -> float:
+        """`terminal` of a state with these parts (built only if they are new to `_term`)."""
+        if self.last_turn:
+            return 0.0
+        known = self._term.get((held, loaded, cubes, cards, drawn))
+        if known is None:
+            known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+        return known[0] + self.posval(square, known[1]) + self.mode.end_square(square)
+
     def _kept_cards(self, me: Me) -> tuple[float, bool]:
         """What the cards and cubes a turn ends with are worth (reloaded as I would), and whether
         a weapon is loaded then: `terminal` without the square."""
@@ -299,9 +377,23 @@ class Evaluator:
         known = self._term.get(key)
         if known is None:
             loaded, cubes, cards = self.reload_choice(me)
-            value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
-            value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
+            if self.by_parts:
+                # the same sums as below, each kept by what it reads (`_SUMS`)
+                value = _held_worth(me.held, loaded)
+                value += CUBE * sum(cubes) + self._cards_keep(cards) + UNKNOWN_POWERUP * me.drawn
+            else:
+                value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
+                value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
             known = self._term[key] = (value, bool(loaded))
+        return known
+
+    def _cards_keep(self, cards: tuple[str, ...]) -> float:
+        """sum(self.keep(c) for c in cards), kept by the cards (not in the last turn: never asked)."""
+        known = _SUMS.get(cards)
+        if known is None:
+            if len(_SUMS) > KEPT_LIMIT:
+                _SUMS.clear()
+            known = _SUMS[cards] = sum(self.keep(c) for c in cards)
         return known
 
     def posval(self, square: str, armed: bool) -> float:
@@ -322,7 +414,7 @@ class Evaluator:
             for colour, spawn in arena.spawn_square.items():
                 if arena.distance[square][spawn] <= 1:
                     for w in self.t.racks.get(colour, []):
-                        if w is not None and fits(cost_counts(self.cards.weapons[w].pickup_cost), budget):
+                        if w is not None and fits(pickup_counts(self.cards.weapons[w]), budget):
                             best = max(best, rating(w))
             value += 0.1 * best
         self._posval[key] = value
@@ -422,7 +514,7 @@ class Evaluator:
         key = (weapon, square, reload_cost, me.targets, me.cubes, me.powerups)
         if key in self._shots:
             return self._shots[key]
-        paid = self.pay(me.cubes, me.powerups, reload_cost)
+        paid = (me.cubes, me.powerups) if reload_cost is NOTHING else self.pay(me.cubes, me.powerups, reload_cost)
         best: Shooting | None = None
         if paid is not None:
             cubes, cards = paid
@@ -504,7 +596,7 @@ class Evaluator:
             if w not in me.loaded:
                 if not self.t.frenzy:
                     continue
-                reload_cost = cost_counts(self.cards.weapons[w].reload_cost)  # frenzy shots reload first
+                reload_cost = reload_counts(self.cards.weapons[w])  # frenzy shots reload first
                 if not fits(reload_cost, budget):
                     continue
             out.append((w, reload_cost))
@@ -513,40 +605,34 @@ class Evaluator:
     # -------------------------------------------------------------------- grabs
     def grab_at(self, me: Me, q: str) -> list[Option]:
         cost = self.mode.move_cost(me.square, q)
-        return [((-cost if gain is None else gain - cost), nxt, step) for gain, nxt, step in self._grabs(me, q)]
+        return [
+            (
+                (-cost if gain is None else gain - cost),
+                Me(q, me.actions - 1, held, loaded, cubes, cards, drawn, me.targets, me.taken | {took}),
+                Step("grab", q, weapon),
+            )
+            for gain, weapon, took, held, loaded, cubes, cards, drawn in self._grabs(me, q)
+        ]
 
-    def _grabs(self, me: Me, q: str) -> list[tuple[float | None, Me, Step]]:
-        """The grabs on square `q`, each with what the mode gives for it (None: nothing, not even
-        0.0, so that adding the move's cost keeps the sign of a zero as before), and where it leads."""
-        out: list[tuple[float | None, Me, Step]] = []
+    def _grabs(self, me: Me, q: str) -> list[Grab]:
+        """The grabs on square `q`: what the mode gives for each (None: nothing, not even 0.0, so
+        that adding the move's cost keeps the sign of a zero as before), the weapon taken (None:
+        the ammo tile), what joins `taken`, and the cards, cubes and powerups drawn after it."""
         colour = self.arena.spawn_colour_at.get(q)
         if colour is None:
             tile = self.t.tiles.get(q)
             if tile is None or q in me.taken:
-                return out
-            info = self.cards.ammo_tiles[tile]
-            cubes = list(me.cubes)
-            for c in info.cubes:
-                i = CUBES.index(c)
-                cubes[i] = min(MAX_CUBES, cubes[i] + 1)
-            drawn = me.drawn + (1 if info.powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
-            nxt = Me(
-                q,
-                me.actions - 1,
-                me.held,
-                me.loaded,
-                (cubes[0], cubes[1], cubes[2]),
-                me.powerups,
-                drawn,
-                me.targets,
-                me.taken | {q},
-            )
-            out.append((self.mode.grab_value(q), nxt, Step("grab", q)))
-            return out
+                return []
+            added, powerup = _tile(self.cards, tile)
+            c = me.cubes
+            cubes = (min(MAX_CUBES, c[0] + added[0]), min(MAX_CUBES, c[1] + added[1]), min(MAX_CUBES, c[2] + added[2]))
+            drawn = me.drawn + (1 if powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
+            return [(self.mode.grab_value(q), None, q, me.held, me.loaded, cubes, me.powerups, drawn)]
+        out: list[Grab] = []
         for w in self.t.racks.get(colour, []):
             if w is None or w in me.taken:
                 continue
-            paid = self.pay(me.cubes, me.powerups, cost_counts(self.cards.weapons[w].pickup_cost))
+            paid = self.pay(me.cubes, me.powerups, pickup_counts(self.cards.weapons[w]))
             if paid is None:
                 continue
             held, loaded = list(me.held), set(me.loaded)
@@ -556,18 +642,7 @@ class Evaluator:
                 loaded.discard(drop)
             held.append(w)
             loaded.add(w)
-            nxt = Me(
-                q,
-                me.actions - 1,
-                tuple(held),
-                frozenset(loaded),
-                paid[0],
-                paid[1],
-                me.drawn,
-                me.targets,
-                me.taken | {w},
-            )
-            out.append((None, nxt, Step("grab", q, w)))
+            out.append((None, w, w, tuple(held), frozenset(loaded), paid[0], paid[1], me.drawn))
         return out
 
     def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
@@ -627,33 +702,26 @@ class Evaluator:
         best = self.terminal(me)
         moves = self.moves
         within = self.arena.within
-        cost = self.mode.move_cost
         here = me.square
+        plain = self._plain
         if "shoot" in moves:
             squares = within(here, moves["shoot"])
-            key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.targets)
-            ends = self._shot_ends.get(key)
-            if ends is None:
-                ends = self._shot_ends[key] = {}
-            missing = [q for q in squares if q not in ends]
-            if missing:
-                found: dict[str, list[tuple[float, float]]] = {q: [] for q in missing}
-                for w, reload_cost in self.fireable(me):  # weapons first, as `shoot_options`
-                    for q in missing:
-                        shooting = self.best_shot(me, w, q, reload_cost)
-                        if shooting is not None:
-                            gross, nxt = self.after_shot(me, w, shooting)
-                            found[q].append((gross, self.terminal(nxt)))
-                for q, parts in found.items():
-                    ends[q] = tuple(parts)
+            ends = self._shot_ends_for(me, squares)
             for q in squares:
                 parts = ends[q]
-                if parts:
-                    c = cost(here, q)
-                    for gross, end in parts:
-                        v = (gross - c) + end
-                        if v > best:
-                            best = v
+                if not parts:
+                    continue
+                if plain:
+                    # (gross - 0.0) + end, the best of the square's kept first
+                    v = parts[0][1]
+                    if v > best:
+                        best = v
+                    continue
+                c = self.mode.move_cost(here, q)
+                for gross, end in parts:
+                    v = (gross - c) + end
+                    if v > best:
+                        best = v
         if "grab" in moves:
             key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.taken)
             ends = self._grab_ends.get(key)
@@ -662,30 +730,80 @@ class Evaluator:
             for q in within(here, moves["grab"]):
                 parts = ends.get(q)
                 if parts is None:
-                    parts = ends[q] = tuple((gain, self.terminal(nxt)) for gain, nxt, _ in self._grabs(me, q))
-                if parts:
-                    c = cost(here, q)
-                    for gain, end in parts:
-                        v = (-c if gain is None else gain - c) + end
-                        if v > best:
-                            best = v
+                    parts = ends[q] = self._grab_parts(me, q)
+                if not parts:
+                    continue
+                if plain:
+                    v = parts[0][1]
+                    if v > best:
+                        best = v
+                    continue
+                c = self.mode.move_cost(here, q)
+                for gain, end in parts:
+                    v = (-c if gain is None else gain - c) + end
+                    if v > best:
+                        best = v
         if "run" in moves:
-            if self.last_turn:
-                for q in within(here, moves["run"]):
-                    if q != here:
-                        v = -cost(here, q) + 0.0
-                        if v > best:
-                            best = v
-            else:
-                kept, armed = self._kept_cards(me)
-                posval = self.posval
-                end_square = self.mode.end_square
-                for q in within(here, moves["run"]):
-                    if q != here:
-                        v = -cost(here, q) + (kept + posval(q, armed) + end_square(q))
-                        if v > best:
-                            best = v
+            v = self._best_run(me)
+            if v is not None and v > best:
+                best = v
         return best
+
+    def _shot_ends_for(self, me: Me, squares: tuple[str, ...]) -> dict[str, tuple[tuple[float, float], ...]]:
+        """`_last_action`'s shots from `squares`: (gross, what the end of the turn is worth) for
+        each weapon that can fire there; in the standard game the best (gross + end) first."""
+        key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.targets)
+        ends = self._shot_ends.get(key)
+        if ends is None:
+            ends = self._shot_ends[key] = {}
+        missing = [q for q in squares if q not in ends]
+        if missing:
+            found: dict[str, list[tuple[float, float]]] = {q: [] for q in missing}
+            for w, reload_cost in self.fireable(me):  # weapons first, as `shoot_options`
+                for q in missing:
+                    shooting = self.best_shot(me, w, q, reload_cost)
+                    if shooting is not None:
+                        gross, nxt = self.after_shot(me, w, shooting)
+                        found[q].append((gross, self.terminal(nxt)))
+            for q, parts in found.items():
+                if self._plain and parts:
+                    parts = [(0.0, max(gross + end for gross, end in parts))]
+                ends[q] = tuple(parts)
+        return ends
+
+    def _grab_parts(self, me: Me, q: str) -> tuple[tuple[float | None, float], ...]:
+        """`_last_action`'s grabs on `q`: (what the mode gives for it, what the end of the turn
+        is worth) for each; in the standard game only the best, as (0.0, end)."""
+        end = self._end
+        parts = tuple((grab[0], end(q, *grab[3:])) for grab in self._grabs(me, q))
+        if self._plain and parts:
+            # (-0.0 or 0.0 - 0.0) + end is end
+            return ((0.0, max(end for _, end in parts)),)
+        return parts
+
+    def _best_run(self, me: Me) -> float | None:
+        """The best value of running on with the last action (None: nowhere to run)."""
+        here = me.square
+        squares = self.arena.within(here, self.moves["run"])
+        cost = self.mode.move_cost
+        if self.last_turn:
+            return max((-cost(here, q) + 0.0 for q in squares if q != here), default=None)
+        kept, armed = self._kept_cards(me)
+        if self._plain:
+            # -0.0 + ((kept + spot) + 0.0) is kept + spot, and the larger the spot the larger the
+            # sum (rounding keeps the order): the best spot within reach, kept per square
+            spot_key = (here, armed)
+            if spot_key in self._best_spot:
+                spot = self._best_spot[spot_key]
+            else:
+                spot = self._best_spot[spot_key] = max(
+                    (self.posval(q, armed) for q in squares if q != here), default=None
+                )
+            return None if spot is None else kept + spot
+        posval = self.posval
+        end_square = self.mode.end_square
+        runs = (-cost(here, q) + (kept + posval(q, armed) + end_square(q)) for q in squares if q != here)
+        return max(runs, default=None)
 
     def options(self, me: Me) -> list[Option]:
         return self.shoot_options(me) + self.grab_options(me) + self.run_options(me)
