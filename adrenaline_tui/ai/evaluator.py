@@ -79,6 +79,17 @@ def _tile(cards: CardSet, tile: str) -> tuple[Budget, bool]:
     return known
 
 
+_BY_PARTS: dict[type, bool] = {}
+
+
+def _values_by_parts(cls: type) -> bool:
+    """Whether an evaluator class reads only what `_last_action` assumes (`_PARTS` as here)."""
+    known = _BY_PARTS.get(cls)
+    if known is None:
+        known = _BY_PARTS[cls] = all(getattr(cls, m) is getattr(Evaluator, m) for m in _PARTS)
+    return known
+
+
 def _counts(card: Weapon) -> tuple[Weapon, Budget, Budget]:
     known = _COSTS.get(id(card))
     if known is None or known[0] is not card:
@@ -196,7 +207,7 @@ class Evaluator:
         # subclass values the end of a turn by more than its cards, cubes and square (payout.py
         # reads the targets too), nor for a player that counts its work by the states it keeps
         # (hard.py's `CountedSensible`: `search_work` reads `_v`), so its work stays as it was.
-        self.by_parts = parts and all(getattr(type(self), m) is getattr(Evaluator, m) for m in _PARTS)
+        self.by_parts = parts and _values_by_parts(type(self))
         if self.by_parts:
             shared = _KEPT.get(id(cards))
             if shared is None or shared[0] is not cards:
