@@ -45,6 +45,12 @@ Outcomes = tuple[Outcome, ...]
 # than two cubes of one colour in a single shot), so outcomes computed with it can be filtered
 # by any real budget afterwards: a path is affordable exactly when its total cost fits.
 PLANNING_BUDGET: Budget = (2, 2, 2)
+# `ShotBook.from_square`'s answers kept by its arguments: where everyone stands recurs within a
+# turn (its questions, the other seats' turns before anyone moves), hardly after, so a few
+# thousand are enough: a pool process keeps its book for hundreds of tables (kept up to a
+# quarter of the book's limit, benchmarks/host.py at 500 tables grew 555 KiB a table against
+# main's 407-433).
+SQUARES_KEPT = 4096
 NOTHING: Budget = (0, 0, 0)
 
 
@@ -307,7 +313,7 @@ class ShotBook:
         if found is not None:
             return found
         found = self._from_square(weapon, arena, shooter, square, seats)
-        if len(self._squares) > self.limit // 4:
+        if len(self._squares) > SQUARES_KEPT:
             self._squares.clear()
         self._squares[asked] = found
         return found
