@@ -45,9 +45,10 @@ SEARCH_CAP = 1000
 # What the cards and cubes a turn ends with are worth (`Evaluator._kept_cards`) depends on them
 # and the card set alone (not on the table), so evaluators valuing by parts share it across
 # decisions, turns and players: by card set (kept here so that its id stays its own), then by
-# (held, loaded, cubes, powerups, drawn). Emptied when it grows past KEPT_LIMIT (a game meets a
-# few thousand).
-KEPT_LIMIT = 50_000
+# (held, loaded, cubes, powerups, drawn). Emptied when it grows past KEPT_LIMIT: a game meets a
+# few thousand, and a pool process keeps it for hundreds of tables (memory, not hits: in
+# benchmarks/normal_think.py's host-shaped games two lookups in three miss it anyway).
+KEPT_LIMIT = 8192
 _KEPT: dict[int, tuple[CardSet, dict[tuple, tuple[float, bool]]]] = {}
 # The methods a valuation by parts reads: a subclass that overrides one of them values the end of
 # a turn its own way, and keeps every state it values (`Evaluator.by_parts`).
