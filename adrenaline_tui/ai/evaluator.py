@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from adrenaline_tui.ai.modes import mode_values
+from adrenaline_tui.ai.modes import ModeValues, mode_values
 from adrenaline_tui.ai.shots import NOTHING, Budget, Hits, Outcome, ShotBook, fits
 from adrenaline_tui.ai.table import Table, cost_counts
 from adrenaline_tui.ai.values import (
@@ -29,7 +29,7 @@ from adrenaline_tui.ai.values import (
     UNLOADED,
     rating,
 )
-from adrenaline_tui.rules.cards import CUBES, CardSet, powerup_colour, powerup_kind
+from adrenaline_tui.rules.cards import CUBES, CardSet, Weapon, powerup_colour, powerup_kind
 from adrenaline_tui.rules.effects import can_fire, is_object
 from adrenaline_tui.rules.payment import spendable
 from adrenaline_tui.rules.state import KILLSHOT as KILL_AT
@@ -41,6 +41,80 @@ from adrenaline_tui.rules.state import MAX_CUBES, MAX_DAMAGE, MAX_MARKS, MAX_POW
 # (were 800 and 2,800), so few decisions reach it; those that do weigh fewer shots, which is
 # why answers can depend on what earlier decisions left in the book.
 SEARCH_CAP = 1000
+
+# What the cards and cubes a turn ends with are worth (`Evaluator._kept_cards`) depends on them
+# and the card set alone (not on the table), so evaluators valuing by parts share it across
+# decisions, turns and players: by card set (kept here so that its id stays its own), then by
+# (held, loaded, cubes, powerups, drawn). Emptied when it grows past KEPT_LIMIT: a game meets a
+# few thousand, and a pool process keeps it for hundreds of tables (memory, not hits: in
+# benchmarks/normal_think.py's host-shaped games two lookups in three miss it anyway).
+KEPT_LIMIT = 8192
+_KEPT: dict[int, tuple[CardSet, dict[tuple, tuple[float, bool]]]] = {}
+# The methods a valuation by parts reads: a subclass that overrides one of them values the end of
+# a turn its own way, and keeps every state it values (`Evaluator.by_parts`).
+_PARTS = ("terminal", "reload_choice", "keep", "pay", "pay_penalty", "posval", "_kept_cards")
+# Sums `_kept_cards` adds, by what they read: the weapons' worth by (held, loaded) and the cards'
+# by the cards (the keys differ in kind: a tuple of two parts, a tuple of strings).
+_SUMS: dict[tuple, float] = {}
+# Each weapon card's reload and pickup costs as counts (red, blue, yellow), by the card's id
+# (kept with the card, so the id stays its own).
+_COSTS: dict[int, tuple[Weapon, Budget, Budget]] = {}
+
+
+# Each ammo tile's cubes as counts (red, blue, yellow) and whether it has a powerup, by its code
+# within a card set (kept with the set).
+_TILES: dict[int, tuple[CardSet, dict[str, tuple[Budget, bool]]]] = {}
+
+
+def _tile(cards: CardSet, tile: str) -> tuple[Budget, bool]:
+    entry = _TILES.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        entry = _TILES[id(cards)] = (cards, {})
+    known = entry[1].get(tile)
+    if known is None:
+        info = cards.ammo_tiles[tile]
+        added = [0, 0, 0]
+        for c in info.cubes:
+            added[CUBES.index(c)] += 1
+        known = entry[1][tile] = ((added[0], added[1], added[2]), bool(info.powerup))
+    return known
+
+
+_BY_PARTS: dict[type, bool] = {}
+
+
+def _values_by_parts(cls: type) -> bool:
+    """Whether an evaluator class reads only what `_last_action` assumes (`_PARTS` as here)."""
+    known = _BY_PARTS.get(cls)
+    if known is None:
+        known = _BY_PARTS[cls] = all(getattr(cls, m) is getattr(Evaluator, m) for m in _PARTS)
+    return known
+
+
+def _counts(card: Weapon) -> tuple[Weapon, Budget, Budget]:
+    known = _COSTS.get(id(card))
+    if known is None or known[0] is not card:
+        known = _COSTS[id(card)] = (card, cost_counts(card.reload_cost), cost_counts(card.pickup_cost))
+    return known
+
+
+def reload_counts(card: Weapon) -> Budget:
+    return _counts(card)[1]
+
+
+def pickup_counts(card: Weapon) -> Budget:
+    return _counts(card)[2]
+
+
+def _held_worth(held: tuple[str, ...], loaded: frozenset[str]) -> float:
+    """sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in held), kept."""
+    key = (held, loaded)
+    known = _SUMS.get(key)
+    if known is None:
+        if len(_SUMS) > KEPT_LIMIT:
+            _SUMS.clear()
+        known = _SUMS[key] = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in held)
+    return known
 
 
 # ----------------------------------------------------------------------------- plan state
@@ -69,6 +143,9 @@ class Step:
 
 
 Option = tuple[float, Me, Step]  # immediate value, where it leads, what it is
+# A grab (`Evaluator._grabs`): what the mode gives for it, the weapon taken (None: ammo), what
+# joins `taken`, and the held weapons, loaded ones, cubes, powerups and unknown powerups after it
+Grab = tuple[float | None, str | None, str, tuple[str, ...], frozenset[str], Budget, tuple[str, ...], int]
 Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
 
 
@@ -87,7 +164,7 @@ class Shooting:
 class Evaluator:
     """Valuations for one decision: built from the table, discarded afterwards."""
 
-    def __init__(self, table: Table, book: ShotBook, cards: CardSet) -> None:
+    def __init__(self, table: Table, book: ShotBook, cards: CardSet, *, parts: bool = True) -> None:
         self.t = table
         self.book = book
         self.cards = cards
@@ -99,8 +176,11 @@ class Evaluator:
         self._term: dict[tuple, tuple[float, bool]] = {}
         self._shots: dict[tuple, Shooting | None] = {}
         # Everyone stands still while one decision is weighed: the outcomes of a weapon fired
-        # from a square are looked up once, whatever the plan that fires it.
+        # from a square are looked up once, whatever the plan that fires it (`_distinct`).
         self._outcomes: dict[tuple[str, str], tuple[Outcome, ...]] = {}
+        # Whether a weapon can fire from a square with a budget (the engine's `can_fire`), and if
+        # so the card and where everyone stands: asked again for every plan that gets there.
+        self._fire: dict[tuple[str, str, Budget], tuple[Weapon, tuple[tuple[str, str], ...]] | None] = {}
         # One result of a shot (who takes what, what it costs) is worth the same from every
         # square and every plan that reaches it with the same targets and ammo: valued once.
         self._results: dict[tuple, dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]]] = {}
@@ -124,6 +204,27 @@ class Evaluator:
         # fresh search's for the next question, which keeps it from being asked again (`again`).
         self.capped = False
         self._near = frozenset(self.arena.within(table.square, 1)) if table.square else frozenset()
+        # Whether a state with one action left is valued by parts (`_last_action`): not when a
+        # subclass values the end of a turn by more than its cards, cubes and square (payout.py
+        # reads the targets too), nor for a player that counts its work by the states it keeps
+        # (hard.py's `CountedSensible`: `search_work` reads `_v`), so its work stays as it was.
+        self.by_parts = parts and _values_by_parts(type(self))
+        if self.by_parts:
+            shared = _KEPT.get(id(cards))
+            if shared is None or shared[0] is not cards:
+                shared = _KEPT[id(cards)] = (cards, {})
+            if len(shared[1]) > KEPT_LIMIT:
+                shared[1].clear()
+            self._term = shared[1]
+        # `_last_action`'s parts: for each state but its square, what each action on a square
+        # leads to, as (what it gains before the move's cost, what the end of the turn is worth)
+        self._shot_ends: dict[tuple, dict[str, tuple[tuple[float, float], ...]]] = {}
+        self._grab_ends: dict[tuple, dict[str, tuple[tuple[float | None, float], ...]]] = {}
+        # The standard game's values (`modes.ModeValues`): a move costs nothing and no square is
+        # worth anything of itself, so an option's value is the sum of its parts and only the
+        # best of each square's needs keeping (`_best_ends`), and the best run is the best spot.
+        self._plain = self.by_parts and type(self.mode) is ModeValues
+        self._best_spot: dict[tuple[str, bool], float | None] = {}
 
     def again(self, table: Table) -> None:
         """Asked again for the next question of the same position: `table` holds the same facts
@@ -242,9 +343,11 @@ class Evaluator:
     # ---------------------------------------------------------------- end of turn
     def reload_choice(self, me: Me) -> tuple[frozenset[str], Budget, tuple[str, ...]]:
         """Reload best weapons first, each only if it is worth what it costs."""
+        if len(me.loaded) == len(me.held):  # nothing to reload (most ends of a turn)
+            return me.loaded, me.cubes, me.powerups
         loaded, cubes, cards = set(me.loaded), me.cubes, me.powerups
         for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w)):
-            cost = cost_counts(self.cards.weapons[w].reload_cost)
+            cost = reload_counts(self.cards.weapons[w])
             paid = self.pay(cubes, cards, cost)
             if paid is None:
                 continue
@@ -257,14 +360,53 @@ class Evaluator:
         """What the end of the turn leaves me: weapons (reloaded as I would), cubes, cards, a spot."""
         if self.last_turn:
             return 0.0
+        known = self._term.get((me.held, me.loaded, me.cubes, me.powerups, me.drawn))
+        if known is None:
+            known = self._kept_cards(me)
+        return known[0] + self.posval(me.square, known[1]) + self.mode.end_square(me.square)
+
+    def _end(
+        self,
+        square: str,
+        held: tuple[str, ...],
+        loaded: frozenset[str],
+        cubes: Budget,
+        cards: tuple[str, ...],
+        drawn: int,
+    ) -> float:
+        """`terminal` of a state with these parts (built only if they are new to `_term`)."""
+        if self.last_turn:
+            return 0.0
+        known = self._term.get((held, loaded, cubes, cards, drawn))
+        if known is None:
+            known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+        return known[0] + self.posval(square, known[1]) + self.mode.end_square(square)
+
+    def _kept_cards(self, me: Me) -> tuple[float, bool]:
+        """What the cards and cubes a turn ends with are worth (reloaded as I would), and whether
+        a weapon is loaded then: `terminal` without the square."""
         key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn)
         known = self._term.get(key)
         if known is None:
             loaded, cubes, cards = self.reload_choice(me)
-            value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
-            value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
+            if self.by_parts:
+                # the same sums as below, each kept by what it reads (`_SUMS`)
+                value = _held_worth(me.held, loaded)
+                value += CUBE * sum(cubes) + self._cards_keep(cards) + UNKNOWN_POWERUP * me.drawn
+            else:
+                value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
+                value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
             known = self._term[key] = (value, bool(loaded))
-        return known[0] + self.posval(me.square, known[1]) + self.mode.end_square(me.square)
+        return known
+
+    def _cards_keep(self, cards: tuple[str, ...]) -> float:
+        """sum(self.keep(c) for c in cards), kept by the cards (not in the last turn: never asked)."""
+        known = _SUMS.get(cards)
+        if known is None:
+            if len(_SUMS) > KEPT_LIMIT:
+                _SUMS.clear()
+            known = _SUMS[cards] = sum(self.keep(c) for c in cards)
+        return known
 
     def posval(self, square: str, armed: bool) -> float:
         """A little for ending the turn where next turn's actions are: targets in sight, weapons."""
@@ -284,7 +426,7 @@ class Evaluator:
             for colour, spawn in arena.spawn_square.items():
                 if arena.distance[square][spawn] <= 1:
                     for w in self.t.racks.get(colour, []):
-                        if w is not None and fits(cost_counts(self.cards.weapons[w].pickup_cost), budget):
+                        if w is not None and fits(pickup_counts(self.cards.weapons[w]), budget):
                             best = max(best, rating(w))
             value += 0.1 * best
         self._posval[key] = value
@@ -384,38 +526,37 @@ class Evaluator:
         key = (weapon, square, reload_cost, me.targets, me.cubes, me.powerups)
         if key in self._shots:
             return self._shots[key]
-        paid = self.pay(me.cubes, me.powerups, reload_cost)
+        paid = (me.cubes, me.powerups) if reload_cost is NOTHING else self.pay(me.cubes, me.powerups, reload_cost)
         best: Shooting | None = None
         if paid is not None:
             cubes, cards = paid
             budget = spendable(cubes, cards)
-            card = self.cards.weapons[weapon]
-            seats = self.seats(square)
             # the engine's quick test first: most weapons from most squares have nobody to hit,
             # and proving that by search costs as much as finding every outcome
-            if not can_fire(card, self.arena, self.me, dict(seats), budget):
+            fire_key = (weapon, square, budget)
+            firing = self._fire.get(fire_key, False)
+            if firing is False:
+                card = self.cards.weapons[weapon]
+                seats = self.seats(square)
+                firing = (card, seats) if can_fire(card, self.arena, self.me, dict(seats), budget) else None
+                self._fire[fire_key] = firing
+            if firing is None:
                 self._shots[key] = None
                 return None
             outs = self._outcomes.get((weapon, square))
             if outs is None:
+                card, seats = firing
                 if self.book.searched - self._searched_at < self.search_cap or square in self._near:
-                    outs = self.book.from_square(card, self.arena, self.me, square, seats)
+                    outs = _distinct(self.book.from_square(card, self.arena, self.me, square, seats))
                     self._outcomes[(weapon, square)] = outs
                 else:
                     # Past the cap only what is near or known already: a worst case stays bounded
                     # (a few decisions in a thousand reach it).
                     self.capped = True
-                    outs = self.book.known_from_square(card, self.arena, self.me, square, seats) or ()
+                    outs = _distinct(self.book.known_from_square(card, self.arena, self.me, square, seats) or ())
             results = self._results_for(me.targets, cubes, cards)
-            last_hits: Hits | None = None
-            last_spent: Budget | None = None
             for out in outs:
                 hits, spent, _ = out
-                if spent == last_spent and hits == last_hits:
-                    # the same hits at the same cost, ending elsewhere: worth the same, and the
-                    # outcomes are sorted, so the first of them is the one a tie would keep
-                    continue
-                last_hits, last_spent = hits, spent
                 if not fits(spent, budget):
                     continue
                 result = results.get((hits, spent))
@@ -448,15 +589,7 @@ class Evaluator:
             return out
         if squares is None:
             squares = self.arena.within(me.square, self.moves["shoot"])
-        budget = spendable(me.cubes, me.powerups)
-        for w in me.held:
-            reload_cost = NOTHING
-            if w not in me.loaded:
-                if not self.t.frenzy:
-                    continue
-                reload_cost = cost_counts(self.cards.weapons[w].reload_cost)  # frenzy shots reload first
-                if not fits(reload_cost, budget):
-                    continue
+        for w, reload_cost in self.fireable(me):
             for q in squares:
                 best = self.best_shot(me, w, q, reload_cost)
                 if best is None:
@@ -465,38 +598,53 @@ class Evaluator:
                 out.append((imm - self.mode.move_cost(me.square, q), nxt, Step("shoot", q, w)))
         return out
 
+    def fireable(self, me: Me) -> list[tuple[str, Budget]]:
+        """The weapons I may fire, in the order I hold them, each with what reloading it first
+        costs (in frenzy an unloaded weapon is reloaded as part of the shot)."""
+        out = []
+        budget = spendable(me.cubes, me.powerups)
+        for w in me.held:
+            reload_cost = NOTHING
+            if w not in me.loaded:
+                if not self.t.frenzy:
+                    continue
+                reload_cost = reload_counts(self.cards.weapons[w])  # frenzy shots reload first
+                if not fits(reload_cost, budget):
+                    continue
+            out.append((w, reload_cost))
+        return out
+
     # -------------------------------------------------------------------- grabs
     def grab_at(self, me: Me, q: str) -> list[Option]:
-        out: list[Option] = []
+        cost = self.mode.move_cost(me.square, q)
+        return [
+            (
+                (-cost if gain is None else gain - cost),
+                Me(q, me.actions - 1, held, loaded, cubes, cards, drawn, me.targets, me.taken | {took}),
+                Step("grab", q, weapon),
+            )
+            for gain, weapon, took, held, loaded, cubes, cards, drawn in self._grabs(me, q)
+        ]
+
+    def _grabs(self, me: Me, q: str) -> list[Grab]:
+        """The grabs on square `q`: what the mode gives for each (None: nothing, not even 0.0, so
+        that adding the move's cost keeps the sign of a zero as before), the weapon taken (None:
+        the ammo tile), what joins `taken`, and the cards, cubes and powerups drawn after it."""
         colour = self.arena.spawn_colour_at.get(q)
         if colour is None:
             tile = self.t.tiles.get(q)
             if tile is None or q in me.taken:
-                return out
-            info = self.cards.ammo_tiles[tile]
-            cubes = list(me.cubes)
-            for c in info.cubes:
-                i = CUBES.index(c)
-                cubes[i] = min(MAX_CUBES, cubes[i] + 1)
-            drawn = me.drawn + (1 if info.powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
-            nxt = Me(
-                q,
-                me.actions - 1,
-                me.held,
-                me.loaded,
-                (cubes[0], cubes[1], cubes[2]),
-                me.powerups,
-                drawn,
-                me.targets,
-                me.taken | {q},
-            )
-            imm = self.mode.grab_value(q) - self.mode.move_cost(me.square, q)
-            out.append((imm, nxt, Step("grab", q)))
-            return out
+                return []
+            added, powerup = _tile(self.cards, tile)
+            c = me.cubes
+            cubes = (min(MAX_CUBES, c[0] + added[0]), min(MAX_CUBES, c[1] + added[1]), min(MAX_CUBES, c[2] + added[2]))
+            drawn = me.drawn + (1 if powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
+            return [(self.mode.grab_value(q), None, q, me.held, me.loaded, cubes, me.powerups, drawn)]
+        out: list[Grab] = []
         for w in self.t.racks.get(colour, []):
             if w is None or w in me.taken:
                 continue
-            paid = self.pay(me.cubes, me.powerups, cost_counts(self.cards.weapons[w].pickup_cost))
+            paid = self.pay(me.cubes, me.powerups, pickup_counts(self.cards.weapons[w]))
             if paid is None:
                 continue
             held, loaded = list(me.held), set(me.loaded)
@@ -506,18 +654,7 @@ class Evaluator:
                 loaded.discard(drop)
             held.append(w)
             loaded.add(w)
-            nxt = Me(
-                q,
-                me.actions - 1,
-                tuple(held),
-                frozenset(loaded),
-                paid[0],
-                paid[1],
-                me.drawn,
-                me.targets,
-                me.taken | {w},
-            )
-            out.append((-self.mode.move_cost(me.square, q), nxt, Step("grab", q, w)))
+            out.append((None, w, w, tuple(held), frozenset(loaded), paid[0], paid[1], me.drawn))
         return out
 
     def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
@@ -551,14 +688,134 @@ class Evaluator:
         known = self._v.get(me)
         if known is not None:
             return known
-        best = self.terminal(me)
-        if me.actions > 0:
-            for imm, nxt, _ in self.options(me):
-                v = imm + self.value(nxt)
-                if v > best:
-                    best = v
+        if me.actions == 1 and self.by_parts:
+            best = self._last_action(me)
+        else:
+            best = self.terminal(me)
+            if me.actions > 0:
+                for imm, nxt, _ in self.options(me):
+                    v = imm + self.value(nxt)
+                    if v > best:
+                        best = v
         self._v[me] = best
         return best
+
+    def _last_action(self, me: Me) -> float:
+        """`value` of a state with one action left, worked out by parts.
+
+        The end of the turn (`terminal`) reads only the cards, cubes and square a plan leaves. So
+        what an action on a square leads to is worked out once for all the states that hold the
+        same cards and cubes (and targets, for a shot), whichever square they stand on (most
+        states of a turn's search are runs from its start, the same in all but the square); a
+        state adds only its move's cost. The same values, in the same arithmetic, as `options`
+        and `terminal` (`tests/ai/test_evaluator.py`); the shots are looked up in the same order,
+        so a search that reaches its cap stops at the same one.
+        """
+        best = self.terminal(me)
+        moves = self.moves
+        within = self.arena.within
+        here = me.square
+        plain = self._plain
+        if "shoot" in moves:
+            squares = within(here, moves["shoot"])
+            ends = self._shot_ends_for(me, squares)
+            for q in squares:
+                parts = ends[q]
+                if not parts:
+                    continue
+                if plain:
+                    # (gross - 0.0) + end, the best of the square's kept first
+                    v = parts[0][1]
+                    if v > best:
+                        best = v
+                    continue
+                c = self.mode.move_cost(here, q)
+                for gross, end in parts:
+                    v = (gross - c) + end
+                    if v > best:
+                        best = v
+        if "grab" in moves:
+            key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.taken)
+            ends = self._grab_ends.get(key)
+            if ends is None:
+                ends = self._grab_ends[key] = {}
+            for q in within(here, moves["grab"]):
+                parts = ends.get(q)
+                if parts is None:
+                    parts = ends[q] = self._grab_parts(me, q)
+                if not parts:
+                    continue
+                if plain:
+                    v = parts[0][1]
+                    if v > best:
+                        best = v
+                    continue
+                c = self.mode.move_cost(here, q)
+                for gain, end in parts:
+                    v = (-c if gain is None else gain - c) + end
+                    if v > best:
+                        best = v
+        if "run" in moves:
+            v = self._best_run(me)
+            if v is not None and v > best:
+                best = v
+        return best
+
+    def _shot_ends_for(self, me: Me, squares: tuple[str, ...]) -> dict[str, tuple[tuple[float, float], ...]]:
+        """`_last_action`'s shots from `squares`: (gross, what the end of the turn is worth) for
+        each weapon that can fire there; in the standard game the best (gross + end) first."""
+        key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.targets)
+        ends = self._shot_ends.get(key)
+        if ends is None:
+            ends = self._shot_ends[key] = {}
+        missing = [q for q in squares if q not in ends]
+        if missing:
+            found: dict[str, list[tuple[float, float]]] = {q: [] for q in missing}
+            for w, reload_cost in self.fireable(me):  # weapons first, as `shoot_options`
+                for q in missing:
+                    shooting = self.best_shot(me, w, q, reload_cost)
+                    if shooting is not None:
+                        gross, nxt = self.after_shot(me, w, shooting)
+                        found[q].append((gross, self.terminal(nxt)))
+            for q, parts in found.items():
+                if self._plain and parts:
+                    parts = [(0.0, max(gross + end for gross, end in parts))]
+                ends[q] = tuple(parts)
+        return ends
+
+    def _grab_parts(self, me: Me, q: str) -> tuple[tuple[float | None, float], ...]:
+        """`_last_action`'s grabs on `q`: (what the mode gives for it, what the end of the turn
+        is worth) for each; in the standard game only the best, as (0.0, end)."""
+        end = self._end
+        parts = tuple((grab[0], end(q, *grab[3:])) for grab in self._grabs(me, q))
+        if self._plain and parts:
+            # (-0.0 or 0.0 - 0.0) + end is end
+            return ((0.0, max(end for _, end in parts)),)
+        return parts
+
+    def _best_run(self, me: Me) -> float | None:
+        """The best value of running on with the last action (None: nowhere to run)."""
+        here = me.square
+        squares = self.arena.within(here, self.moves["run"])
+        cost = self.mode.move_cost
+        if self.last_turn:
+            return max((-cost(here, q) + 0.0 for q in squares if q != here), default=None)
+        kept, armed = self._kept_cards(me)
+        if self._plain:
+            # -0.0 + ((kept + spot) + 0.0) is kept + spot, and the larger the spot the larger the
+            # sum (rounding keeps the order): the best spot within reach, kept per square
+            spot_key = (here, armed)
+            if spot_key in self._best_spot:
+                spot = self._best_spot[spot_key]
+            else:
+                spot = self._best_spot[spot_key] = max(
+                    (self.posval(q, armed) for q in squares if q != here), default=None
+                )
+            return None if spot is None else kept + spot
+        posval = self.posval
+        end_square = self.mode.end_square
+        runs = (-cost(here, q) + (kept + posval(q, armed) + end_square(q)) for q in squares if q != here)
+        return max(runs, default=None)
 
     def options(self, me: Me) -> list[Option]:
         return self.shoot_options(me) + self.grab_options(me) + self.run_options(me)
@@ -571,6 +828,19 @@ class Evaluator:
                 step.value = v
                 best = step
         return best
+
+
+def _distinct(outs: tuple[Outcome, ...]) -> tuple[Outcome, ...]:
+    """The outcomes but those with the same hits at the same cost as the one before them (ending
+    elsewhere): worth the same, and the outcomes are sorted, so the first of them is the one a
+    tie would keep."""
+    kept = []
+    last: Outcome | None = None
+    for out in outs:
+        if last is None or out[1] != last[1] or out[0] != last[0]:
+            kept.append(out)
+        last = out
+    return tuple(kept)
 
 
 # ------------------------------------------------------------------------------ the player

@@ -142,7 +142,8 @@ class SensiblePlayer:
         tests/ai/test_kept_search.py, `benchmarks/normal_choices.py`). Not a search that reached
         its cap: it valued fewer shots than a fresh one would."""
         if not self.keeps_search:
-            return Evaluator(t, self.book, self.cards)
+            # a search counted as work of its own keeps every state it values (`by_parts`)
+            return Evaluator(t, self.book, self.cards, parts=False)
         facts = position(t.view)
         kept = self._kept
         if kept is not None and not kept[1].capped and kept[0] == facts:
@@ -238,7 +239,7 @@ class SensiblePlayer:
         # each one tried means searching every shot again.
         for _, _, victim, dest in sorted(p for p in pushes if not p[0])[:4]:
             seats = tuple((c, dest if c == victim else q) for c, q in t.seats)
-            pushed = Evaluator(_moved_table(t, seats), ev.book, ev.cards)
+            pushed = Evaluator(_moved_table(t, seats), ev.book, ev.cards, parts=ev.by_parts)
             after = base._replace(targets=pushed.targets())
             v = max((imm + pushed.value(nxt) for imm, nxt, _ in pushed.shoot_options(after, here)), default=0.0)
             if v - threshold > 0 and (best is None or v - threshold > best[0]):

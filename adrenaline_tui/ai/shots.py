@@ -45,6 +45,12 @@ Outcomes = tuple[Outcome, ...]
 # than two cubes of one colour in a single shot), so outcomes computed with it can be filtered
 # by any real budget afterwards: a path is affordable exactly when its total cost fits.
 PLANNING_BUDGET: Budget = (2, 2, 2)
+# `ShotBook.from_square`'s answers kept by its arguments: where everyone stands recurs within a
+# turn (its questions, the other seats' turns before anyone moves), hardly after, so a few
+# thousand are enough: a pool process keeps its book for hundreds of tables (kept up to a
+# quarter of the book's limit, benchmarks/host.py at 500 tables grew 555 KiB a table against
+# main's 407-433).
+SQUARES_KEPT = 4096
 NOTHING: Budget = (0, 0, 0)
 
 
@@ -198,6 +204,12 @@ class ShotBook:
         # "" where it started)
         self._pure: dict[tuple, tuple[tuple[tuple[tuple[int, int, int], ...], Budget, str], ...]] = {}
         self._pool: dict[tuple, tuple] = {}  # hits and costs met so far (see child_outcomes)
+        # `from_square`'s answers by its arguments: a decision asks for every weapon and square
+        # in reach, and the next decisions of the turn (and the other seats) ask again where
+        # nobody moved; this skips building the first shot, its signature and the renaming.
+        # Emptied whenever the book forgets anything, so that an answer found here is one the
+        # book would give without searching (the same `searched`, hence the same cap).
+        self._squares: dict[tuple, Outcomes] = {}
         self._size = 0
         self.searched = 0  # positions of shots worked out so far (not found in the book)
 
@@ -217,8 +229,10 @@ class ShotBook:
         # freed 200,000 entries in one decision (a 250 ms respawn question).
         while self._size > self.limit and self._memo:
             self._size -= len(self._memo.pop(next(iter(self._memo))))
+            self._squares.clear()
         while len(self._pure) > self.limit // 8:
             del self._pure[next(iter(self._pure))]
+            self._squares.clear()
         if len(self._pool) > self.limit:
             self._pool.clear()
         order = {f: i for i, f in enumerate(shot.pos)}
@@ -294,6 +308,19 @@ class ShotBook:
         included (its square there is replaced by `square`). Seat order matters: `Shot.key()` records squares
         without names, so every shot of one table must list figures in the same order.
         """
+        asked = (weapon.id, arena.id, shooter, square, seats)
+        found = self._squares.get(asked)
+        if found is not None:
+            return found
+        found = self._from_square(weapon, arena, shooter, square, seats)
+        if len(self._squares) > SQUARES_KEPT:
+            self._squares.clear()
+        self._squares[asked] = found
+        return found
+
+    def _from_square(
+        self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
+    ) -> Outcomes:
         shot = _first_shot(weapon, arena, shooter, square, seats)
         sig = signature(shot)
         if sig is None:
@@ -320,6 +347,9 @@ class ShotBook:
         self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
     ) -> Outcomes | None:
         """`from_square` if the book knows it already, else None (nothing is searched)."""
+        found = self._squares.get((weapon.id, arena.id, shooter, square, seats))
+        if found is not None:
+            return found
         shot = _first_shot(weapon, arena, shooter, square, seats)
         sig = signature(shot)
         known = self._pure.get(sig) if sig is not None else None

@@ -1,0 +1,76 @@
+"""The normal player's turn search valued by parts (`Evaluator._last_action`) gives exactly the
+values of the plain search (`options` then `terminal` for every state), float for float.
+
+Every question of a seeded game's normal players is searched both ways, the two evaluators
+sharing one shot book (so neither reaches its cap first): the turn's value from where the
+player stands and the value after each of its options must be equal, not merely close, since
+ties between options are broken by a random draw of a millionth of a point."""
+
+from __future__ import annotations
+
+import pytest
+
+from adrenaline_tui.ai import evaluator
+from adrenaline_tui.ai.evaluator import Evaluator
+from adrenaline_tui.ai.sensible import SensiblePlayer
+from adrenaline_tui.ai.shots import ShotBook
+from adrenaline_tui.ai.table import Table
+from adrenaline_tui.rules import Game, GameConfig
+from adrenaline_tui.rules.cards import load_cards
+
+# (mode, bot, ending, players, arena): a host's table, and the modes whose values read squares
+# (Turret: turret damage on a move; Domination: ending on a spawnpoint), with the bot.
+SETUPS = [
+    ("standard", None, "frenzy", 3, "arena_11a"),
+    ("turret", "purple", "frenzy", 4, "arena_12"),
+    ("domination", "purple", "sudden_death", 4, "arena_10"),
+]
+
+
+def searched_positions(setup: tuple, seed: int, limit: int) -> int:
+    mode, bot, ending, n, arena = setup
+    players = ("yellow", "blue", "grey", "green", "purple")[:n]
+    config = GameConfig(players=players, arena=arena, skulls=5, mode=mode, bot=bot, ending=ending)
+    game = Game.new(config, seed)
+    seats = {c: SensiblePlayer(seed * 10 + i) for i, c in enumerate(players)}
+    cards = load_cards()
+    book = ShotBook(limit=200_000)
+    compared = 0
+    while (d := game.pending) is not None and compared < limit:
+        view = game.view(d.player)
+        if d.kind == "action":
+            t = Table(view, cards)
+            by_parts = Evaluator(t, book, cards)
+            plain = Evaluator(t, book, cards, parts=False)
+            assert by_parts.by_parts and not plain.by_parts
+            for actions in {t.actions_left, 1, 2}:
+                me = by_parts.start(actions=actions)
+                assert by_parts.value(me) == plain.value(me), (d.player, actions)
+                for imm, nxt, step in by_parts.options(me):
+                    assert imm + by_parts.value(nxt) == imm + plain.value(nxt), (d.player, step)
+                compared += 1
+        game.choose(seats[d.player].choose(d, view))
+    return compared
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_values_by_parts_are_the_plain_values(setup: tuple, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(evaluator, "SEARCH_CAP", 10**9)
+    assert searched_positions(setup, 83, limit=150) >= 100
+
+
+def test_a_counted_search_keeps_every_state() -> None:
+    """A player whose work is counted by the states its searches keep (hard.py) is not valued
+    by parts: its count stays what it was."""
+    game = Game.new(GameConfig(players=("yellow", "blue", "grey"), arena="arena_11a", skulls=5), 5)
+    while game.pending is not None and game.pending.kind != "action":
+        game.choose(game.pending.keys[0])
+    d = game.pending
+    t = Table(game.view(d.player), load_cards())
+    plain = Evaluator(t, ShotBook(), load_cards(), parts=False)
+    plain.value(plain.start(actions=2))
+    by_parts = Evaluator(t, ShotBook(), load_cards())
+    by_parts.value(by_parts.start(actions=2))
+    # the plain search keeps the states after its last action too
+    assert any(me.actions == 0 for me in plain._v)
+    assert not any(me.actions == 0 for me in by_parts._v)
