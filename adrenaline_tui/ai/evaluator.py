@@ -715,46 +715,39 @@ class Evaluator:
         moves = self.moves
         within = self.arena.within
         here = me.square
-        plain = self._plain
+        # Each square's shots, then each square's grabs (the order `options` lists them in), as
+        # (square, parts): one loop below values both kinds.
+        found: list[tuple[str, tuple[tuple[float | None, float], ...]]] = []
         if "shoot" in moves:
             squares = within(here, moves["shoot"])
-            ends = self._shot_ends_for(me, squares)
-            for q in squares:
-                parts = ends[q]
-                if not parts:
-                    continue
-                if plain:
-                    # (gross - 0.0) + end, the best of the square's kept first
-                    v = parts[0][1]
-                    if v > best:
-                        best = v
-                    continue
-                c = self.mode.move_cost(here, q)
-                for gross, end in parts:
-                    v = (gross - c) + end
-                    if v > best:
-                        best = v
+            shot_ends = self._shot_ends_for(me, squares)
+            found += [(q, shot_ends[q]) for q in squares]
         if "grab" in moves:
             key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.taken)
-            ends = self._grab_ends.get(key)
-            if ends is None:
-                ends = self._grab_ends[key] = {}
+            grab_ends = self._grab_ends.get(key)
+            if grab_ends is None:
+                grab_ends = self._grab_ends[key] = {}
             for q in within(here, moves["grab"]):
-                parts = ends.get(q)
+                parts = grab_ends.get(q)
                 if parts is None:
-                    parts = ends[q] = self._grab_parts(me, q)
-                if not parts:
-                    continue
-                if plain:
-                    v = parts[0][1]
-                    if v > best:
-                        best = v
-                    continue
-                c = self.mode.move_cost(here, q)
-                for gain, end in parts:
-                    v = (-c if gain is None else gain - c) + end
-                    if v > best:
-                        best = v
+                    parts = grab_ends[q] = self._grab_parts(me, q)
+                found.append((q, parts))
+        plain = self._plain
+        for q, parts in found:
+            if not parts:
+                continue
+            if plain:
+                # (gain - 0.0) + end, the best of the square's kept first
+                v = parts[0][1]
+                if v > best:
+                    best = v
+                continue
+            c = self.mode.move_cost(here, q)
+            for gain, end in parts:
+                # a grab's gain may be None (`_grabs`); a shot's gross never is
+                v = (-c if gain is None else gain - c) + end
+                if v > best:
+                    best = v
         if "run" in moves:
             v = self._best_run(me)
             if v is not None and v > best:
