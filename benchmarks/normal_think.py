@@ -39,7 +39,6 @@ import argparse
 import cProfile
 import ctypes
 import hashlib
-import math
 import random
 import statistics
 import subprocess
@@ -48,6 +47,8 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+
+from ai import mean_ci  # benchmarks/ai.py, beside this script: one interval for every benchmark
 
 from adrenaline_tui.ai import SensiblePlayer
 from adrenaline_tui.rules import Game, GameConfig
@@ -102,10 +103,6 @@ def play(
     return timed, digest.hexdigest()[:16]
 
 
-def ci95(values: list[float]) -> float:
-    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=6)
@@ -142,9 +139,10 @@ def main() -> None:
                 by_kind[kind].append(t)
             n += len(timed)
             total += sum(t for _, t in timed)
+        mean, _, high = mean_ci(per_game)
         print(
             f"pass {r + 1}: {n} computer questions, {1000 * total / max(1, n):.3f} ms CPU a question "
-            f"(games' means {statistics.mean(per_game):.3f} +- {ci95(per_game):.3f} ms, 95% CI), "
+            f"(games' means {mean:.3f} +- {high - mean:.3f} ms, 95% CI), "
             f"{total:.2f} s in all; answers digest {digests.hexdigest()[:16]}"
         )
         if r == 0:
