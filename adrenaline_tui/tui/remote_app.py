@@ -57,6 +57,9 @@ class RemoteApp(AdrenalineApp):
         # The game as this seat sees it: a `RemoteGame`, or another title's (its table's `game`).
         self.game: Any = None
         self._wanted_seat: str | None = None
+        # The table this client last asked to look at or sit at (None: it stood up). The host's
+        # news of another table is stale: it crossed a leave or another look on the wire.
+        self._table_code: str | None = None
         # Seconds without a key in the lobby before this client leaves (a seat at a table stays).
         self.idle = idle
         self.last_input = time.monotonic()
@@ -105,12 +108,17 @@ class RemoteApp(AdrenalineApp):
     # -------------------------------------------------------------- lobby
     def open_table(self, code: str) -> None:
         """Look at a table's seats, to sit down at one or to watch."""
+        self._table_code = code
         self.send({"type": "look", "code": code})
 
     def sit(self, colour: str | None) -> None:
         """Sit at `colour` of the table the lobby shows, or watch it (None)."""
         if self.lobby is not None and self.lobby.table is not None:
-            self.send({"type": "join", "code": self.lobby.table["code"], "seat": colour})
+            self.join(self.lobby.table["code"], colour)
+
+    def join(self, code: str, colour: str | None) -> None:
+        self._table_code = code
+        self.send({"type": "join", "code": code, "seat": colour})
 
     # ------------------------------------------ what the screens ask (tui/shell.py)
     def on_to_host(self, message: ToHost) -> None:
@@ -156,6 +164,7 @@ class RemoteApp(AdrenalineApp):
         self.leave_table()
 
     def leave_table(self) -> None:
+        self._table_code = None
         self.send({"type": "leave"})
         self.game = None
         while len(self.screen_stack) > 1 and self.screen is not self.lobby:
@@ -184,14 +193,14 @@ class RemoteApp(AdrenalineApp):
     def _host_created(self, msg: dict[str, Any]) -> None:
         # The creator sits down at the table's first person's seat straight away (the title's
         # setup named it).
-        self.send({"type": "join", "code": msg["code"], "seat": self._wanted_seat})
+        self.join(msg["code"], self._wanted_seat)
 
     def _host_joined(self, msg: dict[str, Any]) -> None:
         where = f"sitting as {seat_name(msg['seat'])}" if msg["seat"] else "watching"
         self.notify(f"Table {msg['code']}: {where}.", timeout=3)
 
     def _host_table(self, msg: dict[str, Any]) -> None:
-        if self.lobby is not None:
+        if self.lobby is not None and msg["code"] == self._table_code:
             self.lobby.show_table(msg)
 
     def _host_left(self, msg: dict[str, Any]) -> None:
@@ -208,7 +217,7 @@ class RemoteApp(AdrenalineApp):
         if msg.get("about") == "join" and looked is not None and looked.get("you") is None:
             # A looker's seats are brought up to date as others sit, but a seat may still go
             # between the news and a key: refused, the table is looked at again.
-            self.send({"type": "look", "code": looked["code"]})
+            self.open_table(looked["code"])
 
     def _host_chat(self, msg: dict[str, Any]) -> None:
         table = self.hosted_table()

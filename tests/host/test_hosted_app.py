@@ -163,6 +163,48 @@ async def test_a_person_looking_at_a_table_sees_its_seats_taken_without_losing_t
         await stop_host(host, server)
 
 
+async def test_news_of_a_table_left_or_passed_by_does_not_bring_it_back(tmp_path: Path) -> None:
+    """The host's news of a table can cross the person's Esc (or their look at another table) on
+    the wire: it arrives after they stood up, and must not show that table again."""
+    sock = tmp_path / "h.sock"
+    host, server = await start_host(None, sock)
+    try:
+        seats = [{"colour": c, "kind": "human"} for c in ("yellow", "blue", "green")]
+        keepers, codes = [], []
+        for name in ("keeper", "kate"):  # one table each: a second set-up replaces the first
+            keepers.append(await Wire.connect(sock, name))
+            await keepers[-1].send(create_message(seats))
+            codes.append((await keepers[-1].expect("created"))["code"])
+        keeper = keepers[1]
+        app = RemoteApp(sock, "ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Connected" in app.status, "connected")
+            lobby = app.screen
+            app.screen.query_one("#code", Input).value = codes[0]
+            await pilot.press("enter")
+            await until(pilot, lambda: lobby.table is not None and lobby.table["code"] == codes[0], "first table")
+            news = dict(lobby.table)
+            await pilot.press("escape")
+            await until(pilot, lambda: not lobby.query_one("#table").display, "table hidden")
+            app.on_host_message(news)  # the news that was on its way as she pressed Esc
+            await pilot.pause()
+            assert lobby.table is None and not lobby.query_one("#table").display
+            # She looks at the second table; news of the first on its way does not replace it.
+            code_box = lobby.query_one("#code", Input)
+            code_box.value = codes[1]
+            code_box.focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: lobby.table is not None and lobby.table["code"] == codes[1], "second table")
+            app.on_host_message(news)
+            await pilot.pause()
+            assert lobby.table["code"] == codes[1] and codes[1] in str(lobby.query_one("#table-text").render())
+            # Real news of the table she looks at still arrives.
+            await keeper.send({"type": "join", "code": codes[1], "seat": "yellow"})
+            await until(pilot, lambda: not lobby.query_one("#sit-yellow").display, "yellow taken")
+    finally:
+        await stop_host(host, server)
+
+
 async def test_a_bad_code_is_answered_in_the_lobby(tmp_path: Path) -> None:
     sock = tmp_path / "h.sock"
     host, server = await start_host(None, sock)

@@ -21,7 +21,7 @@ from adrenaline_tui.rules import FIGURES
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui.look import hero
 from adrenaline_tui.tui.screens.base import BaseScreen
-from adrenaline_tui.tui.shell import OpenTable, Rename, TakeSeat, ToHost
+from adrenaline_tui.tui.shell import LeaveTable, OpenTable, Rename, TakeSeat, ToHost
 from adrenaline_tui.tui.widgets import KeyBar
 from adrenaline_tui.tui.widgets.choice import Choice
 from adrenaline_tui.tui.widgets.steady_input import SteadyInput
@@ -229,7 +229,7 @@ class LobbyScreen(BaseScreen):
 
     def action_stand(self) -> None:
         if self.table is not None:
-            self.post_message(ToHost({"type": "leave"}))
+            self.post_message(LeaveTable())
             self.table = None
             self.query_one("#table").display = False
             self.query_one("#create-form").display = True
