@@ -233,3 +233,6 @@ class LobbyScreen(BaseScreen):
             self.table = None
             self.query_one("#table").display = False
             self.query_one("#create-form").display = True
+            # Back where the lobby starts: the next thing is most likely another table's code
+            # (the focus had been on a seat's button, now hidden).
+            self.query_one("#code", Input).focus()
