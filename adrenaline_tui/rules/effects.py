@@ -426,7 +426,7 @@ def lines(shot: Shot, step: SelectLine) -> tuple[Line, ...]:
     arena, origin = shot.arena, shot.pos[shot.shooter]
     key = (id(arena), origin, step.walls, step.length, step.include_own)
     entry = _LINES.get(key)
-    if entry is None or entry[0] is not arena:
+    if entry is None:  # its object is kept in it: the id is never reused
         table = arena.beam if step.walls == "ignore" else arena.walk
         out = []
         for d in DIRECTIONS:
@@ -461,7 +461,7 @@ _MOVES: dict[int, tuple[Arena, dict[tuple, tuple[str, ...]]]] = {}
 
 def _moves(arena: Arena, mv: Move, start: str, direction: str | None) -> tuple[str, ...]:
     entry = _MOVES.get(id(arena))
-    if entry is None or entry[0] is not arena:
+    if entry is None:  # its object is kept in it: the id is never reused
         entry = _MOVES[id(arena)] = (arena, {})
     table = entry[1]
     key = (mv.path, mv.lo, mv.hi, start, direction)
@@ -595,8 +595,9 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
         new.idx = 0
         new.hits = _NONE
         new.used = shot.used | {chosen.id}
-        cost, budget = chosen.cost_vec, shot.budget  # spent, spelled out: every effect started
-        new.budget = (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
+        if chosen.cost:  # spent, spelled out: every effect started (most are free)
+            cost, budget = chosen.cost_vec, shot.budget
+            new.budget = (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
         if ops is not None:
             ops.append(_new(Op, ("start", chosen.id, "", 0, "")))
         return _advance(new, ops)
@@ -802,7 +803,7 @@ def _surely_completable(shot: Shot) -> bool:
     `tests/rules/test_engine_speed.py` compares `completable` with the plain search."""
     weapon = shot.weapon
     entry = _SHAPES.get(id(weapon))
-    if entry is None or entry[0] is not weapon:
+    if entry is None:  # its object is kept in it: the id is never reused
         entry = _SHAPES[id(weapon)] = (weapon, _shape_of(weapon))
     shape = entry[1]
     cur, idx = shot.cur, shot.idx
@@ -938,7 +939,7 @@ _ALONE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, bool]]] = {}
 
 def _alone_table(weapon: Weapon, arena: Arena) -> dict[tuple, bool]:
     entry = _ALONE.get((id(weapon), id(arena)))
-    if entry is None or entry[0] is not weapon or entry[1] is not arena:
+    if entry is None:  # its objects are kept in it: their ids are never reused
         entry = _ALONE[(id(weapon), id(arena))] = (weapon, arena, {})
     return entry[2]
 
@@ -962,10 +963,9 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
         return completable(begin(weapon, arena, shooter, pos, budget))
     here = pos[shooter]
     key = (id(weapon), id(arena), here, budget)  # one lookup, not one for the table and one for the row
-    entry = _HITTABLE.get(key)
-    if entry is None or entry[0] is not weapon or entry[1] is not arena:
-        entry = _HITTABLE[key] = (weapon, arena, _hittable(weapon, arena, here, budget))
-    hittable = entry[2]
+    hittable = _HITTABLE.get(key)
+    if hittable is None:
+        hittable = _HITTABLE[key] = _hittable(weapon, arena, here, budget)
     for figure, square in pos.items():
         if figure == shooter:
             continue
@@ -980,8 +980,10 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
 # The one-figure table read a row at a time: per (weapon, arena, shooter square, clamped budget),
 # the squares on which a lone figure can be shot. Derived from `_ALONE` (filling it where it
 # lacks an answer); both hold fixed truths about immutable cards and arenas, so nothing
-# invalidates an entry. Keyed by identity, with the objects kept alongside (as `_ALONE`).
-_HITTABLE: dict[tuple[int, int, str, Budget], tuple[Weapon, Arena, frozenset[str]]] = {}
+# invalidates an entry. Keyed by identity: `_hittable` makes the `_ALONE` entry of the weapon and
+# arena, which holds both for good, so neither id can be reused by another object and a hit
+# needs no check of the objects (one lookup and nothing else, in every `can_fire`).
+_HITTABLE: dict[tuple[int, int, str, Budget], frozenset[str]] = {}
 
 
 def _hittable(weapon: Weapon, arena: Arena, here: str, budget: Budget) -> frozenset[str]:

@@ -149,7 +149,7 @@ def _decision_kind(shot: effects.Shot) -> tuple[str, str]:
     weapon = shot.weapon
     key = (id(weapon), shot.cur, shot.idx, bool(shot.picks), bool(shot.used))
     entry = _KINDS.get(key)
-    if entry is None or entry[0] is not weapon:
+    if entry is None:  # its object is kept in it: the id is never reused
         entry = _KINDS[key] = (weapon, _kind_and_prompt(shot))
     return entry[1]
 

@@ -68,7 +68,7 @@ def play(g: Game) -> Flow:
             if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
                 for card in usable_powerups(g, p):
                     entry = _USE_OPTIONS.get((id(g.cards), card))
-                    if entry is None or entry[0] is not g.cards:
+                    if entry is None:  # its object is kept in it: the id is never reused
                         option = new(Option, (card, f"Use {g.card_name(card)}", None, None))
                         entry = _USE_OPTIONS[(id(g.cards), card)] = (g.cards, option)
                     options.append(entry[1])
@@ -337,7 +337,7 @@ _WEAPON_OPTIONS: dict[int, tuple[Weapon, Option]] = {}
 
 def _weapon_option(weapon: Weapon) -> Option:
     entry = _WEAPON_OPTIONS.get(id(weapon))
-    if entry is None or entry[0] is not weapon:
+    if entry is None:  # its object is kept in it: the id is never reused
         cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
         entry = _WEAPON_OPTIONS[id(weapon)] = (weapon, new(Option, (weapon.id, f"{weapon.name} ({cost})", None, None)))
     return entry[1]
@@ -412,7 +412,7 @@ _DONE_RELOADING = Option("done", "Done reloading")
 
 def _reload_option(weapon: Weapon) -> Option:
     entry = _RELOAD_OPTIONS.get(id(weapon))
-    if entry is None or entry[0] is not weapon:
+    if entry is None:  # its object is kept in it: the id is never reused
         label = f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})"
         entry = _RELOAD_OPTIONS[id(weapon)] = (weapon, new(Option, (weapon.id, label, None, None)))
     return entry[1]
