@@ -227,6 +227,10 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         shot, ops = stepped if stepped is not None else effects.apply(shot, key)
         if shot.finished:
             break
+        # Whether anything below may have changed what the shooter can spend: a cost paid, a
+        # Targeting Scope's window, a rule module's hook. Most steps only deal damage and marks,
+        # and counting the budget again after each of them was most of its count in a shot.
+        spent = False
         for op in ops:
             # Op's fields by index (kind, effect, figure, amount, square): CPython 3.11 does not
             # specialize a named tuple's field read by name, each is a call out of the loop.
@@ -234,6 +238,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             if kind == "start":
                 eff = weapon.effect(op[1])
                 if eff.cost:
+                    spent = True
                     why = f"{weapon.name}: {eff.name.lower()}"
                     if not paid_at_once(g, p, eff.cost, why):
                         yield from pay(g, p, eff.cost, why)
@@ -244,6 +249,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             elif figure not in g.players and kind in ("damage", "mark"):
                 # A target that is not a figure (a spawnpoint): the mode says what a hit does.
                 g.mode.hit_target(g, p.colour, figure, kind, op[3])
+                spent = True
             elif kind == "damage":
                 deal_damage(g, p.colour, g.players[figure], op[3])
                 if figure not in damaged[-1]:
@@ -253,13 +259,17 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             elif kind == "move":
                 who = g.players[figure]
                 yield from turn.move_figure(g, who, op[4], why=weapon.name)
+                if g.hooks.entered:
+                    spent = True
             elif kind == "end":
                 hit = damaged.pop()
                 if hit and p.powerups:  # else the window has nothing to offer (no generator made)
+                    spent = True
                     yield from scope_window(g, p, hit)
-        spend = budget(p)
-        if spend != shot.budget:  # paid with cubes or powerups, or a Targeting Scope was used
-            shot = shot.with_budget(spend)
+        if spent:
+            spend = budget(p)
+            if spend != shot.budget:  # paid with cubes or powerups, or a Targeting Scope was used
+                shot = shot.with_budget(spend)
     g.current_shot = None
     if g.ledger.tagback:  # nobody damaged in sight: the window has nobody to ask (no generator made)
         yield from tagback_window(g, p)
