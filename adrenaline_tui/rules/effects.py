@@ -65,6 +65,23 @@ class Op(NamedTuple):
 _new = tuple.__new__
 
 
+class _EffectOps(dict[str, Op]):
+    """The "start" or "end" op of an effect, by its id, made on first use: they depend on the id
+    alone and are immutable, so each is built once rather than at every effect stepped into or
+    finished. Bounded by the effect ids of the card data."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, effect: str) -> Op:
+        op = self[effect] = _new(Op, (self.kind, effect, "", 0, ""))
+        return op
+
+
+_STARTS, _ENDS = _EffectOps("start"), _EffectOps("end")
+
+
 class ShotOption(NamedTuple):
     key: str
     label: str
@@ -599,7 +616,7 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
             cost, budget = chosen.cost_vec, shot.budget
             new.budget = (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
         if ops is not None:
-            ops.append(_new(Op, ("start", chosen.id, "", 0, "")))
+            ops.append(_STARTS[chosen.id])
         return _advance(new, ops)
     if kind is Select:
         if key == "done":
@@ -654,7 +671,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
             if eff.main:
                 shot.main_finished = True
             if ops is not None:
-                ops.append(_new(Op, ("end", eff.id, "", 0, "")))
+                ops.append(_ENDS[eff.id])
             if shot.stack:
                 frame = shot.stack[-1]
                 shot.stack = shot.stack[:-1]
