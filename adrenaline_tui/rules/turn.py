@@ -57,8 +57,8 @@ def play(g: Game) -> Flow:
         while True:
             allowances = action_allowances(g, p) if g.actions_left else {}
             options = []
-            for action, n in allowances.items():
-                options.append(_action_option(action, n))
+            for allowance in allowances.items():  # (action, how far it moves first)
+                options.append(_ACTION_OPTIONS[allowance])
             # Actions a rule module adds (the bot action), each answered by the module that offered it.
             extra = {}
             for rules in g.hooks.actions:
@@ -144,12 +144,22 @@ _ACTION_LABEL = {
 }
 
 
-# The action question offers the same few options all game, and options are immutable: each is
-# built once (nothing invalidates them; they depend on their arguments alone). A cache hit makes
-# no Python frame, where building one made three: this, the label's lambda, `Option.__new__`.
-@cache
-def _action_option(action: str, n: int) -> Option:
-    return Option(action, _ACTION_LABEL[action](n))
+class _ActionOptions(dict[tuple[str, int], Option]):
+    """The action question's option for (action, how far it moves first), built on first use.
+
+    The action question offers the same few options all game, and options are immutable: each is
+    built once (nothing invalidates them; they depend on the pair alone). A hit is one subscript
+    with the pair the allowances' `items()` hands over already (no call of a cached function,
+    which builds its own key); building one made three Python frames: this, the label's lambda,
+    `Option.__new__`."""
+
+    def __missing__(self, allowance: tuple[str, int]) -> Option:
+        action, n = allowance
+        option = self[allowance] = Option(action, _ACTION_LABEL[action](n))
+        return option
+
+
+_ACTION_OPTIONS = _ActionOptions()
 
 
 @cache
