@@ -203,7 +203,8 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         # state can always be finished.
         steps = effects.legal_steps(shot, memo, completable_here=True)
         keys = list(steps)
-        paid = _paid_effect(weapon, keys[0]) if len(keys) == 1 else None
+        # A lone answer that starts a paid effect (most lone answers are targets: no search for one).
+        paid = _paid_effect(weapon, keys[0]) if len(keys) == 1 and keys[0] in weapon.effect_ids else None
         if len(keys) == 1 and not (paid is not None and g.asks_spending(paid.cost)):
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:
