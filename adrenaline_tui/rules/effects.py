@@ -65,6 +65,23 @@ class Op(NamedTuple):
 _new = tuple.__new__
 
 
+class _EffectOps(dict[str, Op]):
+    """The "start" or "end" op of an effect, by its id, made on first use: they depend on the id
+    alone and are immutable, so each is built once rather than at every effect stepped into or
+    finished. Bounded by the effect ids of the card data."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, effect: str) -> Op:
+        op = self[effect] = _new(Op, (self.kind, effect, "", 0, ""))
+        return op
+
+
+_STARTS, _ENDS = _EffectOps("start"), _EffectOps("end")
+
+
 class ShotOption(NamedTuple):
     key: str
     label: str
@@ -282,30 +299,46 @@ def _compile(f: tuple) -> Test:
     raise ValueError(f"unknown filter {f!r}")
 
 
-_TESTS: dict[int, tuple[tuple, tuple[Test, ...]]] = {}
+class _Tests(dict[tuple, tuple[Test, ...]]):
+    """The compiled tests of a filter tuple: `_TESTS[filters]`, compiled on first use.
 
+    Keyed by the tuple itself (equal filters share their tests, which depend on the filters
+    alone): one subscript at every select, hit and filtered square, with no call of a helper.
+    Bounded by the card data's filter tuples, so nothing invalidates an entry."""
 
-def _tests(filters: tuple) -> tuple[Test, ...]:
-    # Keyed by identity: filter tuples live in the loaded (immutable, cached) card data. The
-    # tuple is kept alongside so its id can never be reused by another object.
-    entry = _TESTS.get(id(filters))
-    if entry is None or entry[0] is not filters:
+    def __missing__(self, filters: tuple) -> tuple[Test, ...]:
         tests = []
         for f in filters:
             test = _COMPILED.get(f)
             if test is None:
                 test = _COMPILED[f] = _compile(f)
             tests.append(test)
-        entry = _TESTS[id(filters)] = (filters, tuple(tests))
-    return entry[1]
+        entry = self[filters] = tuple(tests)
+        return entry
+
+
+_TESTS = _Tests()
 
 
 def _passes(shot: Shot, filters: tuple, square: str, origin: str) -> bool:
-    entry = _TESTS.get(id(filters))  # `_tests(filters)`, spelled out: a call less a square
-    for test in entry[1] if entry is not None and entry[0] is filters else _tests(filters):
+    for test in _TESTS[filters]:
         if not test(shot, square, origin):
             return False
     return True
+
+
+def _passing(shot: Shot, filters: tuple, squares: tuple[str, ...], origin: str) -> list[str]:
+    """The squares that pass every filter, in order: `_passes` for each, in one call rather than
+    a call a square (a square select asks it of every square of the arena)."""
+    tests = _TESTS[filters]
+    out = []
+    for q in squares:
+        for test in tests:
+            if not test(shot, q, origin):
+                break
+        else:
+            out.append(q)
+    return out
 
 
 def _excluded(shot: Shot, names: tuple[str, ...]) -> set[str]:
@@ -362,10 +395,8 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
         skip.update(_excluded(shot, sel.exclude))
     among = shot.members(sel.among) if sel.among is not None else None
     taken_squares = {pos[p] for p in picks} if sel.distinct_squares else ()
-    where = sel.where  # `_tests(sel.where)`, spelled out: a call less at every select
-    entry = _TESTS.get(id(where))
-    tests = entry[1] if entry is not None and entry[0] is where else _tests(where)
-    object_tests = _tests(sel.spawnpoints) if sel.spawnpoints else ()
+    tests = _TESTS[sel.where]
+    object_tests = _TESTS[sel.spawnpoints] if sel.spawnpoints else ()
     if sel.pools:
         picked = [_pool_choices(shot, sel, p, origin) for p in picks]
         room = [p.max for p in sel.pools]
@@ -389,8 +420,7 @@ def target_candidates(shot: Shot, sel: Select) -> list[str]:
 def everyone(shot: Shot, filters: tuple) -> list[str]:
     pos, shooter = shot.pos, shot.shooter
     origin = pos[shooter]
-    entry = _TESTS.get(id(filters))  # `_tests(filters)`, spelled out: a call less a hit
-    tests = entry[1] if entry is not None and entry[0] is filters else _tests(filters)
+    tests = _TESTS[filters]
     out = []
     for f, sq in pos.items():
         if f == shooter:
@@ -413,7 +443,7 @@ def lines(shot: Shot, step: SelectLine) -> tuple[Line, ...]:
     arena, origin = shot.arena, shot.pos[shot.shooter]
     key = (id(arena), origin, step.walls, step.length, step.include_own)
     entry = _LINES.get(key)
-    if entry is None or entry[0] is not arena:
+    if entry is None:  # its object is kept in it: the id is never reused
         table = arena.beam if step.walls == "ignore" else arena.walk
         out = []
         for d in DIRECTIONS:
@@ -435,7 +465,7 @@ def _destinations(shot: Shot, mv: Move, fig: str) -> list[str]:
     bound = shot.bind.get(mv.direction) if mv.path != "free" and mv.direction else None
     dests = _moves(shot.arena, mv, start, bound if isinstance(bound, str) and bound in DIRECTIONS else None)
     if mv.dest_where:
-        return [q for q in dests if _passes(shot, mv.dest_where, q, origin)]
+        return _passing(shot, mv.dest_where, dests, origin)
     return list(dests)
 
 
@@ -448,7 +478,7 @@ _MOVES: dict[int, tuple[Arena, dict[tuple, tuple[str, ...]]]] = {}
 
 def _moves(arena: Arena, mv: Move, start: str, direction: str | None) -> tuple[str, ...]:
     entry = _MOVES.get(id(arena))
-    if entry is None or entry[0] is not arena:
+    if entry is None:  # its object is kept in it: the id is never reused
         entry = _MOVES[id(arena)] = (arena, {})
     table = entry[1]
     key = (mv.path, mv.lo, mv.hi, start, direction)
@@ -524,7 +554,7 @@ def choice_keys(shot: Shot) -> list[str]:
         return _destinations(shot, step, figs[0])
     if isinstance(step, SelectSquare):
         origin = shot.pos[shot.shooter]
-        return [q for q in shot.arena.squares if _passes(shot, step.where, q, origin)]
+        return _passing(shot, step.where, shot.arena.squares, origin)
     if isinstance(step, SelectRoom):
         origin = shot.pos[shot.shooter]
         rooms = shot.arena.visible_rooms[origin] if ("visible",) in step.where else shot.arena.rooms
@@ -582,10 +612,11 @@ def _step(shot: Shot, key: str, ops: list[Op] | None) -> Shot:
         new.idx = 0
         new.hits = _NONE
         new.used = shot.used | {chosen.id}
-        cost, budget = chosen.cost_vec, shot.budget  # spent, spelled out: every effect started
-        new.budget = (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
+        if chosen.cost:  # spent, spelled out: every effect started (most are free)
+            cost, budget = chosen.cost_vec, shot.budget
+            new.budget = (budget[0] - cost[0], budget[1] - cost[1], budget[2] - cost[2])
         if ops is not None:
-            ops.append(_new(Op, ("start", chosen.id, "", 0, "")))
+            ops.append(_STARTS[chosen.id])
         return _advance(new, ops)
     if kind is Select:
         if key == "done":
@@ -640,7 +671,7 @@ def _advance(shot: Shot, ops: list[Op] | None) -> Shot:
             if eff.main:
                 shot.main_finished = True
             if ops is not None:
-                ops.append(_new(Op, ("end", eff.id, "", 0, "")))
+                ops.append(_ENDS[eff.id])
             if shot.stack:
                 frame = shot.stack[-1]
                 shot.stack = shot.stack[:-1]
@@ -789,7 +820,7 @@ def _surely_completable(shot: Shot) -> bool:
     `tests/rules/test_engine_speed.py` compares `completable` with the plain search."""
     weapon = shot.weapon
     entry = _SHAPES.get(id(weapon))
-    if entry is None or entry[0] is not weapon:
+    if entry is None:  # its object is kept in it: the id is never reused
         entry = _SHAPES[id(weapon)] = (weapon, _shape_of(weapon))
     shape = entry[1]
     cur, idx = shot.cur, shot.idx
@@ -925,7 +956,7 @@ _ALONE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, bool]]] = {}
 
 def _alone_table(weapon: Weapon, arena: Arena) -> dict[tuple, bool]:
     entry = _ALONE.get((id(weapon), id(arena)))
-    if entry is None or entry[0] is not weapon or entry[1] is not arena:
+    if entry is None:  # its objects are kept in it: their ids are never reused
         entry = _ALONE[(id(weapon), id(arena))] = (weapon, arena, {})
     return entry[2]
 
@@ -949,10 +980,9 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
         return completable(begin(weapon, arena, shooter, pos, budget))
     here = pos[shooter]
     key = (id(weapon), id(arena), here, budget)  # one lookup, not one for the table and one for the row
-    entry = _HITTABLE.get(key)
-    if entry is None or entry[0] is not weapon or entry[1] is not arena:
-        entry = _HITTABLE[key] = (weapon, arena, _hittable(weapon, arena, here, budget))
-    hittable = entry[2]
+    hittable = _HITTABLE.get(key)
+    if hittable is None:
+        hittable = _HITTABLE[key] = _hittable(weapon, arena, here, budget)
     for figure, square in pos.items():
         if figure == shooter:
             continue
@@ -967,8 +997,10 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
 # The one-figure table read a row at a time: per (weapon, arena, shooter square, clamped budget),
 # the squares on which a lone figure can be shot. Derived from `_ALONE` (filling it where it
 # lacks an answer); both hold fixed truths about immutable cards and arenas, so nothing
-# invalidates an entry. Keyed by identity, with the objects kept alongside (as `_ALONE`).
-_HITTABLE: dict[tuple[int, int, str, Budget], tuple[Weapon, Arena, frozenset[str]]] = {}
+# invalidates an entry. Keyed by identity: `_hittable` makes the `_ALONE` entry of the weapon and
+# arena, which holds both for good, so neither id can be reused by another object and a hit
+# needs no check of the objects (one lookup and nothing else, in every `can_fire`).
+_HITTABLE: dict[tuple[int, int, str, Budget], frozenset[str]] = {}
 
 
 def _hittable(weapon: Weapon, arena: Arena, here: str, budget: Budget) -> frozenset[str]:

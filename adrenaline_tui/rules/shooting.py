@@ -149,7 +149,7 @@ def _decision_kind(shot: effects.Shot) -> tuple[str, str]:
     weapon = shot.weapon
     key = (id(weapon), shot.cur, shot.idx, bool(shot.picks), bool(shot.used))
     entry = _KINDS.get(key)
-    if entry is None or entry[0] is not weapon:
+    if entry is None:  # its object is kept in it: the id is never reused
         entry = _KINDS[key] = (weapon, _kind_and_prompt(shot))
     return entry[1]
 
@@ -203,7 +203,8 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         # state can always be finished.
         steps = effects.legal_steps(shot, memo, completable_here=True)
         keys = list(steps)
-        paid = _paid_effect(weapon, keys[0]) if len(keys) == 1 else None
+        # A lone answer that starts a paid effect (most lone answers are targets: no search for one).
+        paid = _paid_effect(weapon, keys[0]) if len(keys) == 1 and keys[0] in weapon.effect_ids else None
         if len(keys) == 1 and not (paid is not None and g.asks_spending(paid.cost)):
             key = keys[0]  # what `ask` would do, without labelling an option nobody sees
         else:
@@ -227,6 +228,10 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
         shot, ops = stepped if stepped is not None else effects.apply(shot, key)
         if shot.finished:
             break
+        # Whether anything below may have changed what the shooter can spend: a cost paid, a
+        # Targeting Scope's window, a rule module's hook. Most steps only deal damage and marks,
+        # and counting the budget again after each of them was most of its count in a shot.
+        spent = False
         for op in ops:
             # Op's fields by index (kind, effect, figure, amount, square): CPython 3.11 does not
             # specialize a named tuple's field read by name, each is a call out of the loop.
@@ -234,6 +239,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             if kind == "start":
                 eff = weapon.effect(op[1])
                 if eff.cost:
+                    spent = True
                     why = f"{weapon.name}: {eff.name.lower()}"
                     if not paid_at_once(g, p, eff.cost, why):
                         yield from pay(g, p, eff.cost, why)
@@ -244,6 +250,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             elif figure not in g.players and kind in ("damage", "mark"):
                 # A target that is not a figure (a spawnpoint): the mode says what a hit does.
                 g.mode.hit_target(g, p.colour, figure, kind, op[3])
+                spent = True
             elif kind == "damage":
                 deal_damage(g, p.colour, g.players[figure], op[3])
                 if figure not in damaged[-1]:
@@ -253,13 +260,17 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             elif kind == "move":
                 who = g.players[figure]
                 yield from turn.move_figure(g, who, op[4], why=weapon.name)
+                if g.hooks.entered:
+                    spent = True
             elif kind == "end":
                 hit = damaged.pop()
                 if hit and p.powerups:  # else the window has nothing to offer (no generator made)
+                    spent = True
                     yield from scope_window(g, p, hit)
-        spend = budget(p)
-        if spend != shot.budget:  # paid with cubes or powerups, or a Targeting Scope was used
-            shot = shot.with_budget(spend)
+        if spent:
+            spend = budget(p)
+            if spend != shot.budget:  # paid with cubes or powerups, or a Targeting Scope was used
+                shot = shot.with_budget(spend)
     g.current_shot = None
     if g.ledger.tagback:  # nobody damaged in sight: the window has nobody to ask (no generator made)
         yield from tagback_window(g, p)

@@ -29,7 +29,7 @@ _LABELS: dict[tuple[int, int], tuple[Weapon, Effect, str]] = {}
 
 def effect_label(weapon: Weapon, effect: Effect) -> str:
     entry = _LABELS.get((id(weapon), id(effect)))
-    if entry is None or entry[0] is not weapon or entry[1] is not effect:
+    if entry is None:  # its objects are kept in it: their ids are never reused
         cost = ", ".join(effect.cost) if effect.cost else ("free" if effect.type == "optional" else "")
         text = effect_description(weapon, effect)
         label = f"{effect.name}{f' ({cost})' if cost else ''}: {text[:1].lower()}{text[1:]}"
@@ -54,7 +54,7 @@ _TARGET_EFFECT: dict[tuple[int, str], tuple[Effect, str]] = {}
 def target_effect(effect: Effect, name: str) -> str:
     """What the whole effect does to a figure bound to `name`: `2 damage and 1 mark, may be moved`."""
     entry = _TARGET_EFFECT.get((id(effect), name))
-    if entry is None or entry[0] is not effect:
+    if entry is None:  # its object is kept in it: the id is never reused
         entry = _TARGET_EFFECT[(id(effect), name)] = (effect, _target_effect(effect, name))
     return entry[1]
 

@@ -57,8 +57,8 @@ def play(g: Game) -> Flow:
         while True:
             allowances = action_allowances(g, p) if g.actions_left else {}
             options = []
-            for action, n in allowances.items():
-                options.append(_action_option(action, n))
+            for allowance in allowances.items():  # (action, how far it moves first)
+                options.append(_ACTION_OPTIONS[allowance])
             # Actions a rule module adds (the bot action), each answered by the module that offered it.
             extra = {}
             for rules in g.hooks.actions:
@@ -68,7 +68,7 @@ def play(g: Game) -> Flow:
             if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
                 for card in usable_powerups(g, p):
                     entry = _USE_OPTIONS.get((id(g.cards), card))
-                    if entry is None or entry[0] is not g.cards:
+                    if entry is None:  # its object is kept in it: the id is never reused
                         option = new(Option, (card, f"Use {g.card_name(card)}", None, None))
                         entry = _USE_OPTIONS[(id(g.cards), card)] = (g.cards, option)
                     options.append(entry[1])
@@ -144,12 +144,22 @@ _ACTION_LABEL = {
 }
 
 
-# The action question offers the same few options all game, and options are immutable: each is
-# built once (nothing invalidates them; they depend on their arguments alone). A cache hit makes
-# no Python frame, where building one made three: this, the label's lambda, `Option.__new__`.
-@cache
-def _action_option(action: str, n: int) -> Option:
-    return Option(action, _ACTION_LABEL[action](n))
+class _ActionOptions(dict[tuple[str, int], Option]):
+    """The action question's option for (action, how far it moves first), built on first use.
+
+    The action question offers the same few options all game, and options are immutable: each is
+    built once (nothing invalidates them; they depend on the pair alone). A hit is one subscript
+    with the pair the allowances' `items()` hands over already (no call of a cached function,
+    which builds its own key); building one made three Python frames: this, the label's lambda,
+    `Option.__new__`."""
+
+    def __missing__(self, allowance: tuple[str, int]) -> Option:
+        action, n = allowance
+        option = self[allowance] = Option(action, _ACTION_LABEL[action](n))
+        return option
+
+
+_ACTION_OPTIONS = _ActionOptions()
 
 
 @cache
@@ -337,7 +347,7 @@ _WEAPON_OPTIONS: dict[int, tuple[Weapon, Option]] = {}
 
 def _weapon_option(weapon: Weapon) -> Option:
     entry = _WEAPON_OPTIONS.get(id(weapon))
-    if entry is None or entry[0] is not weapon:
+    if entry is None:  # its object is kept in it: the id is never reused
         cost = f"pay {', '.join(weapon.pickup_cost)}" if weapon.pickup_cost else "free"
         entry = _WEAPON_OPTIONS[id(weapon)] = (weapon, new(Option, (weapon.id, f"{weapon.name} ({cost})", None, None)))
     return entry[1]
@@ -412,7 +422,7 @@ _DONE_RELOADING = Option("done", "Done reloading")
 
 def _reload_option(weapon: Weapon) -> Option:
     entry = _RELOAD_OPTIONS.get(id(weapon))
-    if entry is None or entry[0] is not weapon:
+    if entry is None:  # its object is kept in it: the id is never reused
         label = f"Reload {weapon.name} ({', '.join(weapon.reload_cost)})"
         entry = _RELOAD_OPTIONS[id(weapon)] = (weapon, new(Option, (weapon.id, label, None, None)))
     return entry[1]
