@@ -123,7 +123,8 @@ class Autosaver:
     game's first save, when the journal passes `compact_bytes`, after a write failed, and at the
     game's end (`final`, which removes the journal); a write asked meanwhile waits for it
     (`writing`) and is in the next snapshot. After a person's line, `journal.Syncer` waits for
-    the disk (fdatasync) on its thread; computers' lines are batched as above and not synced.
+    the disk (fdatasync) on its thread, gathering every table's asks for `journal.GATHER_SECONDS`
+    first; computers' lines are batched as above and not synced.
     """
 
     def __init__(
