@@ -408,8 +408,9 @@ class Host:
         session = table.session
         self._stop_clock(table)
         if session is not None:
-            session.flush()  # its last decision is on disk before the table goes
-            session.saver.close()  # and its journal closed
+            # Its last decision on disk before the table goes, its journal folded and closed:
+            # `close` flushes (`_resumable` flushed already, to see that the save works).
+            session.saver.close()
             session.spares.close()
         self.save_extras(table)
         minutes = max(1, round(self.abandon_after / 60))
@@ -1103,8 +1104,7 @@ class Host:
         for table in self.tables.values():
             self._stop_clock(table)
             if table.session is not None:
-                table.session.flush()
-                table.session.saver.close()
+                table.session.saver.close()  # flushes: every write under way waited for
         self._saving_now.shutdown(wait=True)
         self._saving.shutdown(wait=True)
         self._sparing.shutdown(wait=False, cancel_futures=True)
