@@ -255,8 +255,16 @@ def test_the_syncs_asked_while_the_syncer_gathers_are_one_batch_and_every_journa
     synced: list[str] = []
     real = os.fdatasync
     monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append(os.readlink(f"/proc/self/fd/{fd}")), real(fd)))
+    started: list[tuple[str, int]] = []  # each journal's writing set going, and the syncs done by then
+    real_start = journal.start_writeback
+    monkeypatch.setattr(
+        journal,
+        "start_writeback",
+        lambda fd: (started.append((os.readlink(f"/proc/self/fd/{fd}"), len(synced))), real_start(fd)),
+    )
     later.run()  # the first snapshots' syncs
     synced.clear()
+    started.clear()
     slept.clear()
     for session in sessions:
         session.choose(session.game.pending.keys[0])
@@ -265,6 +273,7 @@ def test_the_syncs_asked_while_the_syncer_gathers_are_one_batch_and_every_journa
     later.run()
     assert slept == [pytest.approx(journal.GATHER_SECONDS)], "one wait, from the first ask"
     assert sorted(synced) == sorted(str(journal_path(s.path)) for s in sessions), "each journal synced once"
+    assert sorted(started) == sorted((path, 0) for path in synced), "every writing started before the first sync"
     for session in sessions:
         assert on_disk(session.path) == session.game.history
         session.saver.close()
