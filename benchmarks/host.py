@@ -9,7 +9,9 @@ it: the host checks it, applies it, autosaves, builds every client's view and, f
 deciding next, the words beside each option), the host's memory per table and its CPU time per
 decision (people's and computers' alike) in each of its processes (front door, workers,
 computers' pools) and how much of it was in the kernel, and the CPU this benchmark's own clients
-spent per decision (they share the machine's cores with the host).
+spent per decision (they share the machine's cores with the host). `--split`: each process's
+CPU and context switches a decision (a voluntary one is a wake-up); `--prefix COMMAND`: the
+workers started under COMMAND (`valgrind --tool=callgrind ...`).
 
     python benchmarks/host.py [--tables 50] [--decisions 40] [--computer sensible|random]
                               [--people 1|2] [--bot-delay 0] [--person-delay 0] [--source DIR]
