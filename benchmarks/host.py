@@ -9,11 +9,13 @@ it: the host checks it, applies it, autosaves, builds every client's view and, f
 deciding next, the words beside each option), the host's memory per table and its CPU time per
 decision (people's and computers' alike) in each of its processes (front door, workers,
 computers' pools) and how much of it was in the kernel, and the CPU this benchmark's own clients
-spent per decision (they share the machine's cores with the host).
+spent per decision (they share the machine's cores with the host). `--split`: each process's
+CPU and context switches a decision (a voluntary one is a wake-up); `--prefix COMMAND`: the
+workers started under COMMAND (`valgrind --tool=callgrind ...`).
 
     python benchmarks/host.py [--tables 50] [--decisions 40] [--computer sensible|random]
                               [--people 1|2] [--bot-delay 0] [--person-delay 0] [--source DIR]
-                              [--workers N]
+                              [--workers N] [--split] [--prefix COMMAND]
 
 `--grid` runs issue 25's table in one go: 10 / 50 / 200 / 500 tables, with computers answering
 at once (one person a table) and at the default bot delay with two people a table, the people
@@ -84,6 +86,37 @@ def children(pid: int) -> list[int]:
             child = int(stat.parent.name)
             found += [child, *children(child)]
     return found
+
+
+def switches(pid: int) -> tuple[int, int]:
+    """A process's context switches, voluntary (it waited: a wake-up each) and involuntary (the
+    kernel took the core), over its threads alive now (an ended thread's are not counted)."""
+    voluntary = involuntary = 0
+    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+        with contextlib.suppress(OSError):
+            text = status.read_text()
+            voluntary += int(re.search(r"^voluntary_ctxt_switches:\s+(\d+)", text, re.M).group(1))
+            involuntary += int(re.search(r"^nonvoluntary_ctxt_switches:\s+(\d+)", text, re.M).group(1))
+    return voluntary, involuntary
+
+
+def switches_by_process(pid: int) -> dict[int, tuple[int, int]]:
+    out = {}
+    for p in (pid, *children(pid)):
+        with contextlib.suppress(OSError):
+            out[p] = switches(p)
+    return out
+
+
+def process_name(pid: int) -> str:
+    """What a host's process is: the module it runs (`-m`), else its program."""
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+    except OSError:
+        return "?"
+    if "-m" in argv[:-1]:
+        return argv[argv.index("-m") + 1]
+    return Path(argv[0]).name
 
 
 def cpu_by_process(pid: int) -> dict[int, tuple[float, float]]:
@@ -264,7 +297,11 @@ async def run(args: argparse.Namespace) -> dict:
         command += ["--workers", str(args.workers)]
     # `python -m` looks in its working folder first: --source runs another version's host
     # (`git archive COMMIT | tar -x -C DIR`) for a before/after on the same machine.
-    host = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=args.source)
+    env = None
+    if getattr(args, "prefix", None):
+        # The front door starts its workers under this command (host/front_door.py).
+        env = {**os.environ, "ADRENALINE_WORKER_PREFIX": args.prefix}
+    host = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=args.source, env=env)
     SPOKEN["v"] = protocol_of(args.source) if args.source else protocol.VERSION
     try:
         while not Path(sock).exists():
@@ -272,6 +309,7 @@ async def run(args: argparse.Namespace) -> dict:
         await asyncio.sleep(1.0)  # its workers and pools up, so idle memory counts them
         base_uss = processes_uss(host.pid)
         base_cpu = cpu_by_process(host.pid)
+        base_switches = switches_by_process(host.pid)
         trips: list[float] = []
         driver_cpu = time.process_time()
         started = time.perf_counter()
@@ -281,13 +319,15 @@ async def run(args: argparse.Namespace) -> dict:
         wall = time.perf_counter() - started
         driver_cpu = time.process_time() - driver_cpu
         now_cpu = cpu_by_process(host.pid)
+        now_switches = switches_by_process(host.pid)
+        names = {p: process_name(p) for p in now_cpu}
         before = {p: base_cpu.get(p, (0.0, 0.0)) for p in now_cpu}
         spent = {p: sum(c) - sum(before[p]) for p, c in now_cpu.items()}
         system = sum(c[1] - before[p][1] for p, c in now_cpu.items())
-        if getattr(args, "split", False):
-            for p, c in now_cpu.items():
-                name = Path(f"/proc/{p}/cmdline").read_bytes().split(b"\0")[2:4]
-                print(p, name, f"user {c[0] - before[p][0]:.2f} s, system {c[1] - before[p][1]:.2f} s")
+        woke = {
+            p: tuple(n - b for n, b in zip(s, base_switches.get(p, (0, 0)), strict=True))
+            for p, s in now_switches.items()
+        }
         cpu, helpers = spent.pop(host.pid), sorted(spent.values(), reverse=True)
         uss = processes_uss(host.pid)
         host.terminate()
@@ -297,6 +337,18 @@ async def run(args: argparse.Namespace) -> dict:
         # with their journals (a save of a version without them is one file: read as it is).
         saves = (folder / "data" / "tables").glob("*.json")
         decisions = sum(len(journal.read(p).get("choices", [])) for p in saves if "." not in p.stem)
+        if getattr(args, "split", False):
+            # Per process, its CPU and its context switches a decision (each voluntary one is a
+            # wake-up: the process waited for something and was woken).
+            for p, c in now_cpu.items():
+                user, sys_ = c[0] - before[p][0], c[1] - before[p][1]
+                vol, invol = woke.get(p, (0, 0))
+                per = max(1, decisions)
+                print(
+                    f"{p} {names[p]}: user {user:.2f} s, system {sys_:.2f} s, "
+                    f"{(user + sys_) * 1000 / per:.3f} ms a decision; context switches "
+                    f"{vol} voluntary ({vol / per:.2f} a decision), {invol} involuntary ({invol / per:.2f})"
+                )
         assert sum(totals) == len(trips)
         trips.sort()
         figures = {
@@ -407,7 +459,16 @@ def main() -> None:
     )
     parser.add_argument("--source", default=None, help="run the host of the package in this folder")
     parser.add_argument("--workers", type=int, default=None, help="the host's worker processes (0: one process)")
-    parser.add_argument("--split", action="store_true", help="print each process's user and system CPU")
+    parser.add_argument(
+        "--split", action="store_true", help="print each process's user and system CPU and its context switches"
+    )
+    parser.add_argument(
+        "--prefix",
+        default=None,
+        help="a command the host's workers are started under, e.g. "
+        "'valgrind --tool=callgrind --callgrind-out-file=/tmp/w.%%p.out' (the front door's "
+        "ADRENALINE_WORKER_PREFIX)",
+    )
     parser.add_argument("--grid", action="store_true", help="10/50/200/500 tables, both loads, beside --source")
     parser.add_argument(
         "--grid-tables", type=lambda t: [int(n) for n in t.split(",")], default=list(GRID_TABLES), help="e.g. 10,50"

@@ -30,6 +30,7 @@ import contextlib
 import json
 import logging
 import os
+import shlex
 import time
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,16 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not Linux
         return max(1, os.cpu_count() or 1)
+
+
+# A command the workers are started under, for measuring them (benchmarks/host.py `--prefix`:
+# `valgrind --tool=callgrind ...`): whoever sets the host's environment runs what they like
+# already, and nothing a guest sends reaches it.
+PREFIX_VARIABLE = "ADRENALINE_WORKER_PREFIX"
+
+
+def worker_prefix() -> list[str]:
+    return shlex.split(os.environ.get(PREFIX_VARIABLE, ""))
 
 
 def _kind(line: bytes) -> str | None:
@@ -113,6 +124,7 @@ class Worker:
         args = [str(d.folder), str(self.sock), str(self.index), str(d.count)]
         args += [str(d.bot_delay), d.computer or "", str(d.abandon_after)]
         self.process = await asyncio.create_subprocess_exec(
+            *worker_prefix(),
             *own_program("adrenaline_tui.host.worker", *args),
             stdin=asyncio.subprocess.PIPE,  # closed by this process's end: the worker stops too
             stdout=asyncio.subprocess.PIPE,

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import json
 import logging
+import math
 import random
 import time
 from collections.abc import AsyncIterator, Callable
@@ -58,28 +61,68 @@ SPARE_THREADS = 2
 GUARDED = frozenset({"look", "join", "start"})
 
 
-async def _within(future: asyncio.Future[str], seconds: float) -> str:
-    """`future`'s result if it comes within `seconds`, else TimeoutError; `future` itself goes on
-    (a late answer is dropped by its table) and is never cancelled from here. What
-    `wait_for(shield(...))` did, with one future and one timer a question rather than three
-    futures and a task's wake-ups (3% of a worker's Python with computers answering at once)."""
-    if not future.done():
-        waiter = asyncio.get_running_loop().create_future()
+class Budgets:
+    """The think budgets of every computer question of a host's loop, on one timer.
 
-        def wake(_: object = None) -> None:
-            if not waiter.done():
-                waiter.set_result(None)
+    `_within` armed a timer of the loop for each question and cancelled it when the answer came
+    (nearly always): with computers answering at once, hundreds a second of handles made, pushed
+    on the loop's heap and cancelled. Here a question's deadline goes on a heap of this object's
+    own, and the loop holds one timer, for the earliest deadline not yet answered; an answered
+    question's entry is dropped when the timer passes it."""
 
-        timer = waiter.get_loop().call_later(seconds, wake)
-        future.add_done_callback(wake)
-        try:
-            await waiter
-        finally:
-            timer.cancel()
-            future.remove_done_callback(wake)
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        # (deadline, order asked, the waiter woken at the deadline unless already done)
+        self._heap: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._timer: asyncio.TimerHandle | None = None
+        self._at = math.inf  # when the timer fires
+
+    async def within(self, future: asyncio.Future[str], seconds: float) -> str:
+        """`future`'s result if it comes within `seconds`, else TimeoutError; `future` itself goes
+        on (a late answer is dropped by its table) and is never cancelled from here."""
         if not future.done():
-            raise TimeoutError
-    return future.result()
+            waiter: asyncio.Future[None] = self._loop.create_future()
+
+            def wake(_: object = None) -> None:
+                if not waiter.done():
+                    waiter.set_result(None)
+
+            self._add(self._loop.time() + seconds, waiter)
+            future.add_done_callback(wake)
+            try:
+                await waiter
+            finally:
+                future.remove_done_callback(wake)
+            if not future.done():
+                raise TimeoutError
+        return future.result()
+
+    def _add(self, deadline: float, waiter: asyncio.Future[None]) -> None:
+        heapq.heappush(self._heap, (deadline, next(self._order), waiter))
+        if deadline < self._at:
+            self._arm(deadline)
+
+    def _arm(self, deadline: float) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._at = deadline
+        self._timer = self._loop.call_at(deadline, self._expire)
+
+    def _expire(self) -> None:
+        self._timer, self._at = None, math.inf
+        heap, now = self._heap, self._loop.time()
+        while heap and (heap[0][0] <= now or heap[0][2].done()):
+            waiter = heapq.heappop(heap)[2]
+            if not waiter.done():
+                waiter.set_result(None)  # past its budget: its table answers for it
+        if heap:
+            self._arm(heap[0][0])
+
+
+async def _within(future: asyncio.Future[str], seconds: float) -> str:
+    """`Budgets.within` on a budget timer of its own (tests; a host keeps one `Budgets`)."""
+    return await Budgets(asyncio.get_running_loop()).within(future, seconds)
 
 
 def event_json(e: Event) -> list[Any]:
@@ -408,8 +451,9 @@ class Host:
         session = table.session
         self._stop_clock(table)
         if session is not None:
-            session.flush()  # its last decision is on disk before the table goes
-            session.saver.close()  # and its journal closed
+            # Its last decision on disk before the table goes, its journal folded and closed:
+            # `close` flushes (`_resumable` flushed already, to see that the save works).
+            session.saver.close()
             session.spares.close()
         self.save_extras(table)
         minutes = max(1, round(self.abandon_after / 60))
@@ -954,6 +998,7 @@ class Host:
     # this host and started when a table first needs it: the tables' loop only sends each
     # question (the seat's view) and applies the answer.
     computer_pool: ComputerPool | None = None
+    _budgets: Budgets | None = None  # their think budgets, on one timer of the loop
     computer_processes = DEFAULT_PROCESSES  # 0: on threads of this process, as before the pool
 
     def play_computers(self, table: HostTable) -> None:
@@ -1007,7 +1052,9 @@ class Host:
                 # Its processes read and written on this loop: no thread hand-overs a question.
                 self.computer_pool = ComputerPool(self.computer_processes, loop=asyncio.get_running_loop())
             future = self.computer_pool.ask(question)
-            return await _within(asyncio.wrap_future(future), THINK_BUDGET_SECONDS)
+            if self._budgets is None:
+                self._budgets = Budgets(asyncio.get_running_loop())
+            return await self._budgets.within(asyncio.wrap_future(future), THINK_BUDGET_SECONDS)
         except TimeoutError:
             log.warning(
                 "table %s: a computer thought past %s s: the table answered for it", table.code, THINK_BUDGET_SECONDS
@@ -1103,8 +1150,7 @@ class Host:
         for table in self.tables.values():
             self._stop_clock(table)
             if table.session is not None:
-                table.session.flush()
-                table.session.saver.close()
+                table.session.saver.close()  # flushes: every write under way waited for
         self._saving_now.shutdown(wait=True)
         self._saving.shutdown(wait=True)
         self._sparing.shutdown(wait=False, cancel_futures=True)

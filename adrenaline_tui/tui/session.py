@@ -123,7 +123,8 @@ class Autosaver:
     game's first save, when the journal passes `compact_bytes`, after a write failed, and at the
     game's end (`final`, which removes the journal); a write asked meanwhile waits for it
     (`writing`) and is in the next snapshot. After a person's line, `journal.Syncer` waits for
-    the disk (fdatasync) on its thread; computers' lines are batched as above and not synced.
+    the disk (fdatasync) on its thread, gathering every table's asks for `journal.GATHER_SECONDS`
+    first; computers' lines are batched as above and not synced.
     """
 
     def __init__(
@@ -311,7 +312,7 @@ class Autosaver:
         self._lines += 1
         self._tell(None)
         if person and self._syncer is not None:
-            self._syncer.want(self, self._sync_journal)
+            self._syncer.want(self, self._sync_journal, self._start_journal)
 
     def _compact(self, path: Path) -> None:
         """On a thread of `now_pool`: the newest data as a snapshot, and the journal started
@@ -357,9 +358,19 @@ class Autosaver:
             for future in waiting:
                 future.set_result(error is None)
             if error is None and self._syncer is not None:
-                self._syncer.want(self, self._sync_journal)
+                self._syncer.want(self, self._sync_journal, self._start_journal)
             if not again:
                 return
+
+    def _start_journal(self) -> None:
+        """On the syncer's thread, before the batch's syncs: the journal's writing set going."""
+        with self._state:
+            fd = os.dup(self._file.fileno()) if self._file is not None else None
+        if fd is not None:
+            try:
+                journal.start_writeback(fd)
+            finally:
+                os.close(fd)
 
     def _sync_journal(self) -> None:
         """On the syncer's thread: the last snapshot (and its folder) if not yet, then the journal."""

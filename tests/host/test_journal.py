@@ -48,7 +48,8 @@ def journaled(tmp_path: Path, **kw: Any) -> tuple[Autosaver, Clock, HeldThread, 
         now_pool=now,  # type: ignore[arg-type]
         clock=clock,
         call_later=clock.call_later,
-        syncer=Syncer(later),  # type: ignore[arg-type]
+        # No gathering: the fsyncs run as they are asked (the gathering has its own test below).
+        syncer=Syncer(later, gather=0.0),  # type: ignore[arg-type]
         **kw,
     )
     return saver, clock, later, now, tmp_path / "ABCDE.json"
@@ -225,6 +226,57 @@ def test_a_line_cut_short_by_a_full_disk_is_not_appended_to(tmp_path: Path, monk
     session.choose(session.game.pending.keys[0])
     assert on_disk(path) == session.game.history
     saver.close()
+
+
+def test_the_syncs_asked_while_the_syncer_gathers_are_one_batch_and_every_journal_is_synced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tables' people decide while the syncing thread gathers: after its one wait, each
+    table's journal is synced (once, however many lines it got), in one batch."""
+    later, now = HeldThread(), HeldThread()
+    now.released = True
+    t = [50.0]
+    slept: list[float] = []
+    sessions: list[Session] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        for session in sessions:  # people decide meanwhile, at both tables
+            session.choose(session.game.pending.keys[0])
+        t[0] += seconds
+
+    syncer = Syncer(later, clock=lambda: t[0], sleep=sleep)  # type: ignore[arg-type]
+    for code in ("AAAAA", "BBBBB"):
+        saver = Autosaver(later, now_pool=now, syncer=syncer)  # type: ignore[arg-type]
+        people = dict.fromkeys(FIGURES[:3], HUMAN)
+        sessions.append(
+            Session.start(GameConfig(players=FIGURES[:3]), 5, people, tmp_path / f"{code}.json", saver=saver)
+        )
+    synced: list[str] = []
+    real = os.fdatasync
+    monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append(os.readlink(f"/proc/self/fd/{fd}")), real(fd)))
+    started: list[tuple[str, int]] = []  # each journal's writing set going, and the syncs done by then
+    real_start = journal.start_writeback
+    monkeypatch.setattr(
+        journal,
+        "start_writeback",
+        lambda fd: (started.append((os.readlink(f"/proc/self/fd/{fd}"), len(synced))), real_start(fd)),
+    )
+    later.run()  # the first snapshots' syncs
+    synced.clear()
+    started.clear()
+    slept.clear()
+    for session in sessions:
+        session.choose(session.game.pending.keys[0])
+    assert len(later.jobs) == 1, "one hand-over for both tables"
+    assert not synced, "nothing synced before the thread runs"
+    later.run()
+    assert slept == [pytest.approx(journal.GATHER_SECONDS)], "one wait, from the first ask"
+    assert sorted(synced) == sorted(str(journal_path(s.path)) for s in sessions), "each journal synced once"
+    assert sorted(started) == sorted((path, 0) for path in synced), "every writing started before the first sync"
+    for session in sessions:
+        assert on_disk(session.path) == session.game.history
+        session.saver.close()
 
 
 # ------------------------------------------------------------------ reading

@@ -1,4 +1,4 @@
-"""A computer's answer awaited within the table's budget (`server._within`): the answer if it
+"""A computer's answer awaited within the table's budget (`server.Budgets`, `_within`): the answer if it
 comes in time; past it a TimeoutError, the question itself going on (its late answer is the
 table's to drop); and a table that stops waiting never cancels the question."""
 
@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from adrenaline_tui.host.server import _within
+from adrenaline_tui.host.server import Budgets, _within
 
 
 async def test_an_answer_in_time_is_returned() -> None:
@@ -38,3 +38,24 @@ async def test_a_table_that_stops_waiting_leaves_the_question_alone() -> None:
         await waiting
     assert not thinking.cancelled()
     thinking.set_result("late")  # and nothing waits for it any more
+
+
+async def test_one_timer_keeps_every_questions_own_budget() -> None:
+    """A host's `Budgets`: one timer for all its questions, each timing out at its own budget,
+    one asked later with a shorter budget first, an answered one never."""
+    loop = asyncio.get_running_loop()
+    budgets = Budgets(loop)
+    slow, quick, quick_too, answered = (loop.create_future() for _ in range(4))
+    slow_wait = asyncio.ensure_future(budgets.within(slow, 10.0))
+    answered_wait = asyncio.ensure_future(budgets.within(answered, 10.0))
+    await asyncio.sleep(0)
+    quick_waits = [asyncio.ensure_future(budgets.within(f, 0.0)) for f in (quick, quick_too)]
+    answered.set_result("grab")
+    assert await answered_wait == "grab"
+    for waiting in quick_waits:
+        with pytest.raises(TimeoutError):
+            await waiting
+    assert not slow_wait.done(), "its budget is not up"
+    slow.set_result("run")
+    assert await slow_wait == "run"
+    assert not quick.done() and not quick_too.done()  # not cancelled: still thinking
