@@ -931,6 +931,10 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
     stepped (473 steps a game became 436, issue 27's eighth round; `tests/rules/test_engine_speed.py`
     checks the card's word against the plain search).
     """
+    if completable_here and shot.cur < 0 and not shot.used and shot.weapon.required_targets <= 1:
+        # The shot's first question: each effect it may start with is legal or not by the
+        # one-figure table (`opening_keys`), with no step and no search; the one chosen is applied.
+        return dict.fromkeys(opening_keys(shot))
     keys = choice_keys(shot)
     lone = completable_here and len(keys) == 1  # legal without a search (see `legal_keys`)
     picks_legal = completable_here and not lone and shot.cands is not None and _surely_completable(shot)
@@ -949,8 +953,10 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
 
 
 # can_fire's answers for one target alone, per (weapon, arena): (shooter square, target square,
-# clamped budget) -> bool. Small, finite tables; `prepare_fire_tables` fills them for a whole card
-# set from the compiled-data cache, otherwise they fill as positions come up.
+# clamped budget) -> bool, and the same for a shot started with one effect (`opening_keys`), under
+# (shooter square, target square, budget clamped to the effect's cap, effect id). Small, finite
+# tables; `prepare_fire_tables` fills them for a whole card set from the compiled-data cache,
+# otherwise they fill as positions come up.
 _ALONE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, bool]]] = {}
 
 
@@ -961,8 +967,21 @@ def _alone_table(weapon: Weapon, arena: Arena) -> dict[tuple, bool]:
     return entry[2]
 
 
-def _alone(weapon: Weapon, arena: Arena, here: str, there: str, budget: Budget) -> bool:
-    return completable(begin(weapon, arena, "shooter", {"shooter": here, "target": there}, budget))
+def _alone(weapon: Weapon, arena: Arena, here: str, there: str, budget: Budget, effect: str | None = None) -> bool:
+    """Can the weapon be fired at a lone figure (by starting with `effect`, if given)?"""
+    return _alone_at(weapon, arena, here, "target", there, budget, effect)
+
+
+def _alone_at(
+    weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget, effect: str | None
+) -> bool:
+    shot = begin(weapon, arena, "shooter", {"shooter": here, target: there}, budget)
+    if effect is None:
+        return completable(shot)
+    for e in _startable(shot):
+        if e.id == effect:
+            return completable(_step(shot, effect, None))
+    return False  # not affordable
 
 
 def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> bool:
@@ -1016,24 +1035,133 @@ def _hittable(weapon: Weapon, arena: Arena, here: str, budget: Budget) -> frozen
     return frozenset(out)
 
 
-def _object_alone(weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget) -> bool:
+def _object_alone(
+    weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget, effect: str | None = None
+) -> bool:
     """`_alone` for a target that is not a figure (it never moves, and a card may filter it more).
 
     Filled as positions come up, in the same per-weapon table under a key of its own shape.
     """
     table = _alone_table(weapon, arena)
-    key = (here, there, budget, "object")
+    key = (here, there, budget, "object") if effect is None else (here, there, budget, "object", effect)
     alone = table.get(key)
     if alone is None:
-        alone = table[key] = completable(begin(weapon, arena, "shooter", {"shooter": here, target: there}, budget))
+        alone = table[key] = _alone_at(weapon, arena, here, target, there, budget, effect)
     return alone
 
 
+class _Opening(NamedTuple):
+    """What the one-figure table needs to know of the effects a shot may start with (`opening_keys`)."""
+
+    # Each effect that waits for no other (`after`) and is slotted into none (`inside`), in the
+    # card's order, with the budget above which nothing changes for a shot started with it: the
+    # weapon's `fire_cap` (a main effect and the movers that may come before it) plus the
+    # effect's own cost (an optional effect that may start the shot is not in that cap).
+    effects: tuple[tuple[str, Budget], ...]
+    # Every effect's cap at once (the largest of each colour): the key of a row of `_OPENINGS`.
+    cap: Budget
+
+
+def _opening_of(weapon: Weapon) -> _Opening:
+    caps = []
+    for e in weapon.effects:
+        if not e.after and not e.inside:
+            caps.append((e.id, tuple(a + b for a, b in zip(weapon.fire_cap, e.cost_vec, strict=True))))
+    cap = tuple(max(c[i] for _, c in caps) for i in range(3))
+    return _Opening(tuple(caps), cap)  # type: ignore[arg-type]
+
+
+# Per weapon, by identity with the weapon kept alongside (as `_SHAPES`): cards never change.
+_OPENING: dict[int, tuple[Weapon, _Opening]] = {}
+
+
+def _opening(weapon: Weapon) -> _Opening:
+    entry = _OPENING.get(id(weapon))
+    if entry is None:  # its object is kept in it: the id is never reused
+        entry = _OPENING[id(weapon)] = (weapon, _opening_of(weapon))
+    return entry[1]
+
+
+def _clamp(budget: Budget, cap: Budget) -> Budget:
+    (red, blue, yellow), (cap_r, cap_b, cap_y) = budget, cap
+    return (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
+
+
+# The first question's table read a row at a time, as `_HITTABLE` for `can_fire`: per (weapon,
+# arena, shooter's square, budget clamped to `_Opening.cap`), each effect the shot may start with
+# (affordable ones, in the card's order) and the squares on which a lone figure can be shot by
+# starting with it. Derived from `_ALONE`; fixed truths about cards and arenas, so nothing
+# invalidates an entry, and `_alone_table` holds the weapon and arena (their ids are never reused).
+_OPENINGS: dict[tuple[int, int, str, Budget], tuple[tuple[str, Budget, frozenset[str]], ...]] = {}
+
+
+def _opening_row(
+    weapon: Weapon, arena: Arena, here: str, budget: Budget
+) -> tuple[tuple[str, Budget, frozenset[str]], ...]:
+    table = _alone_table(weapon, arena)
+    row = []
+    for effect, cap in _opening(weapon).effects:
+        clamped = _clamp(budget, cap)
+        squares = []
+        for there in arena.squares:
+            key = (here, there, clamped, effect)
+            alone = table.get(key)
+            if alone is None:
+                alone = table[key] = _alone(weapon, arena, here, there, clamped, effect)
+            if alone:
+                squares.append(there)
+        if squares:
+            row.append((effect, clamped, frozenset(squares)))
+    return tuple(row)
+
+
+def opening_keys(shot: Shot) -> list[str]:
+    """The legal keys of a shot's first question (the effects it may start with), in the order of
+    `legal_keys`, for a weapon whose main effects need one target at most.
+
+    As for `can_fire`: starting with an effect is possible among several figures exactly when it
+    is possible against one of them alone (nothing blocks a shot; one target is enough for the
+    main effect, and the effects that may come first only move the shooter or add hits), and the
+    budget matters only up to the effect's cap, so each answer is a look-up in the one-figure
+    table (`tests/rules/test_engine_speed.py` compares it with the plain search). A target that
+    is not a figure is looked up under a key of its own (`_object_alone`)."""
+    weapon, arena, pos, shooter = shot.weapon, shot.arena, shot.pos, shot.shooter
+    here = pos[shooter]
+    budget = _clamp(shot.budget, _opening(weapon).cap)
+    key = (id(weapon), id(arena), here, budget)
+    row = _OPENINGS.get(key)
+    if row is None:
+        row = _OPENINGS[key] = _opening_row(weapon, arena, here, budget)
+    out = []
+    for effect, clamped, squares in row:
+        for figure, square in pos.items():
+            if figure == shooter:
+                continue
+            if ":" in figure:  # is_object, spelled out
+                if _object_alone(weapon, arena, here, figure, square, clamped, effect):
+                    out.append(effect)
+                    break
+            elif square in squares:
+                out.append(effect)
+                break
+    return out
+
+
 def _alone_keys(weapon: Weapon, arena: Arena) -> list[tuple]:
-    """Every (shooter's square, target's square, clamped budget) of a weapon's one-figure table,
-    in a fixed order: the order of the bits in the cached table."""
+    """Every key of a weapon's one-figure table, in a fixed order (the order of the bits in the
+    cached table): (shooter's square, target's square, budget clamped to `fire_cap`), then for
+    each effect a shot may start with (shooter's square, target's square, budget clamped to the
+    effect's cap, the effect's id)."""
     budgets = list(product(*(range(n + 1) for n in weapon.fire_cap)))
-    return [(here, there, budget) for here in arena.squares for there in arena.squares for budget in budgets]
+    keys: list[tuple] = [
+        (here, there, budget) for here in arena.squares for there in arena.squares for budget in budgets
+    ]
+    for effect, cap in _opening(weapon).effects:
+        budgets = list(product(*(range(n + 1) for n in cap)))
+        keys += [
+            (here, there, budget, effect) for here in arena.squares for there in arena.squares for budget in budgets
+        ]
+    return keys
 
 
 def _all_alone(cards: CardSet, arena: Arena) -> dict[str, dict[tuple, bool]]:
