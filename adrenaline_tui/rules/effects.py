@@ -1050,32 +1050,23 @@ def _object_alone(
     return alone
 
 
-class _Opening(NamedTuple):
-    """What the one-figure table needs to know of the effects a shot may start with (`opening_keys`)."""
-
-    # Each effect that waits for no other (`after`) and is slotted into none (`inside`), in the
-    # card's order, with the budget above which nothing changes for a shot started with it: the
-    # weapon's `fire_cap` (a main effect and the movers that may come before it) plus the
-    # effect's own cost (an optional effect that may start the shot is not in that cap).
-    effects: tuple[tuple[str, Budget], ...]
-    # Every effect's cap at once (the largest of each colour): the key of a row of `_OPENINGS`.
-    cap: Budget
-
-
-def _opening_of(weapon: Weapon) -> _Opening:
-    caps = []
+def _opening_of(weapon: Weapon) -> tuple[tuple[str, Budget], ...]:
+    """Each effect a shot may start with (it waits for no other, `after`, and is slotted into
+    none, `inside`), in the card's order, with the budget above which nothing changes for a shot
+    started with it: the weapon's `fire_cap` (a main effect and the movers that may come before
+    it) plus the effect's own cost (an optional effect that may start a shot is not in that cap)."""
+    out = []
     for e in weapon.effects:
         if not e.after and not e.inside:
-            caps.append((e.id, tuple(a + b for a, b in zip(weapon.fire_cap, e.cost_vec, strict=True))))
-    cap = tuple(max(c[i] for _, c in caps) for i in range(3))
-    return _Opening(tuple(caps), cap)  # type: ignore[arg-type]
+            out.append((e.id, tuple(a + b for a, b in zip(weapon.fire_cap, e.cost_vec, strict=True))))
+    return tuple(out)  # type: ignore[arg-type]
 
 
 # Per weapon, by identity with the weapon kept alongside (as `_SHAPES`): cards never change.
-_OPENING: dict[int, tuple[Weapon, _Opening]] = {}
+_OPENING: dict[int, tuple[Weapon, tuple[tuple[str, Budget], ...]]] = {}
 
 
-def _opening(weapon: Weapon) -> _Opening:
+def _opening(weapon: Weapon) -> tuple[tuple[str, Budget], ...]:
     entry = _OPENING.get(id(weapon))
     if entry is None:  # its object is kept in it: the id is never reused
         entry = _OPENING[id(weapon)] = (weapon, _opening_of(weapon))
@@ -1087,34 +1078,6 @@ def _clamp(budget: Budget, cap: Budget) -> Budget:
     return (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
 
 
-# The first question's table read a row at a time, as `_HITTABLE` for `can_fire`: per (weapon,
-# arena, shooter's square, budget clamped to `_Opening.cap`), each effect the shot may start with
-# (affordable ones, in the card's order) and the squares on which a lone figure can be shot by
-# starting with it. Derived from `_ALONE`; fixed truths about cards and arenas, so nothing
-# invalidates an entry, and `_alone_table` holds the weapon and arena (their ids are never reused).
-_OPENINGS: dict[tuple[int, int, str, Budget], tuple[tuple[str, Budget, frozenset[str]], ...]] = {}
-
-
-def _opening_row(
-    weapon: Weapon, arena: Arena, here: str, budget: Budget
-) -> tuple[tuple[str, Budget, frozenset[str]], ...]:
-    table = _alone_table(weapon, arena)
-    row = []
-    for effect, cap in _opening(weapon).effects:
-        clamped = _clamp(budget, cap)
-        squares = []
-        for there in arena.squares:
-            key = (here, there, clamped, effect)
-            alone = table.get(key)
-            if alone is None:
-                alone = table[key] = _alone(weapon, arena, here, there, clamped, effect)
-            if alone:
-                squares.append(there)
-        if squares:
-            row.append((effect, clamped, frozenset(squares)))
-    return tuple(row)
-
-
 def opening_keys(shot: Shot) -> list[str]:
     """The legal keys of a shot's first question (the effects it may start with), in the order of
     `legal_keys`, for a weapon whose main effects need one target at most.
@@ -1123,17 +1086,16 @@ def opening_keys(shot: Shot) -> list[str]:
     is possible against one of them alone (nothing blocks a shot; one target is enough for the
     main effect, and the effects that may come first only move the shooter or add hits), and the
     budget matters only up to the effect's cap, so each answer is a look-up in the one-figure
-    table (`tests/rules/test_engine_speed.py` compares it with the plain search). A target that
-    is not a figure is looked up under a key of its own (`_object_alone`)."""
+    table per figure until one can be shot (`tests/rules/test_engine_speed.py` compares it with
+    the plain search). A target that is not a figure is looked up under a key of its own
+    (`_object_alone`). Looked up a figure at a time rather than as a row of squares (as
+    `_HITTABLE`): a row is built at each new square and budget, too often in a game to pay."""
     weapon, arena, pos, shooter = shot.weapon, shot.arena, shot.pos, shot.shooter
-    here = pos[shooter]
-    budget = _clamp(shot.budget, _opening(weapon).cap)
-    key = (id(weapon), id(arena), here, budget)
-    row = _OPENINGS.get(key)
-    if row is None:
-        row = _OPENINGS[key] = _opening_row(weapon, arena, here, budget)
+    here, budget = pos[shooter], shot.budget
+    table = _alone_table(weapon, arena)
     out = []
-    for effect, clamped, squares in row:
+    for effect, cap in _opening(weapon):
+        clamped = _clamp(budget, cap)
         for figure, square in pos.items():
             if figure == shooter:
                 continue
@@ -1141,7 +1103,12 @@ def opening_keys(shot: Shot) -> list[str]:
                 if _object_alone(weapon, arena, here, figure, square, clamped, effect):
                     out.append(effect)
                     break
-            elif square in squares:
+                continue
+            key = (here, square, clamped, effect)
+            alone = table.get(key)
+            if alone is None:
+                alone = table[key] = _alone(weapon, arena, here, square, clamped, effect)
+            if alone:
                 out.append(effect)
                 break
     return out
@@ -1156,7 +1123,7 @@ def _alone_keys(weapon: Weapon, arena: Arena) -> list[tuple]:
     keys: list[tuple] = [
         (here, there, budget) for here in arena.squares for there in arena.squares for budget in budgets
     ]
-    for effect, cap in _opening(weapon).effects:
+    for effect, cap in _opening(weapon):
         budgets = list(product(*(range(n + 1) for n in cap)))
         keys += [
             (here, there, budget, effect) for here in arena.squares for there in arena.squares for budget in budgets
