@@ -938,6 +938,11 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
     keys = choice_keys(shot)
     lone = completable_here and len(keys) == 1  # legal without a search (see `legal_keys`)
     picks_legal = completable_here and not lone and shot.cands is not None and _surely_completable(shot)
+    # "done" between effects (listed last) finishes the shot: legal, and with nothing to step, so
+    # left unstepped; `fire` ends the shot on it without applying it.
+    finish = completable_here and shot.cur < 0 and keys and keys[-1] == "done"
+    if finish:
+        keys.pop()
     if memo is None:
         memo = {}
     out: Steps = {}
@@ -949,6 +954,8 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
         child = _step(shot, k, ops)
         if lone or completable(child, memo):
             out[k] = (child, ops)
+    if finish:
+        out["done"] = None
     return out
 
 

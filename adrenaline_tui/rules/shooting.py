@@ -225,7 +225,12 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             # `g.ask`, spelled out: more than one option, or a lone paid one kept (auto=False).
             key = yield new(Decision, (p.colour, kind, prompt, tuple(options), paid is None, False))
         stepped = steps[key]  # `effects.apply(shot, key)`, already stepped unless None
-        shot, ops = stepped if stepped is not None else effects.apply(shot, key)
+        if stepped is None:
+            if key == "done" and shot.cur < 0:
+                break  # between effects, "done" finishes the shot and does nothing else (`effects._step`)
+            shot, ops = effects.apply(shot, key)
+        else:
+            shot, ops = stepped
         if shot.finished:
             break
         # Whether anything below may have changed what the shooter can spend: a cost paid, a
