@@ -1080,14 +1080,10 @@ def _opening(weapon: Weapon) -> tuple[tuple[str, Budget], ...]:
     return entry[1]
 
 
-def _clamp(budget: Budget, cap: Budget) -> Budget:
-    (red, blue, yellow), (cap_r, cap_b, cap_y) = budget, cap
-    return (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
-
-
 def opening_keys(shot: Shot) -> list[str]:
     """The legal keys of a shot's first question (the effects it may start with), in the order of
-    `legal_keys`, for a weapon whose main effects need one target at most.
+    `legal_keys`, for a weapon whose main effects need one target at most, in a state that can be
+    finished (the game asks only then: `completable_here`).
 
     As for `can_fire`: starting with an effect is possible among several figures exactly when it
     is possible against one of them alone (nothing blocks a shot; one target is enough for the
@@ -1097,12 +1093,16 @@ def opening_keys(shot: Shot) -> list[str]:
     the plain search). A target that is not a figure is looked up under a key of its own
     (`_object_alone`). Looked up a figure at a time rather than as a row of squares (as
     `_HITTABLE`): a row is built at each new square and budget, too often in a game to pay."""
-    weapon, arena, pos, shooter = shot.weapon, shot.arena, shot.pos, shot.shooter
-    here, budget = pos[shooter], shot.budget
+    weapon = shot.weapon
+    openings = _opening(weapon)
+    if len(openings) == 1:  # the shot can be started (the caller knows): its one way to start is legal
+        return [openings[0][0]]
+    arena, pos, shooter = shot.arena, shot.pos, shot.shooter
+    here, (red, blue, yellow) = pos[shooter], shot.budget
     table = _alone_table(weapon, arena)
     out = []
-    for effect, cap in _opening(weapon):
-        clamped = _clamp(budget, cap)
+    for effect, (cap_r, cap_b, cap_y) in openings:
+        clamped = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
         for figure, square in pos.items():
             if figure == shooter:
                 continue

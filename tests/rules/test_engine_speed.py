@@ -184,9 +184,9 @@ def test_the_first_question_by_the_one_figure_table_agrees_with_the_plain_search
             budget_ = (rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 4))
             shot = effects.begin(weapon, load_arena(arena_id), "yellow", pos, budget_)
             expected = plain_legal(shot)
-            assert effects.opening_keys(shot) == expected, (weapon_id, pos, budget_)
             if expected:  # the game asks only once the weapon can be fired
                 fired += 1
+                assert effects.opening_keys(shot) == expected, (weapon_id, pos, budget_)
                 assert effects.legal_steps(shot, {}, completable_here=True) == dict.fromkeys(expected)
         assert fired, weapon_id
 
