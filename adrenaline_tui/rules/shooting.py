@@ -70,17 +70,18 @@ def shoot_squares(
         return []
     out = []
     here = p.square
-    squares = g.arena.within(here, n) if n else (here,)
-    if first_only and n:  # the square you stand on is the likeliest, and the cheapest to settle
-        # A loop, not a generator expression (a trip out of the interpreter loop per square).
-        first = [here]
-        for q in squares:
-            if q != here:
-                first.append(q)
-        squares = first
     pos = g.shot_positions(p)
     arena, colour, can_fire = g.arena, p.colour, effects.can_fire
+    if first_only:  # the square you stand on is the likeliest, and the cheapest to settle: first
+        for weapon, spend in candidates:
+            if can_fire(weapon, arena, colour, pos, spend):
+                return [here]
+        if not n:
+            return []
+    squares = g.arena.within(here, n) if n else (here,)
     for q in squares:
+        if first_only and q == here:
+            continue  # settled above
         pos[colour] = q  # where the shooter would stand; nobody else moves
         for weapon, spend in candidates:
             if can_fire(weapon, arena, colour, pos, spend):
