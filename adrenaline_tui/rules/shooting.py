@@ -128,8 +128,19 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
     if reload:
         yield from reload_phase(g, p, then_shoot=True)
     weapons = g.cards.weapons
+    fireable: list[str] | None = None
+    if not reload and not (n and g.hooks.entered):
+        # The action was offered (and its square chosen) because a loaded weapon can be fired
+        # from here, and nothing since changed who stands where or what can be spent: with a
+        # single weapon loaded, it is that one, without asking `can_fire` again.
+        for w in p.weapons:
+            if w.loaded:
+                if fireable is not None:
+                    fireable = None  # more than one: ask which can be fired
+                    break
+                fireable = [w.id]
     options = []  # a loop, not a comprehension (a call of its own)
-    for wid in fireable_weapons(g, p):
+    for wid in fireable_weapons(g, p) if fireable is None else fireable:
         options.append(new(Option, (wid, weapons[wid].name, None, None)))
     # `g.ask`, spelled out: the action was offered because some weapon can be fired.
     if len(options) > 1:
