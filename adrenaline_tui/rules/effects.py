@@ -931,9 +931,18 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
     stepped (473 steps a game became 436, issue 27's eighth round; `tests/rules/test_engine_speed.py`
     checks the card's word against the plain search).
     """
+    if completable_here and shot.cur < 0 and not shot.used and shot.weapon.required_targets <= 1:
+        # The shot's first question: each effect it may start with is legal or not by the
+        # one-figure table (`opening_keys`), with no step and no search; the one chosen is applied.
+        return dict.fromkeys(opening_keys(shot))
     keys = choice_keys(shot)
     lone = completable_here and len(keys) == 1  # legal without a search (see `legal_keys`)
     picks_legal = completable_here and not lone and shot.cands is not None and _surely_completable(shot)
+    # "done" between effects (listed last) finishes the shot: legal, and with nothing to step, so
+    # left unstepped; `fire` ends the shot on it without applying it.
+    finish = completable_here and shot.cur < 0 and keys and keys[-1] == "done"
+    if finish:
+        keys.pop()
     if memo is None:
         memo = {}
     out: Steps = {}
@@ -945,12 +954,16 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
         child = _step(shot, k, ops)
         if lone or completable(child, memo):
             out[k] = (child, ops)
+    if finish:
+        out["done"] = None
     return out
 
 
 # can_fire's answers for one target alone, per (weapon, arena): (shooter square, target square,
-# clamped budget) -> bool. Small, finite tables; `prepare_fire_tables` fills them for a whole card
-# set from the compiled-data cache, otherwise they fill as positions come up.
+# clamped budget) -> bool, and the same for a shot started with one effect (`opening_keys`), under
+# (shooter square, target square, budget clamped to the effect's cap, effect id). Small, finite
+# tables; `prepare_fire_tables` fills them for a whole card set from the compiled-data cache,
+# otherwise they fill as positions come up.
 _ALONE: dict[tuple[int, int], tuple[Weapon, Arena, dict[tuple, bool]]] = {}
 
 
@@ -961,8 +974,21 @@ def _alone_table(weapon: Weapon, arena: Arena) -> dict[tuple, bool]:
     return entry[2]
 
 
-def _alone(weapon: Weapon, arena: Arena, here: str, there: str, budget: Budget) -> bool:
-    return completable(begin(weapon, arena, "shooter", {"shooter": here, "target": there}, budget))
+def _alone(weapon: Weapon, arena: Arena, here: str, there: str, budget: Budget, effect: str | None = None) -> bool:
+    """Can the weapon be fired at a lone figure (by starting with `effect`, if given)?"""
+    return _alone_at(weapon, arena, here, "target", there, budget, effect)
+
+
+def _alone_at(
+    weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget, effect: str | None
+) -> bool:
+    shot = begin(weapon, arena, "shooter", {"shooter": here, target: there}, budget)
+    if effect is None:
+        return completable(shot)
+    for e in _startable(shot):
+        if e.id == effect:
+            return completable(_step(shot, effect, None))
+    return False  # not affordable
 
 
 def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], budget: Budget) -> bool:
@@ -1016,24 +1042,100 @@ def _hittable(weapon: Weapon, arena: Arena, here: str, budget: Budget) -> frozen
     return frozenset(out)
 
 
-def _object_alone(weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget) -> bool:
+def _object_alone(
+    weapon: Weapon, arena: Arena, here: str, target: str, there: str, budget: Budget, effect: str | None = None
+) -> bool:
     """`_alone` for a target that is not a figure (it never moves, and a card may filter it more).
 
     Filled as positions come up, in the same per-weapon table under a key of its own shape.
     """
     table = _alone_table(weapon, arena)
-    key = (here, there, budget, "object")
+    key = (here, there, budget, "object") if effect is None else (here, there, budget, "object", effect)
     alone = table.get(key)
     if alone is None:
-        alone = table[key] = completable(begin(weapon, arena, "shooter", {"shooter": here, target: there}, budget))
+        alone = table[key] = _alone_at(weapon, arena, here, target, there, budget, effect)
     return alone
 
 
+def _opening_of(weapon: Weapon) -> tuple[tuple[str, Budget], ...]:
+    """Each effect a shot may start with (it waits for no other, `after`, and is slotted into
+    none, `inside`), in the card's order, with the budget above which nothing changes for a shot
+    started with it: the weapon's `fire_cap` (a main effect and the movers that may come before
+    it) plus the effect's own cost (an optional effect that may start a shot is not in that cap)."""
+    out = []
+    for e in weapon.effects:
+        if not e.after and not e.inside:
+            out.append((e.id, tuple(a + b for a, b in zip(weapon.fire_cap, e.cost_vec, strict=True))))
+    return tuple(out)  # type: ignore[arg-type]
+
+
+# Per weapon, by identity with the weapon kept alongside (as `_SHAPES`): cards never change.
+_OPENING: dict[int, tuple[Weapon, tuple[tuple[str, Budget], ...]]] = {}
+
+
+def _opening(weapon: Weapon) -> tuple[tuple[str, Budget], ...]:
+    entry = _OPENING.get(id(weapon))
+    if entry is None:  # its object is kept in it: the id is never reused
+        entry = _OPENING[id(weapon)] = (weapon, _opening_of(weapon))
+    return entry[1]
+
+
+def opening_keys(shot: Shot) -> list[str]:
+    """The legal keys of a shot's first question (the effects it may start with), in the order of
+    `legal_keys`, for a weapon whose main effects need one target at most, in a state that can be
+    finished (the game asks only then: `completable_here`).
+
+    As for `can_fire`: starting with an effect is possible among several figures exactly when it
+    is possible against one of them alone (nothing blocks a shot; one target is enough for the
+    main effect, and the effects that may come first only move the shooter or add hits), and the
+    budget matters only up to the effect's cap, so each answer is a look-up in the one-figure
+    table per figure until one can be shot (`tests/rules/test_engine_speed.py` compares it with
+    the plain search). A target that is not a figure is looked up under a key of its own
+    (`_object_alone`). Looked up a figure at a time rather than as a row of squares (as
+    `_HITTABLE`): a row is built at each new square and budget, too often in a game to pay."""
+    weapon = shot.weapon
+    openings = _opening(weapon)
+    if len(openings) == 1:  # the shot can be started (the caller knows): its one way to start is legal
+        return [openings[0][0]]
+    arena, pos, shooter = shot.arena, shot.pos, shot.shooter
+    here, (red, blue, yellow) = pos[shooter], shot.budget
+    table = _alone_table(weapon, arena)
+    out = []
+    for effect, (cap_r, cap_b, cap_y) in openings:
+        clamped = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
+        for figure, square in pos.items():
+            if figure == shooter:
+                continue
+            if ":" in figure:  # is_object, spelled out
+                if _object_alone(weapon, arena, here, figure, square, clamped, effect):
+                    out.append(effect)
+                    break
+                continue
+            key = (here, square, clamped, effect)
+            alone = table.get(key)
+            if alone is None:
+                alone = table[key] = _alone(weapon, arena, here, square, clamped, effect)
+            if alone:
+                out.append(effect)
+                break
+    return out
+
+
 def _alone_keys(weapon: Weapon, arena: Arena) -> list[tuple]:
-    """Every (shooter's square, target's square, clamped budget) of a weapon's one-figure table,
-    in a fixed order: the order of the bits in the cached table."""
+    """Every key of a weapon's one-figure table, in a fixed order (the order of the bits in the
+    cached table): (shooter's square, target's square, budget clamped to `fire_cap`), then for
+    each effect a shot may start with (shooter's square, target's square, budget clamped to the
+    effect's cap, the effect's id)."""
     budgets = list(product(*(range(n + 1) for n in weapon.fire_cap)))
-    return [(here, there, budget) for here in arena.squares for there in arena.squares for budget in budgets]
+    keys: list[tuple] = [
+        (here, there, budget) for here in arena.squares for there in arena.squares for budget in budgets
+    ]
+    for effect, cap in _opening(weapon):
+        budgets = list(product(*(range(n + 1) for n in cap)))
+        keys += [
+            (here, there, budget, effect) for here in arena.squares for there in arena.squares for budget in budgets
+        ]
+    return keys
 
 
 def _all_alone(cards: CardSet, arena: Arena) -> dict[str, dict[tuple, bool]]:

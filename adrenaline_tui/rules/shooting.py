@@ -70,17 +70,18 @@ def shoot_squares(
         return []
     out = []
     here = p.square
-    squares = g.arena.within(here, n) if n else (here,)
-    if first_only and n:  # the square you stand on is the likeliest, and the cheapest to settle
-        # A loop, not a generator expression (a trip out of the interpreter loop per square).
-        first = [here]
-        for q in squares:
-            if q != here:
-                first.append(q)
-        squares = first
     pos = g.shot_positions(p)
     arena, colour, can_fire = g.arena, p.colour, effects.can_fire
+    if first_only:  # the square you stand on is the likeliest, and the cheapest to settle: first
+        for weapon, spend in candidates:
+            if can_fire(weapon, arena, colour, pos, spend):
+                return [here]
+        if not n:
+            return []
+    squares = g.arena.within(here, n) if n else (here,)
     for q in squares:
+        if first_only and q == here:
+            continue  # settled above
         pos[colour] = q  # where the shooter would stand; nobody else moves
         for weapon, spend in candidates:
             if can_fire(weapon, arena, colour, pos, spend):
@@ -127,8 +128,19 @@ def shoot_action(g: Game, p: Player, n: int, *, reload: bool) -> Flow:
     if reload:
         yield from reload_phase(g, p, then_shoot=True)
     weapons = g.cards.weapons
+    fireable: list[str] | None = None
+    if not reload and not (n and g.hooks.entered):
+        # The action was offered (and its square chosen) because a loaded weapon can be fired
+        # from here, and nothing since changed who stands where or what can be spent: with a
+        # single weapon loaded, it is that one, without asking `can_fire` again.
+        for w in p.weapons:
+            if w.loaded:
+                if fireable is not None:
+                    fireable = None  # more than one: ask which can be fired
+                    break
+                fireable = [w.id]
     options = []  # a loop, not a comprehension (a call of its own)
-    for wid in fireable_weapons(g, p):
+    for wid in fireable_weapons(g, p) if fireable is None else fireable:
         options.append(new(Option, (wid, weapons[wid].name, None, None)))
     # `g.ask`, spelled out: the action was offered because some weapon can be fired.
     if len(options) > 1:
@@ -225,7 +237,12 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             # `g.ask`, spelled out: more than one option, or a lone paid one kept (auto=False).
             key = yield new(Decision, (p.colour, kind, prompt, tuple(options), paid is None, False))
         stepped = steps[key]  # `effects.apply(shot, key)`, already stepped unless None
-        shot, ops = stepped if stepped is not None else effects.apply(shot, key)
+        if stepped is None:
+            if key == "done" and shot.cur < 0:
+                break  # between effects, "done" finishes the shot and does nothing else (`effects._step`)
+            shot, ops = effects.apply(shot, key)
+        else:
+            shot, ops = stepped
         if shot.finished:
             break
         # Whether anything below may have changed what the shooter can spend: a cost paid, a

@@ -167,6 +167,30 @@ def test_the_card_shortcut_never_promises_a_shot_that_cannot_be_finished(objects
     assert len(answered) >= len(load_cards().weapons) // 2, sorted(answered)
 
 
+@pytest.mark.parametrize("objects", [False, True], ids=["figures", "spawnpoints"])
+def test_the_first_question_by_the_one_figure_table_agrees_with_the_plain_search(objects: bool) -> None:
+    # `legal_steps`, as the game asks it, answers a shot's first question from the one-figure
+    # table per effect the shot may start with (`effects.opening_keys`): among any figures (and
+    # spawnpoints), with budgets above and below every effect's cap (the Grenade Launcher's
+    # extra grenade may start a shot and costs more than the weapon's `fire_cap`).
+    for weapon_id, weapon in sorted(load_cards().weapons.items()):
+        rng = random.Random(f"opening-{weapon_id}-{objects}")
+        fired = 0
+        for _ in range(60):
+            arena_id = rng.choice(ARENA_IDS)
+            pos = _targets(arena_id, rng, objects)
+            if rng.random() < 0.3:  # one figure besides the shooter
+                pos = {f: q for f, q in pos.items() if f in ("yellow", "blue") or ":" in f}
+            budget_ = (rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 4))
+            shot = effects.begin(weapon, load_arena(arena_id), "yellow", pos, budget_)
+            expected = plain_legal(shot)
+            if expected:  # the game asks only once the weapon can be fired
+                fired += 1
+                assert effects.opening_keys(shot) == expected, (weapon_id, pos, budget_)
+                assert effects.legal_steps(shot, {}, completable_here=True) == dict.fromkeys(expected)
+        assert fired, weapon_id
+
+
 def _assert_every_pick_legal(state: effects.Shot, weapon_id: str) -> None:
     """Where the shortcut says yes at a select, `legal_steps` leaves every target unstepped as
     legal: each must be a way to finish the shot by the plain search."""
