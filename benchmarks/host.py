@@ -43,10 +43,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from adrenaline_tui import journal
 from adrenaline_tui.wire import protocol
+
+T = TypeVar("T")
 
 LINE_LIMIT = 8 * 1024 * 1024
 
@@ -100,14 +104,6 @@ def switches(pid: int) -> tuple[int, int]:
     return voluntary, involuntary
 
 
-def switches_by_process(pid: int) -> dict[int, tuple[int, int]]:
-    out = {}
-    for p in (pid, *children(pid)):
-        with contextlib.suppress(OSError):
-            out[p] = switches(p)
-    return out
-
-
 def process_name(pid: int) -> str:
     """What a host's process is: the module it runs (`-m`), else its program."""
     try:
@@ -119,12 +115,12 @@ def process_name(pid: int) -> str:
     return Path(argv[0]).name
 
 
-def cpu_by_process(pid: int) -> dict[int, tuple[float, float]]:
-    """(user, system) CPU seconds of the host and each process it started."""
+def by_process(pid: int, reading: Callable[[int], T]) -> dict[int, T]:
+    """`reading` (CPU seconds, context switches) of the host and each process it started."""
     out = {}
     for p in (pid, *children(pid)):
         with contextlib.suppress(OSError):
-            out[p] = cpu_split(p)
+            out[p] = reading(p)
     return out
 
 
@@ -308,8 +304,8 @@ async def run(args: argparse.Namespace) -> dict:
             await asyncio.sleep(0.05)
         await asyncio.sleep(1.0)  # its workers and pools up, so idle memory counts them
         base_uss = processes_uss(host.pid)
-        base_cpu = cpu_by_process(host.pid)
-        base_switches = switches_by_process(host.pid)
+        base_cpu = by_process(host.pid, cpu_split)
+        base_switches = by_process(host.pid, switches)
         trips: list[float] = []
         driver_cpu = time.process_time()
         started = time.perf_counter()
@@ -318,8 +314,8 @@ async def run(args: argparse.Namespace) -> dict:
         )
         wall = time.perf_counter() - started
         driver_cpu = time.process_time() - driver_cpu
-        now_cpu = cpu_by_process(host.pid)
-        now_switches = switches_by_process(host.pid)
+        now_cpu = by_process(host.pid, cpu_split)
+        now_switches = by_process(host.pid, switches)
         names = {p: process_name(p) for p in now_cpu}
         before = {p: base_cpu.get(p, (0.0, 0.0)) for p in now_cpu}
         spent = {p: sum(c) - sum(before[p]) for p, c in now_cpu.items()}
