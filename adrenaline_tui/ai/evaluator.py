@@ -149,6 +149,10 @@ Grab = tuple[float | None, str | None, str, tuple[str, ...], frozenset[str], Bud
 Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
 
 
+# What `dict.get` answers for a key not there, where None is a value kept (a shot with none).
+_UNKNOWN = object()
+
+
 @dataclass(frozen=True, slots=True)
 class Shooting:
     """The shot chosen from one square with one weapon, and what it leaves."""
@@ -186,6 +190,7 @@ class Evaluator:
         self._results: dict[tuple, dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]]] = {}
         self.cube = 0.0 if self.last_turn else CUBE
         self._posval: dict[tuple[str, bool], float] = {}
+        self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self.weight = {c: 1.0 + TARGET_LEADER * table.lead(c) for c in table.figures}
         self.factor = {}
         for c, f in table.figures.items():
@@ -363,7 +368,19 @@ class Evaluator:
         known = self._term.get((me.held, me.loaded, me.cubes, me.powerups, me.drawn))
         if known is None:
             known = self._kept_cards(me)
-        return known[0] + self.posval(me.square, known[1]) + self.mode.end_square(me.square)
+        return self._ended(me.square, known)
+
+    def _ended(self, square: str, known: tuple[float, bool]) -> float:
+        """`terminal`'s formula once the cards are valued (`_kept_cards`): the one sum both
+        `terminal` and `_end` give."""
+        if self._plain:
+            # the standard game's end_square is 0.0, and x + 0.0 is x (no sum here is -0.0: every
+            # part is a sum of non-negative points); posval as kept (`posval` is not overridden)
+            spot = self._posval.get((square, known[1]))
+            if spot is None:
+                spot = self.posval(square, known[1])
+            return known[0] + spot
+        return known[0] + self.posval(square, known[1]) + self.mode.end_square(square)
 
     def _end(
         self,
@@ -380,7 +397,7 @@ class Evaluator:
         known = self._term.get((held, loaded, cubes, cards, drawn))
         if known is None:
             known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
-        return known[0] + self.posval(square, known[1]) + self.mode.end_square(square)
+        return self._ended(square, known)
 
     def _kept_cards(self, me: Me) -> tuple[float, bool]:
         """What the cards and cubes a turn ends with are worth (reloaded as I would), and whether
@@ -435,9 +452,14 @@ class Evaluator:
     # -------------------------------------------------------------------- shots
     def seats(self, square: str) -> tuple[tuple[str, str], ...]:
         """Every figure on the board in seat order, with me on `square` (even before I spawn)."""
-        t = self.t
-        figures = tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
-        return figures + t.objects
+        known = self._seats.get(square)
+        if known is None:
+            # kept by square: everyone else stands still while a decision is weighed (`again`
+            # keeps the same facts)
+            t = self.t
+            figures = tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
+            known = self._seats[square] = figures + t.objects
+        return known
 
     def shot_result(
         self,
@@ -524,8 +546,9 @@ class Evaluator:
     def best_shot(self, me: Me, weapon: str, square: str, reload_cost: Budget = NOTHING) -> Shooting | None:
         """The best outcome of firing `weapon` from `square`, reloading it first for `reload_cost`."""
         key = (weapon, square, reload_cost, me.targets, me.cubes, me.powerups)
-        if key in self._shots:
-            return self._shots[key]
+        known = self._shots.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known
         paid = (me.cubes, me.powerups) if reload_cost is NOTHING else self.pay(me.cubes, me.powerups, reload_cost)
         best: Shooting | None = None
         if paid is not None:
@@ -563,8 +586,9 @@ class Evaluator:
                 if result is None:
                     result = results[(hits, spent)] = self._shot_result(me.targets, cubes, cards, hits, spent, None)
                 gross, net, targets, c2, p2 = result
-                # outcomes come from a set: order them so a position always picks the same one
-                if best is None or net > best.net or (net == best.net and out < best.outcome):
+                # the outcomes are sorted (`ShotBook.from_square`, `_distinct`): of equal nets
+                # the first is kept, so a position always picks the same one
+                if best is None or net > best.net:
                     best = Shooting(gross, net, out, targets, c2, p2)
         self._shots[key] = best
         return best
@@ -764,12 +788,18 @@ class Evaluator:
         missing = [q for q in squares if q not in ends]
         if missing:
             found: dict[str, list[tuple[float, float]]] = {q: [] for q in missing}
+            end = self._end
             for w, reload_cost in self.fireable(me):  # weapons first, as `shoot_options`
+                loaded = None
                 for q in missing:
                     shooting = self.best_shot(me, w, q, reload_cost)
                     if shooting is not None:
-                        gross, nxt = self.after_shot(me, w, shooting)
-                        found[q].append((gross, self.terminal(nxt)))
+                        # terminal(after_shot(...)) by its parts: the state after the shot is not
+                        # built (`terminal` is `_end` of the same parts when valuing by parts)
+                        if loaded is None:
+                            loaded = me.loaded - {w}
+                        after = end(shooting.outcome[2], me.held, loaded, shooting.cubes, shooting.powerups, me.drawn)
+                        found[q].append((shooting.gross, after))
             for q, parts in found.items():
                 if self._plain and parts:
                     parts = [(0.0, max(gross + end for gross, end in parts))]
