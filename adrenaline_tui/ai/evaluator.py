@@ -191,6 +191,7 @@ class Evaluator:
         self.cube = 0.0 if self.last_turn else CUBE
         self._posval: dict[tuple[str, bool], float] = {}
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
+        self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self.weight = {c: 1.0 + TARGET_LEADER * table.lead(c) for c in table.figures}
         self.factor = {}
         for c, f in table.figures.items():
@@ -318,6 +319,17 @@ class Evaluator:
         """Pay like `choose` does: cubes first, then the powerups valued least. None: cannot."""
         if cost[0] <= cubes[0] and cost[1] <= cubes[1] and cost[2] <= cubes[2]:
             return (cubes[0] - cost[0], cubes[1] - cost[1], cubes[2] - cost[2]), powerups
+        # Paying with cards is worked out once a decision: the same purchase is priced again by
+        # `pay_penalty`, by each reload of the turn's ends and each grab of the same rack.
+        key = (cubes, powerups, cost)
+        known = self._paid.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self._paid[key] = self._pay_with_cards(cubes, powerups, cost)
+        return known  # type: ignore[return-value]
+
+    def _pay_with_cards(
+        self, cubes: Budget, powerups: tuple[str, ...], cost: Budget
+    ) -> tuple[Budget, tuple[str, ...]] | None:
         left = list(cubes)
         cards = list(powerups)
         for i, colour in enumerate(CUBES):
@@ -810,11 +822,11 @@ class Evaluator:
         """`_last_action`'s grabs on `q`: (what the mode gives for it, what the end of the turn
         is worth) for each; in the standard game only the best, as (0.0, end)."""
         end = self._end
-        parts = tuple((grab[0], end(q, *grab[3:])) for grab in self._grabs(me, q))
-        if self._plain and parts:
+        grabs = self._grabs(me, q)
+        if self._plain and grabs:
             # (-0.0 or 0.0 - 0.0) + end is end
-            return ((0.0, max(end for _, end in parts)),)
-        return parts
+            return ((0.0, max(end(q, *grab[3:]) for grab in grabs)),)
+        return tuple((grab[0], end(q, *grab[3:])) for grab in grabs)
 
     def _best_run(self, me: Me) -> float | None:
         """The best value of running on with the last action (None: nowhere to run)."""
