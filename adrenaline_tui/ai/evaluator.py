@@ -181,7 +181,7 @@ class Evaluator:
         self._shots: dict[tuple, Shooting | None] = {}
         # Everyone stands still while one decision is weighed: the outcomes of a weapon fired
         # from a square are looked up once, whatever the plan that fires it (`_distinct`).
-        self._outcomes: dict[tuple[str, str], tuple[Outcome, ...]] = {}
+        self._outcomes: dict[tuple[str, str], tuple[tuple[Outcome, tuple[Hits, Budget]], ...]] = {}
         # Whether a weapon can fire from a square with a budget (the engine's `can_fire`), and if
         # so the card and where everyone stands: asked again for every plan that gets there.
         self._fire: dict[tuple[str, str, Budget], tuple[Weapon, tuple[tuple[str, str], ...]] | None] = {}
@@ -192,6 +192,7 @@ class Evaluator:
         self._posval: dict[tuple[str, bool], float] = {}
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
+        self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
         self.weight = {c: 1.0 + TARGET_LEADER * table.lead(c) for c in table.figures}
         self.factor = {}
         for c, f in table.figures.items():
@@ -513,7 +514,16 @@ class Evaluator:
         spent: Budget,
         fresh: dict[str, int] | None,
     ) -> tuple[float, float, Targets, Budget, tuple[str, ...]]:
-        gross, targets = self.hits_value(hits, targets, fresh)
+        if fresh:
+            gross, targets = self.hits_value(hits, targets, fresh)
+        else:
+            # what the hits are worth reads the targets alone, not what I pay with: kept for every
+            # start that holds other cubes or cards (after a grab, without a Teleporter)
+            hit_key = (targets, hits)
+            valued = self._hit_values.get(hit_key)
+            if valued is None:
+                valued = self._hit_values[hit_key] = self.hits_value(hits, targets)
+            gross, targets = valued
         paid = self.pay(cubes, cards, spent)
         if paid is None:
             return gross, float("-inf"), targets, cubes, cards
@@ -590,18 +600,23 @@ class Evaluator:
                     self.capped = True
                     outs = _distinct(self.book.known_from_square(card, self.arena, self.me, square, seats) or ())
             results = self._results_for(me.targets, cubes, cards)
-            for out in outs:
-                hits, spent, _ = out
-                if not fits(spent, budget):
+            b0, b1, b2 = budget
+            found: tuple | None = None
+            chosen: Outcome | None = None
+            for out, part in outs:
+                spent = part[1]
+                if spent[0] > b0 or spent[1] > b1 or spent[2] > b2:  # `fits`, spelled out
                     continue
-                result = results.get((hits, spent))
+                result = results.get(part)
                 if result is None:
-                    result = results[(hits, spent)] = self._shot_result(me.targets, cubes, cards, hits, spent, None)
-                gross, net, targets, c2, p2 = result
+                    result = results[part] = self._shot_result(me.targets, cubes, cards, part[0], spent, None)
                 # the outcomes are sorted (`ShotBook.from_square`, `_distinct`): of equal nets
                 # the first is kept, so a position always picks the same one
-                if best is None or net > best.net:
-                    best = Shooting(gross, net, out, targets, c2, p2)
+                if found is None or result[1] > found[1]:
+                    found, chosen = result, out
+            if found is not None and chosen is not None:
+                gross, net, targets, c2, p2 = found
+                best = Shooting(gross, net, chosen, targets, c2, p2)
         self._shots[key] = best
         return best
 
@@ -865,15 +880,16 @@ class Evaluator:
         return best
 
 
-def _distinct(outs: tuple[Outcome, ...]) -> tuple[Outcome, ...]:
+def _distinct(outs: tuple[Outcome, ...]) -> tuple[tuple[Outcome, tuple[Hits, Budget]], ...]:
     """The outcomes but those with the same hits at the same cost as the one before them (ending
     elsewhere): worth the same, and the outcomes are sorted, so the first of them is the one a
-    tie would keep."""
+    tie would keep. Each with its (hits, cost), the key its value is kept by (`_results_for`),
+    built once here rather than at every plan that fires it."""
     kept = []
     last: Outcome | None = None
     for out in outs:
         if last is None or out[1] != last[1] or out[0] != last[0]:
-            kept.append(out)
+            kept.append((out, (out[0], out[1])))
         last = out
     return tuple(kept)
 
