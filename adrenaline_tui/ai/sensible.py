@@ -202,9 +202,10 @@ class SensiblePlayer:
         threshold = ev.value(me._replace(actions=1)) + 0.3
         best: tuple[float, list[str]] | None = None
         if kind == "teleporter":
+            _, *rest = base  # the state on each square built directly (`_replace` is slower)
             for q in ev.arena.squares:
                 if q != me.square:
-                    v = ev.value(base._replace(square=q)) - threshold
+                    v = ev.value(Me(q, *rest)) - threshold
                     if v > 0 and (best is None or v > best[0]):
                         best = (v, [q])
             return best
@@ -471,7 +472,8 @@ class SensiblePlayer:
                 ck = (final, cubes, cards, after if me.actions else None)
                 cont = continuation.get(ck)
                 if cont is None:
-                    nxt = me._replace(square=final, cubes=cubes, powerups=cards, targets=after)
+                    # me with the shot's square, cubes, cards and targets (built directly)
+                    nxt = Me(final, me.actions, me.held, me.loaded, cubes, cards, me.drawn, after, me.taken)
                     cont = continuation[ck] = ev.value(nxt)
                 best = max(best, net + cont)
             return best
