@@ -592,7 +592,7 @@ def _catch_up(
         gained: dict[str, int] = {}
         legal: list[str] = []
         while not state.finished and not state.dead:
-            legal = [o.key for o in effects.legal_options(state)]
+            legal = effects.legal_keys(state)  # `legal_options`' keys, without their labels
             if len(legal) != 1:
                 break
             before = state.budget
