@@ -193,7 +193,8 @@ class Evaluator:
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
-        self.weight = {c: 1.0 + TARGET_LEADER * table.lead(c) for c in table.figures}
+        leads = table.leads()
+        self.weight = {c: 1.0 + TARGET_LEADER * leads.get(c, 0) for c in table.figures}
         self.factor = {}
         for c, f in table.figures.items():
             if f.frenzy_board:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from adrenaline_tui.ai import modes
@@ -564,7 +564,7 @@ def _moved_table(t: Table, seats: tuple[tuple[str, str], ...]) -> Table:
     clone = copy.copy(t)
     clone.seats = seats
     clone.pos = dict(seats)
-    clone.figures = {c: replace(f, square=clone.pos.get(c, f.square)) for c, f in t.figures.items()}
+    clone.figures = {c: f._replace(square=clone.pos.get(c, f.square)) for c, f in t.figures.items()}
     return clone
 
 
