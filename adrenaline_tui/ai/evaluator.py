@@ -153,9 +153,9 @@ Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
 _UNKNOWN = object()
 
 
-@dataclass(frozen=True, slots=True)
-class Shooting:
-    """The shot chosen from one square with one weapon, and what it leaves."""
+class Shooting(NamedTuple):
+    """The shot chosen from one square with one weapon, and what it leaves (a tuple: a search
+    keeps thousands, which the garbage collector stops tracking, and builds them faster)."""
 
     gross: float  # what the hits are worth
     net: float  # less what is paid for it
