@@ -858,9 +858,18 @@ class Evaluator:
             if spot_key in self._best_spot:
                 spot = self._best_spot[spot_key]
             else:
-                spot = self._best_spot[spot_key] = max(
-                    (self.posval(q, armed) for q in squares if q != here), default=None
-                )
+                # max of posval over the squares but mine, read from posval's own keeping
+                # first (a call a square was most of this)
+                spots = self._posval
+                spot = None
+                for q in squares:
+                    if q != here:
+                        v = spots.get((q, armed))
+                        if v is None:
+                            v = self.posval(q, armed)
+                        if spot is None or v > spot:
+                            spot = v
+                self._best_spot[spot_key] = spot
             return None if spot is None else kept + spot
         posval = self.posval
         end_square = self.mode.end_square
