@@ -377,24 +377,7 @@ class Evaluator:
 
     def terminal(self, me: Me) -> float:
         """What the end of the turn leaves me: weapons (reloaded as I would), cubes, cards, a spot."""
-        if self.last_turn:
-            return 0.0
-        known = self._term.get((me.held, me.loaded, me.cubes, me.powerups, me.drawn))
-        if known is None:
-            known = self._kept_cards(me)
-        return self._ended(me.square, known)
-
-    def _ended(self, square: str, known: tuple[float, bool]) -> float:
-        """`terminal`'s formula once the cards are valued (`_kept_cards`): the one sum both
-        `terminal` and `_end` give."""
-        if self._plain:
-            # the standard game's end_square is 0.0, and x + 0.0 is x (no sum here is -0.0: every
-            # part is a sum of non-negative points); posval as kept (`posval` is not overridden)
-            spot = self._posval.get((square, known[1]))
-            if spot is None:
-                spot = self.posval(square, known[1])
-            return known[0] + spot
-        return known[0] + self.posval(square, known[1]) + self.mode.end_square(square)
+        return self._end(me.square, me.held, me.loaded, me.cubes, me.powerups, me.drawn)
 
     def _end(
         self,
@@ -405,13 +388,21 @@ class Evaluator:
         cards: tuple[str, ...],
         drawn: int,
     ) -> float:
-        """`terminal` of a state with these parts (built only if they are new to `_term`)."""
+        """`terminal` of a state with these parts, which are all it reads (the state is built
+        only if they are new to `_term`): the one formula of the end of a turn."""
         if self.last_turn:
             return 0.0
         known = self._term.get((held, loaded, cubes, cards, drawn))
         if known is None:
             known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
-        return self._ended(square, known)
+        if self._plain:
+            # the standard game's end_square is 0.0, and x + 0.0 is x (no sum here is -0.0: every
+            # part is a sum of non-negative points); posval as kept (`posval` is not overridden)
+            spot = self._posval.get((square, known[1]))
+            if spot is None:
+                spot = self.posval(square, known[1])
+            return known[0] + spot
+        return known[0] + self.posval(square, known[1]) + self.mode.end_square(square)
 
     def _kept_cards(self, me: Me) -> tuple[float, bool]:
         """What the cards and cubes a turn ends with are worth (reloaded as I would), and whether
