@@ -149,9 +149,13 @@ Grab = tuple[float | None, str | None, str, tuple[str, ...], frozenset[str], Bud
 Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
 
 
-@dataclass(frozen=True, slots=True)
-class Shooting:
-    """The shot chosen from one square with one weapon, and what it leaves."""
+# What `dict.get` answers for a key not there, where None is a value kept (a shot with none).
+_UNKNOWN = object()
+
+
+class Shooting(NamedTuple):
+    """The shot chosen from one square with one weapon, and what it leaves (a tuple: a search
+    keeps thousands, which the garbage collector stops tracking, and builds them faster)."""
 
     gross: float  # what the hits are worth
     net: float  # less what is paid for it
@@ -177,7 +181,7 @@ class Evaluator:
         self._shots: dict[tuple, Shooting | None] = {}
         # Everyone stands still while one decision is weighed: the outcomes of a weapon fired
         # from a square are looked up once, whatever the plan that fires it (`_distinct`).
-        self._outcomes: dict[tuple[str, str], tuple[Outcome, ...]] = {}
+        self._outcomes: dict[tuple[str, str], tuple[tuple[Outcome, tuple[Hits, Budget]], ...]] = {}
         # Whether a weapon can fire from a square with a budget (the engine's `can_fire`), and if
         # so the card and where everyone stands: asked again for every plan that gets there.
         self._fire: dict[tuple[str, str, Budget], tuple[Weapon, tuple[tuple[str, str], ...]] | None] = {}
@@ -186,7 +190,11 @@ class Evaluator:
         self._results: dict[tuple, dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]]] = {}
         self.cube = 0.0 if self.last_turn else CUBE
         self._posval: dict[tuple[str, bool], float] = {}
-        self.weight = {c: 1.0 + TARGET_LEADER * table.lead(c) for c in table.figures}
+        self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
+        self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
+        self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
+        leads = table.leads()
+        self.weight = {c: 1.0 + TARGET_LEADER * leads.get(c, 0) for c in table.figures}
         self.factor = {}
         for c, f in table.figures.items():
             if f.frenzy_board:
@@ -313,6 +321,17 @@ class Evaluator:
         """Pay like `choose` does: cubes first, then the powerups valued least. None: cannot."""
         if cost[0] <= cubes[0] and cost[1] <= cubes[1] and cost[2] <= cubes[2]:
             return (cubes[0] - cost[0], cubes[1] - cost[1], cubes[2] - cost[2]), powerups
+        # Paying with cards is worked out once a decision: the same purchase is priced again by
+        # `pay_penalty`, by each reload of the turn's ends and each grab of the same rack.
+        key = (cubes, powerups, cost)
+        known = self._paid.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self._paid[key] = self._pay_with_cards(cubes, powerups, cost)
+        return known  # type: ignore[return-value]
+
+    def _pay_with_cards(
+        self, cubes: Budget, powerups: tuple[str, ...], cost: Budget
+    ) -> tuple[Budget, tuple[str, ...]] | None:
         left = list(cubes)
         cards = list(powerups)
         for i, colour in enumerate(CUBES):
@@ -358,12 +377,7 @@ class Evaluator:
 
     def terminal(self, me: Me) -> float:
         """What the end of the turn leaves me: weapons (reloaded as I would), cubes, cards, a spot."""
-        if self.last_turn:
-            return 0.0
-        known = self._term.get((me.held, me.loaded, me.cubes, me.powerups, me.drawn))
-        if known is None:
-            known = self._kept_cards(me)
-        return known[0] + self.posval(me.square, known[1]) + self.mode.end_square(me.square)
+        return self._end(me.square, me.held, me.loaded, me.cubes, me.powerups, me.drawn)
 
     def _end(
         self,
@@ -374,12 +388,20 @@ class Evaluator:
         cards: tuple[str, ...],
         drawn: int,
     ) -> float:
-        """`terminal` of a state with these parts (built only if they are new to `_term`)."""
+        """`terminal` of a state with these parts, which are all it reads (the state is built
+        only if they are new to `_term`): the one formula of the end of a turn."""
         if self.last_turn:
             return 0.0
         known = self._term.get((held, loaded, cubes, cards, drawn))
         if known is None:
             known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+        if self._plain:
+            # the standard game's end_square is 0.0, and x + 0.0 is x (no sum here is -0.0: every
+            # part is a sum of non-negative points); posval as kept (`posval` is not overridden)
+            spot = self._posval.get((square, known[1]))
+            if spot is None:
+                spot = self.posval(square, known[1])
+            return known[0] + spot
         return known[0] + self.posval(square, known[1]) + self.mode.end_square(square)
 
     def _kept_cards(self, me: Me) -> tuple[float, bool]:
@@ -435,9 +457,14 @@ class Evaluator:
     # -------------------------------------------------------------------- shots
     def seats(self, square: str) -> tuple[tuple[str, str], ...]:
         """Every figure on the board in seat order, with me on `square` (even before I spawn)."""
-        t = self.t
-        figures = tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
-        return figures + t.objects
+        known = self._seats.get(square)
+        if known is None:
+            # kept by square: everyone else stands still while a decision is weighed (`again`
+            # keeps the same facts)
+            t = self.t
+            figures = tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
+            known = self._seats[square] = figures + t.objects
+        return known
 
     def shot_result(
         self,
@@ -479,7 +506,16 @@ class Evaluator:
         spent: Budget,
         fresh: dict[str, int] | None,
     ) -> tuple[float, float, Targets, Budget, tuple[str, ...]]:
-        gross, targets = self.hits_value(hits, targets, fresh)
+        if fresh:
+            gross, targets = self.hits_value(hits, targets, fresh)
+        else:
+            # what the hits are worth reads the targets alone, not what I pay with: kept for every
+            # start that holds other cubes or cards (after a grab, without a Teleporter)
+            hit_key = (targets, hits)
+            valued = self._hit_values.get(hit_key)
+            if valued is None:
+                valued = self._hit_values[hit_key] = self.hits_value(hits, targets)
+            gross, targets = valued
         paid = self.pay(cubes, cards, spent)
         if paid is None:
             return gross, float("-inf"), targets, cubes, cards
@@ -524,8 +560,9 @@ class Evaluator:
     def best_shot(self, me: Me, weapon: str, square: str, reload_cost: Budget = NOTHING) -> Shooting | None:
         """The best outcome of firing `weapon` from `square`, reloading it first for `reload_cost`."""
         key = (weapon, square, reload_cost, me.targets, me.cubes, me.powerups)
-        if key in self._shots:
-            return self._shots[key]
+        known = self._shots.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known
         paid = (me.cubes, me.powerups) if reload_cost is NOTHING else self.pay(me.cubes, me.powerups, reload_cost)
         best: Shooting | None = None
         if paid is not None:
@@ -555,17 +592,23 @@ class Evaluator:
                     self.capped = True
                     outs = _distinct(self.book.known_from_square(card, self.arena, self.me, square, seats) or ())
             results = self._results_for(me.targets, cubes, cards)
-            for out in outs:
-                hits, spent, _ = out
-                if not fits(spent, budget):
+            b0, b1, b2 = budget
+            found: tuple | None = None
+            chosen: Outcome | None = None
+            for out, part in outs:
+                spent = part[1]
+                if spent[0] > b0 or spent[1] > b1 or spent[2] > b2:  # `fits`, spelled out
                     continue
-                result = results.get((hits, spent))
+                result = results.get(part)
                 if result is None:
-                    result = results[(hits, spent)] = self._shot_result(me.targets, cubes, cards, hits, spent, None)
-                gross, net, targets, c2, p2 = result
-                # outcomes come from a set: order them so a position always picks the same one
-                if best is None or net > best.net or (net == best.net and out < best.outcome):
-                    best = Shooting(gross, net, out, targets, c2, p2)
+                    result = results[part] = self._shot_result(me.targets, cubes, cards, part[0], spent, None)
+                # the outcomes are sorted (`ShotBook.from_square`, `_distinct`): of equal nets
+                # the first is kept, so a position always picks the same one
+                if found is None or result[1] > found[1]:
+                    found, chosen = result, out
+            if found is not None and chosen is not None:
+                gross, net, targets, c2, p2 = found
+                best = Shooting(gross, net, chosen, targets, c2, p2)
         self._shots[key] = best
         return best
 
@@ -641,20 +684,22 @@ class Evaluator:
             drawn = me.drawn + (1 if powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
             return [(self.mode.grab_value(q), None, q, me.held, me.loaded, cubes, me.powerups, drawn)]
         out: list[Grab] = []
+        # what a pickup leaves in hand but the new weapon: the same for every weapon of the rack
+        kept: list[str] | None = None
+        kept_loaded: set[str] = set()
         for w in self.t.racks.get(colour, []):
             if w is None or w in me.taken:
                 continue
             paid = self.pay(me.cubes, me.powerups, pickup_counts(self.cards.weapons[w]))
             if paid is None:
                 continue
-            held, loaded = list(me.held), set(me.loaded)
-            if len(held) >= MAX_WEAPONS:
-                drop = self.worst_weapon(held, loaded)
-                held.remove(drop)
-                loaded.discard(drop)
-            held.append(w)
-            loaded.add(w)
-            out.append((None, w, w, tuple(held), frozenset(loaded), paid[0], paid[1], me.drawn))
+            if kept is None:
+                kept, kept_loaded = list(me.held), set(me.loaded)
+                if len(kept) >= MAX_WEAPONS:
+                    drop = self.worst_weapon(kept, kept_loaded)
+                    kept.remove(drop)
+                    kept_loaded.discard(drop)
+            out.append((None, w, w, (*kept, w), frozenset(kept_loaded | {w}), paid[0], paid[1], me.drawn))
         return out
 
     def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
@@ -676,11 +721,8 @@ class Evaluator:
         if squares is None:
             squares = self.arena.within(me.square, self.moves["run"])
         cost = self.mode.move_cost
-        return [
-            (-cost(me.square, q), me._replace(square=q, actions=me.actions - 1), Step("run", q))
-            for q in squares
-            if q != me.square
-        ]
+        _, actions, *rest = me  # built directly: `_replace` costs three times as much
+        return [(-cost(me.square, q), Me(q, actions - 1, *rest), Step("run", q)) for q in squares if q != me.square]
 
     # --------------------------------------------------------------------- plan
     def value(self, me: Me) -> float:
@@ -764,12 +806,18 @@ class Evaluator:
         missing = [q for q in squares if q not in ends]
         if missing:
             found: dict[str, list[tuple[float, float]]] = {q: [] for q in missing}
+            end = self._end
             for w, reload_cost in self.fireable(me):  # weapons first, as `shoot_options`
+                loaded = None
                 for q in missing:
                     shooting = self.best_shot(me, w, q, reload_cost)
                     if shooting is not None:
-                        gross, nxt = self.after_shot(me, w, shooting)
-                        found[q].append((gross, self.terminal(nxt)))
+                        # terminal(after_shot(...)) by its parts: the state after the shot is not
+                        # built (`terminal` is `_end` of the same parts when valuing by parts)
+                        if loaded is None:
+                            loaded = me.loaded - {w}
+                        after = end(shooting.outcome[2], me.held, loaded, shooting.cubes, shooting.powerups, me.drawn)
+                        found[q].append((shooting.gross, after))
             for q, parts in found.items():
                 if self._plain and parts:
                     parts = [(0.0, max(gross + end for gross, end in parts))]
@@ -780,11 +828,11 @@ class Evaluator:
         """`_last_action`'s grabs on `q`: (what the mode gives for it, what the end of the turn
         is worth) for each; in the standard game only the best, as (0.0, end)."""
         end = self._end
-        parts = tuple((grab[0], end(q, *grab[3:])) for grab in self._grabs(me, q))
-        if self._plain and parts:
+        grabs = self._grabs(me, q)
+        if self._plain and grabs:
             # (-0.0 or 0.0 - 0.0) + end is end
-            return ((0.0, max(end for _, end in parts)),)
-        return parts
+            return ((0.0, max(end(q, *grab[3:]) for grab in grabs)),)
+        return tuple((grab[0], end(q, *grab[3:])) for grab in grabs)
 
     def _best_run(self, me: Me) -> float | None:
         """The best value of running on with the last action (None: nowhere to run)."""
@@ -801,9 +849,18 @@ class Evaluator:
             if spot_key in self._best_spot:
                 spot = self._best_spot[spot_key]
             else:
-                spot = self._best_spot[spot_key] = max(
-                    (self.posval(q, armed) for q in squares if q != here), default=None
-                )
+                # max of posval over the squares but mine, read from posval's own keeping
+                # first (a call a square was most of this)
+                spots = self._posval
+                spot = None
+                for q in squares:
+                    if q != here:
+                        v = spots.get((q, armed))
+                        if v is None:
+                            v = self.posval(q, armed)
+                        if spot is None or v > spot:
+                            spot = v
+                self._best_spot[spot_key] = spot
             return None if spot is None else kept + spot
         posval = self.posval
         end_square = self.mode.end_square
@@ -823,15 +880,16 @@ class Evaluator:
         return best
 
 
-def _distinct(outs: tuple[Outcome, ...]) -> tuple[Outcome, ...]:
+def _distinct(outs: tuple[Outcome, ...]) -> tuple[tuple[Outcome, tuple[Hits, Budget]], ...]:
     """The outcomes but those with the same hits at the same cost as the one before them (ending
     elsewhere): worth the same, and the outcomes are sorted, so the first of them is the one a
-    tie would keep."""
+    tie would keep. Each with its (hits, cost), the key its value is kept by (`_results_for`),
+    built once here rather than at every plan that fires it."""
     kept = []
     last: Outcome | None = None
     for out in outs:
         if last is None or out[1] != last[1] or out[0] != last[0]:
-            kept.append(out)
+            kept.append((out, (out[0], out[1])))
         last = out
     return tuple(kept)
 

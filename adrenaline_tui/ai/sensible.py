@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from adrenaline_tui.ai import modes
@@ -202,9 +202,10 @@ class SensiblePlayer:
         threshold = ev.value(me._replace(actions=1)) + 0.3
         best: tuple[float, list[str]] | None = None
         if kind == "teleporter":
+            _, *rest = base  # the state on each square built directly (`_replace` is slower)
             for q in ev.arena.squares:
                 if q != me.square:
-                    v = ev.value(base._replace(square=q)) - threshold
+                    v = ev.value(Me(q, *rest)) - threshold
                     if v > 0 and (best is None or v > best[0]):
                         best = (v, [q])
             return best
@@ -471,7 +472,8 @@ class SensiblePlayer:
                 ck = (final, cubes, cards, after if me.actions else None)
                 cont = continuation.get(ck)
                 if cont is None:
-                    nxt = me._replace(square=final, cubes=cubes, powerups=cards, targets=after)
+                    # me with the shot's square, cubes, cards and targets (built directly)
+                    nxt = Me(final, me.actions, me.held, me.loaded, cubes, cards, me.drawn, after, me.taken)
                     cont = continuation[ck] = ev.value(nxt)
                 best = max(best, net + cont)
             return best
@@ -562,7 +564,7 @@ def _moved_table(t: Table, seats: tuple[tuple[str, str], ...]) -> Table:
     clone = copy.copy(t)
     clone.seats = seats
     clone.pos = dict(seats)
-    clone.figures = {c: replace(f, square=clone.pos.get(c, f.square)) for c, f in t.figures.items()}
+    clone.figures = {c: f._replace(square=clone.pos.get(c, f.square)) for c, f in t.figures.items()}
     return clone
 
 
@@ -590,7 +592,7 @@ def _catch_up(
         gained: dict[str, int] = {}
         legal: list[str] = []
         while not state.finished and not state.dead:
-            legal = [o.key for o in effects.legal_options(state)]
+            legal = effects.legal_keys(state)  # `legal_options`' keys, without their labels
             if len(legal) != 1:
                 break
             before = state.budget

@@ -264,7 +264,7 @@ class ShotBook:
         key: str,
         table: dict[tuple, Outcomes] | None = None,
         order: dict[str, int] | None = None,
-    ) -> list[Outcome]:
+    ) -> list[Outcome] | Outcomes:
         """Outcomes of choosing `key` now and finishing the shot in the best ways afterwards."""
         if table is None:
             table = self._table(shot)
@@ -292,7 +292,7 @@ class ShotBook:
         # most steps neither hit nor pay (picking, starting an effect, moving on): nothing to add
         if not hits:
             if spent == NOTHING:
-                return list(rest)
+                return rest  # read, never changed, by whoever asked
             return [(h, pool.setdefault(c := _plus(spent, s), c), sq) for h, s, sq in rest]
         return [
             (pool.setdefault(a := add_hits(hits, h), a), pool.setdefault(c := _plus(spent, s), c), sq)

@@ -6,8 +6,7 @@ scores are not there, so nothing built from a `Table` can peek at hidden informa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from adrenaline_tui.rules.arena import SPAWN_COLOURS, Arena, load_arena
 from adrenaline_tui.rules.cards import CUBES, CardSet, load_cards
@@ -21,8 +20,10 @@ def cost_counts(cost: tuple[str, ...] | list[str]) -> Budget:
     return (cost.count("red"), cost.count("blue"), cost.count("yellow"))
 
 
-@dataclass(frozen=True, slots=True)
-class Figure:
+class Figure(NamedTuple):
+    """A figure as the view shows it (a tuple: a table builds one for every figure at every
+    question, and a frozen dataclass took three times as long to build)."""
+
     colour: str
     square: str | None
     damage: tuple[str, ...]
@@ -105,6 +106,7 @@ class Table:
         # Targets that are not figures, offered to my shots now (Domination's spawnpoints from
         # my second turn until I have damaged one this turn), after the figures as in the engine.
         self.objects: tuple[tuple[str, str], ...] = ()
+        self._leads: dict[str, int] | None = None  # `leads`, once asked
         dom = view.get("domination")
         if dom is not None and self.active == self.me and not dom["first_turn"] and not dom["tagged_this_turn"]:
             self.objects = tuple((f"spawn:{c}", self.arena.spawn_square[c]) for c in SPAWN_COLOURS)
@@ -126,14 +128,27 @@ class Table:
     def lead(self, colour: str) -> int:
         """How well `colour` is doing on what is public: killshot-track tokens, spawnpoint-track
         tokens (Domination), turrets (Turret)."""
-        n = self.track_tokens(colour)
-        dom = self.view.get("domination")
-        if dom:
-            n += sum(t.count(colour) for t in dom["tracks"].values())
-        turret = self.view.get("turret")
-        if turret:
-            n += sum(1 for o in turret["turrets"].values() if o == colour)
-        return n
+        return self.leads().get(colour, 0)
+
+    def leads(self) -> dict[str, int]:
+        """`lead` of every colour that has any, counted in one pass over the tracks and turrets
+        (every search weighs every figure by it), kept: the table does not change."""
+        if self._leads is None:
+            counts: dict[str, int] = {}
+            for entry in self.track:
+                for c in entry:
+                    counts[c] = counts.get(c, 0) + 1
+            dom = self.view.get("domination")
+            if dom:
+                for track in dom["tracks"].values():
+                    for c in track:
+                        counts[c] = counts.get(c, 0) + 1
+            turret = self.view.get("turret")
+            if turret:
+                for owner in turret["turrets"].values():
+                    counts[owner] = counts.get(owner, 0) + 1
+            self._leads = counts
+        return self._leads
 
     @property
     def mine(self) -> Figure:
@@ -149,9 +164,6 @@ class Table:
 
     def budget(self) -> Budget:
         return spendable(self.cubes, self.powerups)
-
-    def track_tokens(self, colour: str) -> int:
-        return sum(entry.count(colour) for entry in self.track)
 
     def action_moves(self) -> dict[str, int]:
         """How far each action lets me move first (the action tile and adrenaline, section e)."""
