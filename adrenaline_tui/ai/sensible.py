@@ -462,7 +462,10 @@ class SensiblePlayer:
 
         def value(key: str) -> float:
             best = float("-inf")
-            for hits, spent, final in self.book.child_outcomes(shot, key, order=order):
+            # Sorted: the book keeps a position's outcomes in a set's order, which follows the
+            # string hashing, and valuing them may reach the turn search's cap (a quick player's
+            # in the hard player's imagined games), after which the order decides what is valued.
+            for hits, spent, final in sorted(self.book.child_outcomes(shot, key, order=order)):
                 if aim is not None and hits != aim:
                     continue
                 _, net, after, cubes, cards = ev.shot_result(
