@@ -7,10 +7,7 @@ hashing, and a search that reaches its cap values them in that order. Unsorted, 
 so a seeded tournament did not replay the same games in every process.
 """
 
-import json
-import os
-import subprocess
-import sys
+from tests.string_hashing import under_hash_seed
 
 # The game and the players of `benchmarks/hard_paired.py`'s game 5 of seed 510000 (the hard
 # player alone in seat 0, its clock out of play so that only its work budget bounds it).
@@ -34,14 +31,8 @@ print(json.dumps(answers))
 """
 
 
-def _answers(hash_seed: str) -> list:
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, check=True, env=env)
-    return json.loads(out.stdout)
-
-
 def test_the_hard_player_answers_the_same_whatever_the_string_hashing():
-    first = _answers("0")
+    first = under_hash_seed(CODE, "0")
     assert len(first) == 150
     assert any(player == "yellow" and kind == "action" for player, kind, _ in first)
-    assert _answers("2") == first
+    assert under_hash_seed(CODE, "2") == first

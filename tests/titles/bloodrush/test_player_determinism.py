@@ -2,10 +2,7 @@
 simulations and benchmarks replay the same games in every process (the normal player once
 ordered its steps by iterating a set of keys, so ties fell differently per process)."""
 
-import json
-import os
-import subprocess
-import sys
+from tests.string_hashing import under_hash_seed
 
 CODE = """
 import json
@@ -24,11 +21,5 @@ print(json.dumps(out))
 """
 
 
-def _games(hash_seed: str) -> list:
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, check=True, env=env)
-    return json.loads(out.stdout)
-
-
 def test_the_same_seeds_play_the_same_games_whatever_the_string_hashing():
-    assert _games("0") == _games("1") == _games("2")
+    assert under_hash_seed(CODE, "0") == under_hash_seed(CODE, "1") == under_hash_seed(CODE, "2")
