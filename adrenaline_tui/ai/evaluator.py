@@ -153,6 +153,20 @@ Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
 _UNKNOWN = object()
 
 
+def _holds_scope(cards: tuple[str, ...]) -> bool:
+    """Whether a Targeting Scope is among `cards`: a shot's value adds scopes only then. Kept by
+    the hand, as `_SUMS` (a few hundred hands a game)."""
+    known = _SCOPED.get(cards)
+    if known is None:
+        if len(_SCOPED) > KEPT_LIMIT:
+            _SCOPED.clear()
+        known = _SCOPED[cards] = any(powerup_kind(c) == SCOPE for c in cards)
+    return known
+
+
+_SCOPED: dict[tuple[str, ...], bool] = {}
+
+
 class Shooting(NamedTuple):
     """The shot chosen from one square with one weapon, and what it leaves (a tuple: a search
     keeps thousands, which the garbage collector stops tracking, and builds them faster)."""
@@ -521,6 +535,9 @@ class Evaluator:
             return gross, float("-inf"), targets, cubes, cards
         net = gross - self.pay_penalty(cubes, cards, spent)
         cubes, cards = paid
+        if not _holds_scope(cards):
+            # no Targeting Scope to add (most hands): the loop below would stop at its first test
+            return gross, net, targets, cubes, cards
         damaged = [f for f, dmg, _ in hits if dmg > 0]
         while damaged:
             scopes = sorted((c for c in cards if powerup_kind(c) == SCOPE), key=lambda c: (self.keep(c), c))
@@ -830,8 +847,14 @@ class Evaluator:
         end = self._end
         grabs = self._grabs(me, q)
         if self._plain and grabs:
-            # (-0.0 or 0.0 - 0.0) + end is end
-            return ((0.0, max(end(q, *grab[3:]) for grab in grabs)),)
+            # (-0.0 or 0.0 - 0.0) + end is end; the best taken as `max` would (the first of equals),
+            # each grab's parts read by place rather than sliced into a tuple
+            best = None
+            for grab in grabs:
+                v = end(q, grab[3], grab[4], grab[5], grab[6], grab[7])
+                if best is None or v > best:
+                    best = v
+            return ((0.0, best),)
         return tuple((grab[0], end(q, *grab[3:])) for grab in grabs)
 
     def _best_run(self, me: Me) -> float | None:
