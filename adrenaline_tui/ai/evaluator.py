@@ -207,6 +207,7 @@ class Evaluator:
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
+        self._reload_order: dict[tuple[tuple[str, ...], frozenset[str]], tuple[tuple[str, Budget, float], ...]] = {}
         leads = table.leads()
         self.weight = {c: 1.0 + TARGET_LEADER * leads.get(c, 0) for c in table.figures}
         self.factor = {}
@@ -379,12 +380,20 @@ class Evaluator:
         if len(me.loaded) == len(me.held):  # nothing to reload (most ends of a turn)
             return me.loaded, me.cubes, me.powerups
         loaded, cubes, cards = set(me.loaded), me.cubes, me.powerups
-        for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w)):
-            cost = reload_counts(self.cards.weapons[w])
+        # the unloaded weapons best first, each with its cost and worth: kept by what I hold and
+        # what is loaded (a decision meets a handful of these and thousands of cubes and cards)
+        order_key = (me.held, me.loaded)
+        order = self._reload_order.get(order_key)
+        if order is None:
+            order = self._reload_order[order_key] = tuple(
+                (w, reload_counts(self.cards.weapons[w]), (LOADED - UNLOADED) * rating(w))
+                for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w))
+            )
+        for w, cost, worth in order:
             paid = self.pay(cubes, cards, cost)
             if paid is None:
                 continue
-            if (LOADED - UNLOADED) * rating(w) > self.pay_penalty(cubes, cards, cost):
+            if worth > self.pay_penalty(cubes, cards, cost):
                 loaded.add(w)
                 cubes, cards = paid
         return frozenset(loaded), cubes, cards
