@@ -207,6 +207,7 @@ class Evaluator:
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
+        self._racks: dict[str, tuple[tuple[str, Budget], ...]] = {}
         self._reload_order: dict[tuple[tuple[str, ...], frozenset[str]], tuple[tuple[str, Budget, float], ...]] = {}
         leads = table.leads()
         self.weight = {c: 1.0 + TARGET_LEADER * leads.get(c, 0) for c in table.figures}
@@ -713,10 +714,17 @@ class Evaluator:
         # what a pickup leaves in hand but the new weapon: the same for every weapon of the rack
         kept: list[str] | None = None
         kept_loaded: set[str] = set()
-        for w in self.t.racks.get(colour, []):
-            if w is None or w in me.taken:
+        rack = self._racks.get(colour)
+        if rack is None:
+            # the rack's weapons with what each costs to pick up: the racks stay as they are while
+            # a decision is weighed, and every plan that reaches the square asks again
+            rack = self._racks[colour] = tuple(
+                (w, pickup_counts(self.cards.weapons[w])) for w in self.t.racks.get(colour, []) if w is not None
+            )
+        for w, price in rack:
+            if w in me.taken:
                 continue
-            paid = self.pay(me.cubes, me.powerups, pickup_counts(self.cards.weapons[w]))
+            paid = self.pay(me.cubes, me.powerups, price)
             if paid is None:
                 continue
             if kept is None:
