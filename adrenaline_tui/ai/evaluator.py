@@ -792,38 +792,40 @@ class Evaluator:
         within = self.arena.within
         here = me.square
         # Each square's shots, then each square's grabs (the order `options` lists them in), as
-        # (square, parts): one loop below values both kinds.
-        found: list[tuple[str, tuple[tuple[float | None, float], ...]]] = []
+        # (squares, their parts by square): one loop below values both kinds, reading the parts
+        # where they are kept (no pair built a square).
+        found: list[tuple[tuple[str, ...], dict[str, tuple[tuple[float | None, float], ...]]]] = []
         if "shoot" in moves:
             squares = within(here, moves["shoot"])
-            shot_ends = self._shot_ends_for(me, squares)
-            found += [(q, shot_ends[q]) for q in squares]
+            found.append((squares, self._shot_ends_for(me, squares)))
         if "grab" in moves:
             key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.taken)
             grab_ends = self._grab_ends.get(key)
             if grab_ends is None:
                 grab_ends = self._grab_ends[key] = {}
-            for q in within(here, moves["grab"]):
-                parts = grab_ends.get(q)
-                if parts is None:
-                    parts = grab_ends[q] = self._grab_parts(me, q)
-                found.append((q, parts))
+            squares = within(here, moves["grab"])
+            for q in squares:
+                if q not in grab_ends:
+                    grab_ends[q] = self._grab_parts(me, q)
+            found.append((squares, grab_ends))
         plain = self._plain
-        for q, parts in found:
-            if not parts:
-                continue
-            if plain:
-                # (gain - 0.0) + end, the best of the square's kept first
-                v = parts[0][1]
-                if v > best:
-                    best = v
-                continue
-            c = self.mode.move_cost(here, q)
-            for gain, end in parts:
-                # a grab's gain may be None (`_grabs`); a shot's gross never is
-                v = (-c if gain is None else gain - c) + end
-                if v > best:
-                    best = v
+        for squares, ends in found:
+            for q in squares:
+                parts = ends[q]
+                if not parts:
+                    continue
+                if plain:
+                    # (gain - 0.0) + end, the best of the square's kept first
+                    v = parts[0][1]
+                    if v > best:
+                        best = v
+                    continue
+                c = self.mode.move_cost(here, q)
+                for gain, end in parts:
+                    # a grab's gain may be None (`_grabs`); a shot's gross never is
+                    v = (-c if gain is None else gain - c) + end
+                    if v > best:
+                        best = v
         if "run" in moves:
             v = self._best_run(me)
             if v is not None and v > best:
