@@ -208,6 +208,7 @@ class Evaluator:
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
         self._racks: dict[str, tuple[tuple[str, Budget], ...]] = {}
+        self._rack_bests: dict[str, float] = {}
         self._reload_order: dict[tuple[tuple[str, ...], frozenset[str]], tuple[tuple[str, Budget, float], ...]] = {}
         leads = table.leads()
         self.weight = {c: 1.0 + TARGET_LEADER * leads.get(c, 0) for c in table.figures}
@@ -467,16 +468,27 @@ class Evaluator:
             near = sum(1 for c, q in self.t.seats if c != self.me and arena.distance[square][q] <= 1)
             value += 0.12 * min(seen, 2) + 0.05 * min(near, 2)
         if len(self.t.my_weapons) < MAX_WEAPONS:
-            budget = self.t.budget()
             best = 0.0
             for colour, spawn in arena.spawn_square.items():
                 if arena.distance[square][spawn] <= 1:
-                    for w in self.t.racks.get(colour, []):
-                        if w is not None and fits(pickup_counts(self.cards.weapons[w]), budget):
-                            best = max(best, rating(w))
+                    best = max(best, self._rack_best(colour))
             value += 0.1 * best
         self._posval[key] = value
         return value
+
+    def _rack_best(self, colour: str) -> float:
+        """The best rating of a weapon on the `colour` rack that I can pay for now (0.0: none):
+        `posval` asks it for every square next to the spawnpoint, and the rack and what I can pay
+        stay as they are while a decision is weighed."""
+        known = self._rack_bests.get(colour)
+        if known is None:
+            budget = self.t.budget()
+            known = 0.0
+            for w in self.t.racks.get(colour, []):
+                if w is not None and fits(pickup_counts(self.cards.weapons[w]), budget):
+                    known = max(known, rating(w))
+            self._rack_bests[colour] = known
+        return known
 
     # -------------------------------------------------------------------- shots
     def seats(self, square: str) -> tuple[tuple[str, str], ...]:
