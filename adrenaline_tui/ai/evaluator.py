@@ -153,6 +153,20 @@ Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
 _UNKNOWN = object()
 
 
+def _holds_scope(cards: tuple[str, ...]) -> bool:
+    """Whether a Targeting Scope is among `cards`: a shot's value adds scopes only then. Kept by
+    the hand, as `_SUMS` (a few hundred hands a game)."""
+    known = _SCOPED.get(cards)
+    if known is None:
+        if len(_SCOPED) > KEPT_LIMIT:
+            _SCOPED.clear()
+        known = _SCOPED[cards] = any(powerup_kind(c) == SCOPE for c in cards)
+    return known
+
+
+_SCOPED: dict[tuple[str, ...], bool] = {}
+
+
 class Shooting(NamedTuple):
     """The shot chosen from one square with one weapon, and what it leaves (a tuple: a search
     keeps thousands, which the garbage collector stops tracking, and builds them faster)."""
@@ -193,6 +207,9 @@ class Evaluator:
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
+        self._racks: dict[str, tuple[tuple[str, Budget], ...]] = {}
+        self._rack_bests: dict[str, float] = {}
+        self._reload_order: dict[tuple[tuple[str, ...], frozenset[str]], tuple[tuple[str, Budget, float], ...]] = {}
         leads = table.leads()
         self.weight = {c: 1.0 + TARGET_LEADER * leads.get(c, 0) for c in table.figures}
         self.factor = {}
@@ -365,12 +382,20 @@ class Evaluator:
         if len(me.loaded) == len(me.held):  # nothing to reload (most ends of a turn)
             return me.loaded, me.cubes, me.powerups
         loaded, cubes, cards = set(me.loaded), me.cubes, me.powerups
-        for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w)):
-            cost = reload_counts(self.cards.weapons[w])
+        # the unloaded weapons best first, each with its cost and worth: kept by what I hold and
+        # what is loaded (a decision meets a handful of these and thousands of cubes and cards)
+        order_key = (me.held, me.loaded)
+        order = self._reload_order.get(order_key)
+        if order is None:
+            order = self._reload_order[order_key] = tuple(
+                (w, reload_counts(self.cards.weapons[w]), (LOADED - UNLOADED) * rating(w))
+                for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w))
+            )
+        for w, cost, worth in order:
             paid = self.pay(cubes, cards, cost)
             if paid is None:
                 continue
-            if (LOADED - UNLOADED) * rating(w) > self.pay_penalty(cubes, cards, cost):
+            if worth > self.pay_penalty(cubes, cards, cost):
                 loaded.add(w)
                 cubes, cards = paid
         return frozenset(loaded), cubes, cards
@@ -443,16 +468,27 @@ class Evaluator:
             near = sum(1 for c, q in self.t.seats if c != self.me and arena.distance[square][q] <= 1)
             value += 0.12 * min(seen, 2) + 0.05 * min(near, 2)
         if len(self.t.my_weapons) < MAX_WEAPONS:
-            budget = self.t.budget()
             best = 0.0
             for colour, spawn in arena.spawn_square.items():
                 if arena.distance[square][spawn] <= 1:
-                    for w in self.t.racks.get(colour, []):
-                        if w is not None and fits(pickup_counts(self.cards.weapons[w]), budget):
-                            best = max(best, rating(w))
+                    best = max(best, self._rack_best(colour))
             value += 0.1 * best
         self._posval[key] = value
         return value
+
+    def _rack_best(self, colour: str) -> float:
+        """The best rating of a weapon on the `colour` rack that I can pay for now (0.0: none):
+        `posval` asks it for every square next to the spawnpoint, and the rack and what I can pay
+        stay as they are while a decision is weighed."""
+        known = self._rack_bests.get(colour)
+        if known is None:
+            budget = self.t.budget()
+            known = 0.0
+            for w in self.t.racks.get(colour, []):
+                if w is not None and fits(pickup_counts(self.cards.weapons[w]), budget):
+                    known = max(known, rating(w))
+            self._rack_bests[colour] = known
+        return known
 
     # -------------------------------------------------------------------- shots
     def seats(self, square: str) -> tuple[tuple[str, str], ...]:
@@ -521,6 +557,9 @@ class Evaluator:
             return gross, float("-inf"), targets, cubes, cards
         net = gross - self.pay_penalty(cubes, cards, spent)
         cubes, cards = paid
+        if not _holds_scope(cards):
+            # no Targeting Scope to add (most hands): the loop below would stop at its first test
+            return gross, net, targets, cubes, cards
         damaged = [f for f, dmg, _ in hits if dmg > 0]
         while damaged:
             scopes = sorted((c for c in cards if powerup_kind(c) == SCOPE), key=lambda c: (self.keep(c), c))
@@ -687,10 +726,17 @@ class Evaluator:
         # what a pickup leaves in hand but the new weapon: the same for every weapon of the rack
         kept: list[str] | None = None
         kept_loaded: set[str] = set()
-        for w in self.t.racks.get(colour, []):
-            if w is None or w in me.taken:
+        rack = self._racks.get(colour)
+        if rack is None:
+            # the rack's weapons with what each costs to pick up: the racks stay as they are while
+            # a decision is weighed, and every plan that reaches the square asks again
+            rack = self._racks[colour] = tuple(
+                (w, pickup_counts(self.cards.weapons[w])) for w in self.t.racks.get(colour, []) if w is not None
+            )
+        for w, price in rack:
+            if w in me.taken:
                 continue
-            paid = self.pay(me.cubes, me.powerups, pickup_counts(self.cards.weapons[w]))
+            paid = self.pay(me.cubes, me.powerups, price)
             if paid is None:
                 continue
             if kept is None:
@@ -758,38 +804,40 @@ class Evaluator:
         within = self.arena.within
         here = me.square
         # Each square's shots, then each square's grabs (the order `options` lists them in), as
-        # (square, parts): one loop below values both kinds.
-        found: list[tuple[str, tuple[tuple[float | None, float], ...]]] = []
+        # (squares, their parts by square): one loop below values both kinds, reading the parts
+        # where they are kept (no pair built a square).
+        found: list[tuple[tuple[str, ...], dict[str, tuple[tuple[float | None, float], ...]]]] = []
         if "shoot" in moves:
             squares = within(here, moves["shoot"])
-            shot_ends = self._shot_ends_for(me, squares)
-            found += [(q, shot_ends[q]) for q in squares]
+            found.append((squares, self._shot_ends_for(me, squares)))
         if "grab" in moves:
             key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn, me.taken)
             grab_ends = self._grab_ends.get(key)
             if grab_ends is None:
                 grab_ends = self._grab_ends[key] = {}
-            for q in within(here, moves["grab"]):
-                parts = grab_ends.get(q)
-                if parts is None:
-                    parts = grab_ends[q] = self._grab_parts(me, q)
-                found.append((q, parts))
+            squares = within(here, moves["grab"])
+            for q in squares:
+                if q not in grab_ends:
+                    grab_ends[q] = self._grab_parts(me, q)
+            found.append((squares, grab_ends))
         plain = self._plain
-        for q, parts in found:
-            if not parts:
-                continue
-            if plain:
-                # (gain - 0.0) + end, the best of the square's kept first
-                v = parts[0][1]
-                if v > best:
-                    best = v
-                continue
-            c = self.mode.move_cost(here, q)
-            for gain, end in parts:
-                # a grab's gain may be None (`_grabs`); a shot's gross never is
-                v = (-c if gain is None else gain - c) + end
-                if v > best:
-                    best = v
+        for squares, ends in found:
+            for q in squares:
+                parts = ends[q]
+                if not parts:
+                    continue
+                if plain:
+                    # (gain - 0.0) + end, the best of the square's kept first
+                    v = parts[0][1]
+                    if v > best:
+                        best = v
+                    continue
+                c = self.mode.move_cost(here, q)
+                for gain, end in parts:
+                    # a grab's gain may be None (`_grabs`); a shot's gross never is
+                    v = (-c if gain is None else gain - c) + end
+                    if v > best:
+                        best = v
         if "run" in moves:
             v = self._best_run(me)
             if v is not None and v > best:
@@ -830,8 +878,14 @@ class Evaluator:
         end = self._end
         grabs = self._grabs(me, q)
         if self._plain and grabs:
-            # (-0.0 or 0.0 - 0.0) + end is end
-            return ((0.0, max(end(q, *grab[3:]) for grab in grabs)),)
+            # (-0.0 or 0.0 - 0.0) + end is end; the best taken as `max` would (the first of equals),
+            # each grab's parts read by place rather than sliced into a tuple
+            best = None
+            for grab in grabs:
+                v = end(q, grab[3], grab[4], grab[5], grab[6], grab[7])
+                if best is None or v > best:
+                    best = v
+            return ((0.0, best),)
         return tuple((grab[0], end(q, *grab[3:])) for grab in grabs)
 
     def _best_run(self, me: Me) -> float | None:
