@@ -64,7 +64,7 @@ GUARDED = frozenset({"look", "join", "start"})
 class Budgets:
     """The think budgets of every computer question of a host's loop, on one timer.
 
-    `_within` armed a timer of the loop for each question and cancelled it when the answer came
+    Each question used to arm a timer of the loop of its own, cancelled when the answer came
     (nearly always): with computers answering at once, hundreds a second of handles made, pushed
     on the loop's heap and cancelled. Here a question's deadline goes on a heap of this object's
     own, and the loop holds one timer, for the earliest deadline not yet answered; an answered
@@ -118,11 +118,6 @@ class Budgets:
                 waiter.set_result(None)  # past its budget: its table answers for it
         if heap:
             self._arm(heap[0][0])
-
-
-async def _within(future: asyncio.Future[str], seconds: float) -> str:
-    """`Budgets.within` on a budget timer of its own (tests; a host keeps one `Budgets`)."""
-    return await Budgets(asyncio.get_running_loop()).within(future, seconds)
 
 
 def event_json(e: Event) -> list[Any]:

@@ -1,4 +1,4 @@
-"""A computer's answer awaited within the table's budget (`server.Budgets`, `_within`): the answer if it
+"""A computer's answer awaited within the table's budget (`server.Budgets`): the answer if it
 comes in time; past it a TimeoutError, the question itself going on (its late answer is the
 table's to drop); and a table that stops waiting never cancels the question."""
 
@@ -8,7 +8,12 @@ import asyncio
 
 import pytest
 
-from adrenaline_tui.host.server import Budgets, _within
+from adrenaline_tui.host.server import Budgets
+
+
+async def _within(future: asyncio.Future[str], seconds: float) -> str:
+    """A budget of its own for one question (a host keeps one `Budgets` for all of them)."""
+    return await Budgets(asyncio.get_running_loop()).within(future, seconds)
 
 
 async def test_an_answer_in_time_is_returned() -> None:
