@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from adrenaline_tui import journal
+from adrenaline_tui.host.front_door import PREFIX_VARIABLE
 from adrenaline_tui.wire import protocol
 
 T = TypeVar("T")
@@ -296,7 +297,7 @@ async def run(args: argparse.Namespace) -> dict:
     env = None
     if getattr(args, "prefix", None):
         # The front door starts its workers under this command (host/front_door.py).
-        env = {**os.environ, "ADRENALINE_WORKER_PREFIX": args.prefix}
+        env = {**os.environ, PREFIX_VARIABLE: args.prefix}
     host = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=args.source, env=env)
     SPOKEN["v"] = protocol_of(args.source) if args.source else protocol.VERSION
     try:
