@@ -1,4 +1,5 @@
-"""Every UI test gets its own game home, so saves and settings never leak between tests."""
+"""Every UI test gets its own game home, so saves and settings never leak between tests (the
+suite's conftest gives each test one; this names it for the tests that read it), and colour on."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every walkthrough test gets its own game home, so progress files never leak between tests."""
+"""Every walkthrough test gets its own game home, so progress files never leak between tests (the
+suite's conftest gives each test one; this names it for the tests that read it)."""
 
 from __future__ import annotations
 
