@@ -192,7 +192,7 @@ class Link:
         # woken a line (most of the front door's Python was that per-line machinery).
         loop = asyncio.get_running_loop()
         transport, _ = await loop.create_unix_connection(lambda: _LinkProtocol(self), str(self.worker.sock))
-        self.transport = transport  # type: ignore[assignment]
+        self.transport = transport
         transport.write(self.relay.hello)
 
     def send(self, line: bytes) -> None:
