@@ -66,9 +66,14 @@ def digest(snapshot: bytes) -> str:
     return hashlib.blake2b(snapshot, digest_size=16).hexdigest()
 
 
+# `json.dumps(entry, separators=(",", ":"))` made a new encoder for every line (a line a person's
+# decision, and a batch of computers' moves, at every table).
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+
+
 def line(entry: dict[str, Any]) -> bytes:
     """One journal line: the checksum of the JSON, the JSON, a newline."""
-    body = json.dumps(entry, separators=(",", ":")).encode()
+    body = _COMPACT.encode(entry).encode()
     return b"%08x %s\n" % (zlib.crc32(body), body)
 
 

@@ -46,6 +46,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Protocol
 
+from adrenaline_tui.rules.decision import Decision, Option
+
 # Processes in a pool. On this 2-core machine one process beside the host's (or the app's) own
 # is the measured best: the tables' loop keeps one core, the computers take the other
 # (docs/hosting.md, "Computers").
@@ -114,10 +116,17 @@ def question_for(session: TableSession, table: str, title: str, budget: float) -
     return Question(table, title, d.player, session.kinds[d.player], seed, d, view, budget)
 
 
-def _plain_decision(decision: Any) -> Any:
+def _plain_decision(decision: Any, view: dict[str, Any]) -> Any:
     """The engine's question as plain tuples beside its classes, for a pickle that makes no Python
     call per option: a named tuple pickles through its `__getnewargs__` and unpickles through its
-    `__new__`, a frame each, which was most of a question's 34 us pickle and 36 us unpickle."""
+    `__new__`, a frame each, which was most of a question's 34 us pickle and 36 us unpickle.
+
+    Adrenaline's own question is not sent at all beside its view: the view's `pending` (the one
+    deciding is shown its question whole: `snapshot._pending`) holds every field of it but two
+    flags, and the process builds it again from there (`_engine_decision`). Pickling the options
+    a second time, with the classes named, was a third of a question's frame (relay6)."""
+    if type(decision) is Decision and _pending_holds(decision, view.get("pending")):
+        return (_FROM_VIEW, decision.auto, decision.public)
     options = getattr(decision, "options", None)
     if not isinstance(decision, tuple) or not hasattr(decision, "_fields") or not isinstance(options, tuple):
         return (False, decision)  # not a named tuple with options: pickled as it is
@@ -128,7 +137,31 @@ def _plain_decision(decision: Any) -> Any:
     return (True, type(decision), option_class, at, tuple(fields))
 
 
-def _engine_decision(plain: tuple[Any, ...]) -> Any:
+# The first field of a plain decision that is built from the view's `pending` in the process.
+_FROM_VIEW = 2
+
+
+def _pending_holds(decision: Decision, pending: Any) -> bool:
+    """Whether the view shows this very question to the one deciding (its player, kind, prompt and
+    as many options): then the view alone carries it. Cheap on purpose, no option compared: the
+    view was built from this very question a moment ago (`question_for`); a view that is not
+    the decider's (another title's shape, a spectator's) sends the question as before."""
+    return (
+        type(pending) is dict
+        and pending.get("player") == decision.player
+        and pending.get("kind") == decision.kind
+        and pending.get("prompt") == decision.prompt
+        and type(options := pending.get("options")) is list
+        and len(options) == len(decision.options)
+    )
+
+
+def _engine_decision(plain: tuple[Any, ...], view: dict[str, Any]) -> Any:
+    if plain[0] == _FROM_VIEW:
+        pending = view["pending"]
+        make = tuple.__new__
+        options = tuple([make(Option, (o["key"], o["label"], o["square"], o["target"])) for o in pending["options"]])
+        return make(Decision, (pending["player"], pending["kind"], pending["prompt"], options, plain[1], plain[2]))
     if not plain[0]:
         return plain[1]
     _, decision_class, option_class, at, fields = plain
@@ -140,22 +173,23 @@ def _engine_decision(plain: tuple[Any, ...]) -> Any:
 
 def frame(ident: int, asked_at: float, q: Question) -> bytes:
     """A question as the process is sent it: plain data (the engine's question as tuples beside
-    its classes, the seat's view as it is), pickled. Built only from the question, that is from
-    the seat's view: two deals differing in another seat's hidden cards send the same bytes.
+    its classes, or, for Adrenaline's, read again from the view; the seat's view as it is),
+    pickled. Built only from the question, that is from the seat's view: two deals differing in
+    another seat's hidden cards send the same bytes.
 
     Sending only what changed since the seat's last view was tried and measured worse: comparing
     a view with one built a turn earlier (out of the processor's caches by then) cost more than
     pickling the whole view, on both sides (200 tables in turn, 6,000 questions: the table's side
     83-87 us against 32-43, the process's 59-74 against 44-55; docs/hosting.md, "Cut, second
     round")."""
-    plain = (ident, asked_at, q.table, q.title, q.seat, q.kind, q.seed, q.budget, _plain_decision(q.decision))
+    plain = (ident, asked_at, q.table, q.title, q.seat, q.kind, q.seed, q.budget, _plain_decision(q.decision, q.view))
     return pickle.dumps((*plain, q.view), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def read_frame(data: bytes) -> tuple[int, float, Question]:
     """The process's side of `frame`: the question asked, its id and when it was asked."""
     ident, asked_at, table, title, seat, kind, seed, budget, decision, view = pickle.loads(data)
-    return ident, asked_at, Question(table, title, seat, kind, seed, _engine_decision(decision), view, budget)
+    return ident, asked_at, Question(table, title, seat, kind, seed, _engine_decision(decision, view), view, budget)
 
 
 def _command() -> list[str]:

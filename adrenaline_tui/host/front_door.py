@@ -173,7 +173,7 @@ class Link:
     def __init__(self, relay: Relay, worker: Worker) -> None:
         self.relay = relay
         self.worker = worker
-        self.writer: asyncio.StreamWriter | None = None
+        self.transport: asyncio.Transport | None = None
         self.closing = False
         # The `_done` awaited for the guarded message sent last.
         self.done: asyncio.Future[dict[str, Any]] | None = None
@@ -181,18 +181,23 @@ class Link:
         self.rejoining = False
         self.refused: str | None = None
         self._welcomes = 1  # the worker's answer to the hello this link opens with
-        self._pump: asyncio.Task[None] | None = None
+        self._partial = b""  # the start of a worker's line not received to its end yet
+        self._ended = False
         # Counted at once (before it connects): clients arriving together spread over the workers.
         worker.links.add(self)
 
     async def open(self) -> None:
-        reader, self.writer = await asyncio.open_unix_connection(str(self.worker.sock), limit=protocol.MAX_HOST_LINE)
-        self.writer.write(self.relay.hello)
-        self._pump = asyncio.get_running_loop().create_task(self._relay_back(reader))
+        # A protocol of its own rather than a stream reader and a task reading it line by line:
+        # the lines a worker sends are relayed as they arrive, with no future set and no task
+        # woken a line (most of the front door's Python was that per-line machinery).
+        loop = asyncio.get_running_loop()
+        transport, _ = await loop.create_unix_connection(lambda: _LinkProtocol(self), str(self.worker.sock))
+        self.transport = transport
+        transport.write(self.relay.hello)
 
     def send(self, line: bytes) -> None:
-        assert self.writer is not None
-        self.writer.write(line + b"\n")
+        assert self.transport is not None
+        self.transport.write(line + b"\n")
 
     def hello_again(self, line: bytes) -> None:
         """A client's later hello (a new name): the worker's welcome to it was sent from here."""
@@ -205,41 +210,90 @@ class Link:
         self.send(line)
         return await asyncio.wait_for(asyncio.shield(self.done), DONE_SECONDS)
 
-    async def _relay_back(self, reader: asyncio.StreamReader) -> None:
+    def received(self, data: bytes) -> None:
+        """What the worker sent: each whole line relayed as it came (or kept here, for the few the
+        front door reads); the start of a line waits for its end. A line longer than a host's
+        longest breaks the link, as a stream reader's limit did."""
+        if self._ended:
+            return
+        if self._partial:
+            data = self._partial + data
+        end = data.rfind(b"\n")
+        if end < 0:
+            self._partial = data
+        else:
+            self._partial = data[end + 1 :]
+            self._lines(data[: end + 1])
+        if len(self._partial) > protocol.MAX_HOST_LINE:
+            log.info("worker %s: link of client %s broke: a line too long", self.worker.index, self.relay.client.id)
+            self._partial = b""
+            if self.transport is not None:
+                self.transport.abort()  # its connection_lost ends the link
+
+    def _lines(self, block: bytes) -> None:
+        """Whole lines, each relayed on its own as before (a slow client's queue counts lines)."""
+        send = self.relay.client.send_line
+        if block.count(b"\n") == 1:
+            lines = [block]  # the usual case: one line a read, a state or a chat
+        else:
+            lines = [line + b"\n" for line in block[:-1].split(b"\n")]
+        for line in lines:
+            kind = _kind(line)
+            if kind in KEPT_KINDS:
+                self._read_here(kind, line)
+            else:
+                send(line)  # states, lobbies, chat, any title's own messages: unread
+
+    def _read_here(self, kind: str | None, line: bytes) -> None:
         client = self.relay.client
-        try:
-            while line := await reader.readline():
-                if not line.endswith(b"\n"):
-                    break  # the worker ended in the middle of a line: none of it is passed on
-                kind = _kind(line)
-                if kind == "_done":
-                    if self.done is not None and not self.done.done():
-                        self.done.set_result(json.loads(line))
-                    continue
-                if kind == "welcome" and self._welcomes > 0:
-                    self._welcomes -= 1
-                    continue
-                if self.rejoining and kind in ("joined", "error"):
-                    self.refused = json.loads(line).get("reason") if kind == "error" else None
-                    continue
-                if kind in ("created", "joined", "left"):
-                    self.relay.noticed(json.loads(line))
-                # Everything else (states, lobbies, chat, any title's own messages) unread.
-                client.send_line(line)
-        except (ConnectionError, ValueError) as exc:
-            log.info("worker %s: link of client %s broke: %s", self.worker.index, client.id, exc)
-        finally:
-            self.worker.links.discard(self)
+        if kind == "_done":
             if self.done is not None and not self.done.done():
-                self.done.set_exception(ConnectionError("the worker ended"))
-            if not self.closing:
-                self.relay.lost(self)
+                self.done.set_result(json.loads(line))
+            return
+        if kind == "welcome" and self._welcomes > 0:
+            self._welcomes -= 1
+            return
+        if self.rejoining and kind in ("joined", "error"):
+            self.refused = json.loads(line).get("reason") if kind == "error" else None
+            return
+        if kind in ("created", "joined", "left"):
+            self.relay.noticed(json.loads(line))
+        # Everything else (states, lobbies, chat, any title's own messages) unread.
+        client.send_line(line)
+
+    def ended(self, exc: Exception | None) -> None:
+        """The worker's connection ended (a line it did not finish is not passed on)."""
+        if self._ended:
+            return
+        self._ended = True
+        if exc is not None:
+            log.info("worker %s: link of client %s broke: %s", self.worker.index, self.relay.client.id, exc)
+        self.worker.links.discard(self)
+        if self.done is not None and not self.done.done():
+            self.done.set_exception(ConnectionError("the worker ended"))
+        if not self.closing:
+            self.relay.lost(self)
 
     def close(self) -> None:
         self.closing = True
         self.worker.links.discard(self)
-        if self.writer is not None:
-            self.writer.close()
+        if self.transport is not None:
+            self.transport.close()
+
+
+# The worker's lines the front door reads (or keeps back); every other kind is relayed unread.
+KEPT_KINDS = frozenset(("_done", "welcome", "joined", "error", "created", "left"))
+
+
+class _LinkProtocol(asyncio.Protocol):
+    def __init__(self, link: Link) -> None:
+        self.link = link
+
+    def data_received(self, data: bytes) -> None:
+        self.link.received(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.link.ended(exc)
 
 
 class Relay:

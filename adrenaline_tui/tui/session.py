@@ -280,7 +280,8 @@ class Autosaver:
         """The journal line that brings the file to the newest data (empty: nothing new); None
         where only a snapshot can (no journal open, another file, another game)."""
         data = self._latest
-        if self._file is None or path != self._path or data is None:
+        # The same path object nearly always (the session's own): `Path.__eq__` is Python code.
+        if self._file is None or (path is not self._path and path != self._path) or data is None:
             return None
         choices = data["choices"]
         if len(data) != len(self._fields) + 1 or any(data.get(k) != v for k, v in self._fields.items()):

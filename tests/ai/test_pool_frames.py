@@ -92,3 +92,32 @@ def test_what_crosses_is_the_same_bytes_whatever_the_others_hidden_cards() -> No
     assert deals[0].view("yellow") == deals[1].view("yellow")
     assert len(frames[0]) >= 4
     assert frames[0] == frames[1]
+
+
+def test_a_question_its_view_does_not_show_whole_is_sent_beside_it() -> None:
+    """Adrenaline's question is read again from the view's `pending` only when that shows this very
+    question: a view showing another one (or only who decides) sends the question itself."""
+    table = _games("adrenaline", 3)
+    question = question_for(table, "T3", "adrenaline", 3.0)
+    assert question is not None
+    decision = question.decision
+    others = [
+        {**question.view, "pending": {"player": decision.player, "kind": "turn"}},  # another seat's view
+        {**question.view, "pending": {**question.view["pending"], "prompt": "another question"}},
+        {**question.view, "pending": {**question.view["pending"], "options": question.view["pending"]["options"][:-1]}},
+    ]
+    for view in others:
+        sent = Question(
+            question.table, question.title, question.seat, question.kind, question.seed, decision, view, 3.0
+        )
+        _, _, got = read_frame(frame(1, 0.0, sent))
+        _same_question(got, sent)
+    # ...and the question read from a view that shows it whole is the same question, flags too.
+    for auto, public in ((True, False), (False, True)):
+        flagged = decision._replace(auto=auto, public=public)
+        sent = Question(
+            question.table, question.title, question.seat, question.kind, question.seed, flagged, question.view, 3.0
+        )
+        _, _, got = read_frame(frame(1, 0.0, sent))
+        _same_question(got, sent)
+        assert (got.decision.auto, got.decision.public) == (auto, public)
