@@ -391,15 +391,13 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
     rack[slot] = drop
     if drop is not None:
         p.weapons.remove(p.weapon(drop))
-        g.emit(
-            "dropped_weapon",
-            f"{p.name} drops the {g.cards.weapons[drop].name}",
-            player=p.colour,
-            weapon=drop,
-            rack=colour,
-        )
+        # `g.emit`, spelled out (a call with a keyword dict less), as below.
+        text = f"{p.name} drops the {g.cards.weapons[drop].name}"
+        g.events.append(new(Event, ("dropped_weapon", text, {"player": p.colour, "weapon": drop, "rack": colour})))
     p.weapons.append(HeldWeapon(key, loaded=True))
-    g.emit("grabbed_weapon", f"{p.name} grabs the {weapon.name}", player=p.colour, weapon=key, rack=colour)
+    # `g.emit`, spelled out: every weapon grabbed.
+    data = {"player": p.colour, "weapon": key, "rack": colour}
+    g.events.append(new(Event, ("grabbed_weapon", f"{p.name} grabs the {weapon.name}", data)))
 
 
 # ------------------------------------------------------------------------ shoot
@@ -509,13 +507,9 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     # which card was drawn, when others are kept, is the player's secret).
     card = g.card_name(key)
     how = f"draws {card} and discards it" if alone else f"discards {card}"
-    g.emit(
-        kind,
-        f"{p.name} {how}: {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})",
-        player=p.colour,
-        square=p.square,
-        discarded=key,
-    )
+    # `g.emit`, spelled out (a call with a keyword dict less): every spawn.
+    text = f"{p.name} {how}: {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})"
+    g.events.append(new(Event, (kind, text, {"player": p.colour, "square": p.square, "discarded": key})))
 
 
 # ---------------------------------------------------------------- end of turn
