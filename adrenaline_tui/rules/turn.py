@@ -286,15 +286,39 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     here = p.square
     options = []
     plain, tiles, spawn_colour_at = not g.hooks.ammo_here, g.board.tiles, g.arena.spawn_colour_at
-    for q in grab_squares(g, p, n):
-        colour = spawn_colour_at.get(q)
-        if colour or plain:  # the default `ammo_here`, spelled out (a call an option)
-            key = (q, q == here, colour, True) if colour else (q, q == here, tiles.get(q), False)
+    if plain and not g.hooks.has_ammo:
+        # `grab_squares` and the options in one pass over the squares in reach (the same
+        # squares, in the same order): every grab question, with about five options each.
+        red, blue, yellow = budget(p)
+        racks, weapons = g.board.racks, g.cards.weapons
+        for q in g.arena.within(here, n):
+            colour = spawn_colour_at.get(q)
+            if colour is None:
+                code = tiles.get(q)
+                if code is None:
+                    continue
+                key = (q, q == here, code, False)
+            else:
+                for w in racks[colour]:
+                    if w is not None:
+                        r, b, y = weapons[w].pickup_vec
+                        if r <= red and b <= blue and y <= yellow:
+                            break
+                else:
+                    continue  # nothing on this rack can be paid for
+                key = (q, q == here, colour, True)
             option = _GRAB_OPTIONS.get(key)
             options.append(option if option is not None else _grab_option(*key))
-        else:
-            where = "here" if q == here else f"at {q}"
-            options.append(new(Option, (q, f"Grab {where}: {g.mode.ammo_here(g, p, q)}", q, None)))
+    else:
+        for q in grab_squares(g, p, n):
+            colour = spawn_colour_at.get(q)
+            if colour or plain:  # the default `ammo_here`, spelled out (a call an option)
+                key = (q, q == here, colour, True) if colour else (q, q == here, tiles.get(q), False)
+                option = _GRAB_OPTIONS.get(key)
+                options.append(option if option is not None else _grab_option(*key))
+            else:
+                where = "here" if q == here else f"at {q}"
+                options.append(new(Option, (q, f"Grab {where}: {g.mode.ammo_here(g, p, q)}", q, None)))
     # `g.ask`, spelled out (asked a hundred times a game): the action was offered for a square.
     if len(options) > 1:
         key = yield new(Decision, (p.colour, "grab", "Grab: where?", tuple(options), True, False))
