@@ -254,7 +254,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             # specialize a named tuple's field read by name, each is a call out of the loop.
             kind, figure = op[0], op[2]
             if kind == "start":
-                eff = weapon.effect(op[1])
+                eff = weapon.effects[weapon.effect_ids.index(op[1])]  # `weapon.effect`, without its call
                 if eff.cost:
                     spent = True
                     why = f"{weapon.name}: {eff.name.lower()}"

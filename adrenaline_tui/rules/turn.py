@@ -556,10 +556,15 @@ def _frenzy_due(g: Game) -> str:
 def _quiet_end_of_turn(g: Game) -> None:
     """`end_of_turn` where no module hooks the end of a turn and nobody was killed: nothing can
     be asked, so no generator is made (most turns; issue 27). The same steps in the same order."""
-    _frenzy_or_over(g, last_skull_taken=False, was_frenzy=g.frenzy)
+    # Before the frenzy, with no module that may start it (`frenzy_due`) and no skull taken,
+    # `_frenzy_or_over` does nothing: not called (every turn).
+    if g.frenzy or g.hooks.frenzy_due:
+        _frenzy_or_over(g, last_skull_taken=False, was_frenzy=g.frenzy)
     if not g.over:
         refill(g)
-    _turn_ends(g, g.players[g.seats[g.active_index]])  # `g.active`, spelled out: every turn
+    # `_turn_ends(g, g.active)`, spelled out: every turn.
+    active = g.players[g.seats[g.active_index]]
+    g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
 
 
 def _frenzy_or_over(g: Game, *, last_skull_taken: bool, was_frenzy: bool) -> None:
