@@ -188,7 +188,7 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
     run, grab_n, shoot_n = _allowances(g, p)
     out = {} if run is None else {"run": run}
     spend = budget(p)  # what grabbing and shooting may spend, counted once for both
-    if grab_squares(g, p, grab_n, first_only=True, spend=spend):
+    if can_grab(g, p, grab_n, spend):
         out["grab"] = grab_n
     if shooting.shoot_squares(g, p, shoot_n, reload=g.frenzy, first_only=True, spend=spend):
         out["shoot"] = shoot_n
@@ -265,6 +265,28 @@ def grab_squares(
             if first_only:
                 break
     return out
+
+
+def can_grab(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
+    """Whether `grab_squares` has a square (`spend` is `budget(p)`): the action question's check.
+
+    Its own function rather than `grab_squares(..., first_only=True)`: no list and no keyword
+    call, and a rack (and the cards) looked up only at a spawnpoint. At every action question."""
+    spawn_colour_at, tiles, hooked = g.arena.spawn_colour_at, g.board.tiles, g.hooks.has_ammo
+    red, blue, yellow = spend
+    for q in g.arena.within(p.square, n):
+        colour = spawn_colour_at.get(q)
+        if colour is None:
+            if g.mode.has_ammo(g, p, q) if hooked else tiles.get(q) is not None:
+                return True
+        else:
+            weapons = g.cards.weapons
+            for w in g.board.racks[colour]:
+                if w is not None:
+                    r, b, y = weapons[w].pickup_vec
+                    if r <= red and b <= blue and y <= yellow:
+                        return True
+    return False
 
 
 # The grab question's options by square, whether it is the grabber's, and the rack's colour or the
