@@ -92,6 +92,36 @@ def shoot_squares(
     return out
 
 
+def can_shoot(g: Game, p: Player, n: int, reload: bool, spend: tuple[int, int, int]) -> bool:
+    """Whether `shoot_squares` has a square (`spend` is `budget(p)`): the action question's check,
+    as `shoot_squares(..., first_only=True)` makes it, without its lists and keyword call."""
+    weapons = g.cards.weapons
+    candidates: list[tuple[Weapon, tuple[int, int, int]]] = []
+    for w in p.weapons:
+        weapon = weapons[w.id]
+        if w.loaded:
+            candidates.append((weapon, spend))
+        elif reload and can_pay(p, weapon.cost):  # `weapon.reload_cost` (the whole cost), no property read
+            candidates.append((weapon, _minus(spend, weapon.cost)))
+    if not candidates:
+        return False
+    here = p.square
+    pos = g.shot_positions(p)
+    arena, colour, can_fire = g.arena, p.colour, effects.can_fire
+    for weapon, b in candidates:  # the square you stand on is the likeliest, and the cheapest to settle: first
+        if can_fire(weapon, arena, colour, pos, b):
+            return True
+    if n:
+        for q in arena.within(here, n):
+            if q == here:
+                continue  # settled above
+            pos[colour] = q  # where the shooter would stand; nobody else moves
+            for weapon, b in candidates:
+                if can_fire(weapon, arena, colour, pos, b):
+                    return True
+    return False
+
+
 def can_still_shoot(g: Game, p: Player, reloading: str) -> bool:
     """After paying to reload `reloading`, could the player still fire something from here?"""
     b = _minus(budget(p), g.cards.weapons[reloading].reload_cost)

@@ -190,7 +190,7 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
     spend = budget(p)  # what grabbing and shooting may spend, counted once for both
     if can_grab(g, p, grab_n, spend):
         out["grab"] = grab_n
-    if shooting.shoot_squares(g, p, shoot_n, reload=g.frenzy, first_only=True, spend=spend):
+    if shooting.can_shoot(g, p, shoot_n, g.frenzy, spend):
         out["shoot"] = shoot_n
     return out
 
