@@ -745,7 +745,9 @@ def refill(g: Game) -> None:
                 if drawn is not None:
                     board.tiles[sq] = placed_tiles[sq] = drawn
     placed_weapons = {}
-    for colour, rack in board.racks.items():
+    # With the weapon deck empty (late in a game) nothing can be placed: the racks' empty slots
+    # stay empty, and are not looked at again at every turn's end.
+    for colour, rack in board.racks.items() if board.weapon_deck else ():
         if None not in rack:
             continue
         for i, slot in enumerate(rack):
