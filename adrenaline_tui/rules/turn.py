@@ -237,13 +237,10 @@ def run(g: Game, p: Player, n: int) -> Flow:
 
 
 # ------------------------------------------------------------------------- grab
-def grab_squares(
-    g: Game, p: Player, n: int, *, first_only: bool = False, spend: tuple[int, int, int] | None = None
-) -> list[str]:
-    """Squares within `n` moves with something the player can take; `first_only` stops at one
-    (whether the grab action can be offered, at every action question); `spend` is `budget(p)`
-    where the caller has it already."""
-    red, blue, yellow = budget(p) if spend is None else spend
+def grab_squares(g: Game, p: Player, n: int) -> list[str]:
+    """Squares within `n` moves with something the player can take (the action question asks
+    `can_grab`, the grab question in plain ammo builds its options in the same pass)."""
+    red, blue, yellow = budget(p)
     spawn_colour_at, racks, weapons = g.arena.spawn_colour_at, g.board.racks, g.cards.weapons
     plain, tiles = not g.hooks.has_ammo, g.board.tiles
     out = []
@@ -262,16 +259,15 @@ def grab_squares(
                         break
         if ok:
             out.append(q)
-            if first_only:
-                break
     return out
 
 
 def can_grab(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
     """Whether `grab_squares` has a square (`spend` is `budget(p)`): the action question's check.
 
-    Its own function rather than `grab_squares(..., first_only=True)`: no list and no keyword
-    call, and a rack (and the cards) looked up only at a spawnpoint. At every action question."""
+    Its own function, not `grab_squares` asked to stop at one square (as it was): no list and no
+    keyword call, and a rack (and the cards) looked up only at a spawnpoint. At every action
+    question (issue 27, eleventh round)."""
     spawn_colour_at, tiles, hooked = g.arena.spawn_colour_at, g.board.tiles, g.hooks.has_ammo
     red, blue, yellow = spend
     for q in g.arena.within(p.square, n):
