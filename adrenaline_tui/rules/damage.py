@@ -38,15 +38,12 @@ def add_marks(g: Game, attacker: str, target: Player, amount: int) -> int:
         target.marks[attacker] = have + placed
         key = (attacker, target.colour)
         g.ledger.fresh_marks[key] = g.ledger.fresh_marks.get(key, 0) + placed
-    g.emit(
-        "marked",
-        f"{g.name(attacker)} marks {target.name}"
-        + (f" ({placed})" if placed == amount else f" ({placed} of {amount}, the rest wasted)"),
-        attacker=attacker,
-        target=target.colour,
-        amount=amount,
-        placed=placed,
+    # `g.emit`, spelled out (a call with a keyword dict less): every mark.
+    text = f"{g.name(attacker)} marks {target.name}" + (
+        f" ({placed})" if placed == amount else f" ({placed} of {amount}, the rest wasted)"
     )
+    data = {"attacker": attacker, "target": target.colour, "amount": amount, "placed": placed}
+    g.events.append(new(Event, ("marked", text, data)))
     return placed
 
 
@@ -105,20 +102,13 @@ def deal_damage(g: Game, attacker: str, target: Player, amount: int, *, by_actio
     after = len(target.damage)
     if before < KILLSHOT <= after:
         target.killed = True
-        g.emit(
-            "killshot",
-            f"{g.name(target.damage[KILLSHOT - 1])} delivers the killshot to {target.name}!",
-            killer=target.damage[KILLSHOT - 1],
-            target=target.colour,
-        )
+        killer = target.damage[KILLSHOT - 1]
+        text = f"{g.name(killer)} delivers the killshot to {target.name}!"
+        g.events.append(new(Event, ("killshot", text, {"killer": killer, "target": target.colour})))
     if before < MAX_DAMAGE <= after:
         overkiller = target.damage[MAX_DAMAGE - 1]
-        g.emit(
-            "overkill",
-            f"{g.name(overkiller)} overkills {target.name}, who swears revenge",
-            killer=overkiller,
-            target=target.colour,
-        )
+        text = f"{g.name(overkiller)} overkills {target.name}, who swears revenge"
+        g.events.append(new(Event, ("overkill", text, {"killer": overkiller, "target": target.colour})))
         avenger = g.players.get(overkiller)
         if avenger is not None:
             add_marks(g, target.colour, avenger, 1)

@@ -286,7 +286,12 @@ class Game:
     def shot_positions(self, shooter: Player) -> dict[str, str]:
         """What a shot by `shooter` may target: every figure, then the mode's other targets
         (Domination's spawnpoints, keyed `spawn:<colour>`)."""
-        pos = self.positions()
+        # `positions()`, spelled out: at every shoot check of every action question.
+        pos = {}
+        for c, p in self.players.items():
+            square = p.square
+            if square is not None:
+                pos[c] = square
         if self.hooks.targets:  # the default has none: no call for it (every shoot check)
             extra = self.mode.targets(self, shooter)
             if extra:

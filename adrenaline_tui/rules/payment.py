@@ -125,16 +125,15 @@ def pay(g: Game, p: Player, cost: Iterable[str], why: str) -> Generator[Decision
             spent = key.split(":", 1)[1]
         if spent in CUBES:
             p.ammo[spent] -= 1
-            g.emit("paid", f"{p.name} pays a {spent} cube for {why}", player=p.colour, cube=spent)
+            # `g.emit`, spelled out (a call with a keyword dict less), as in `paid_at_once`.
+            g.events.append(
+                new(Event, ("paid", f"{p.name} pays a {spent} cube for {why}", {"player": p.colour, "cube": spent}))
+            )
         else:
             p.powerups.remove(spent)
             g.board.powerup_discard.append(spent)
-            g.emit(
-                "paid",
-                f"{p.name} discards {g.card_name(spent)} to pay for {why}",
-                player=p.colour,
-                powerup=spent,
-            )
+            text = f"{p.name} discards {g.card_name(spent)} to pay for {why}"
+            g.events.append(new(Event, ("paid", text, {"player": p.colour, "powerup": spent})))
 
 
 def _still_payable(p: Player, spent: str, rest: list[str]) -> bool:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from adrenaline_tui.rules.arena import DIRECTIONS
 from adrenaline_tui.rules.cards import powerup_kind
-from adrenaline_tui.rules.decision import Decision, Option, new
+from adrenaline_tui.rules.decision import Decision, Event, Option, new
 from adrenaline_tui.rules.state import Player
 
 if TYPE_CHECKING:
@@ -100,9 +100,9 @@ def _teleport_options(arena: Arena, here: str) -> tuple[Option, ...]:
 def _discard(g: Game, p: Player, card: str, what: str) -> None:
     p.powerups.remove(card)
     g.board.powerup_discard.append(card)
-    g.emit(
-        "powerup", f"{p.name} plays a {g.card_name(card)}" + (f" {what}" if what else ""), player=p.colour, powerup=card
-    )
+    # `g.emit`, spelled out (a call with a keyword dict less): every powerup played.
+    text = f"{p.name} plays a {g.card_name(card)}" + (f" {what}" if what else "")
+    g.events.append(new(Event, ("powerup", text, {"player": p.colour, "powerup": card})))
 
 
 # At the end, not the top: `turn` imports this module. An import inside `use_powerup` cost about

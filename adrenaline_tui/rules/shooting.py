@@ -50,15 +50,11 @@ def fireable_weapons(g: Game, p: Player) -> list[str]:
     return out
 
 
-def shoot_squares(
-    g: Game, p: Player, n: int, *, reload: bool, first_only: bool = False, spend: tuple[int, int, int] | None = None
-) -> list[str]:
+def shoot_squares(g: Game, p: Player, n: int, *, reload: bool) -> list[str]:
     """Squares within `n` moves from which some weapon could be fired (reloading it first if allowed).
 
-    `first_only` stops at the first such square: enough to know the action can be offered.
-    `spend`: `budget(p)`, when the caller has it already.
-    """
-    b = budget(p) if spend is None else spend
+    The action question asks `can_shoot`: whether there is one."""
+    b = budget(p)
     candidates: list[tuple[Weapon, tuple[int, int, int]]] = []
     for w in p.weapons:
         weapon = g.cards.weapons[w.id]
@@ -72,24 +68,45 @@ def shoot_squares(
     here = p.square
     pos = g.shot_positions(p)
     arena, colour, can_fire = g.arena, p.colour, effects.can_fire
-    if first_only:  # the square you stand on is the likeliest, and the cheapest to settle: first
-        for weapon, spend in candidates:
-            if can_fire(weapon, arena, colour, pos, spend):
-                return [here]
-        if not n:
-            return []
     squares = g.arena.within(here, n) if n else (here,)
     for q in squares:
-        if first_only and q == here:
-            continue  # settled above
         pos[colour] = q  # where the shooter would stand; nobody else moves
         for weapon, spend in candidates:
             if can_fire(weapon, arena, colour, pos, spend):
-                if first_only:
-                    return [q]
                 out.append(q)
                 break
     return out
+
+
+def can_shoot(g: Game, p: Player, n: int, reload: bool, spend: tuple[int, int, int]) -> bool:
+    """Whether `shoot_squares` has a square (`spend` is `budget(p)`): the action question's check,
+    as `shoot_squares` made it when asked to stop at one square, without its lists and keyword
+    call (issue 27, eleventh round)."""
+    weapons = g.cards.weapons
+    candidates: list[tuple[Weapon, tuple[int, int, int]]] = []
+    for w in p.weapons:
+        weapon = weapons[w.id]
+        if w.loaded:
+            candidates.append((weapon, spend))
+        elif reload and can_pay(p, weapon.cost):  # `weapon.reload_cost` (the whole cost), no property read
+            candidates.append((weapon, _minus(spend, weapon.cost)))
+    if not candidates:
+        return False
+    here = p.square
+    pos = g.shot_positions(p)
+    arena, colour, can_fire = g.arena, p.colour, effects.can_fire
+    for weapon, b in candidates:  # the square you stand on is the likeliest, and the cheapest to settle: first
+        if can_fire(weapon, arena, colour, pos, b):
+            return True
+    if n:
+        for q in arena.within(here, n):
+            if q == here:
+                continue  # settled above
+            pos[colour] = q  # where the shooter would stand; nobody else moves
+            for weapon, b in candidates:
+                if can_fire(weapon, arena, colour, pos, b):
+                    return True
+    return False
 
 
 def can_still_shoot(g: Game, p: Player, reloading: str) -> bool:
@@ -254,7 +271,7 @@ def fire(g: Game, p: Player, weapon_id: str) -> Flow:
             # specialize a named tuple's field read by name, each is a call out of the loop.
             kind, figure = op[0], op[2]
             if kind == "start":
-                eff = weapon.effect(op[1])
+                eff = weapon.effects[weapon.effect_ids.index(op[1])]  # `weapon.effect`, without its call
                 if eff.cost:
                     spent = True
                     why = f"{weapon.name}: {eff.name.lower()}"

@@ -188,9 +188,9 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
     run, grab_n, shoot_n = _allowances(g, p)
     out = {} if run is None else {"run": run}
     spend = budget(p)  # what grabbing and shooting may spend, counted once for both
-    if grab_squares(g, p, grab_n, first_only=True, spend=spend):
+    if can_grab(g, p, grab_n, spend):
         out["grab"] = grab_n
-    if shooting.shoot_squares(g, p, shoot_n, reload=g.frenzy, first_only=True, spend=spend):
+    if shooting.can_shoot(g, p, shoot_n, g.frenzy, spend):
         out["shoot"] = shoot_n
     return out
 
@@ -237,13 +237,10 @@ def run(g: Game, p: Player, n: int) -> Flow:
 
 
 # ------------------------------------------------------------------------- grab
-def grab_squares(
-    g: Game, p: Player, n: int, *, first_only: bool = False, spend: tuple[int, int, int] | None = None
-) -> list[str]:
-    """Squares within `n` moves with something the player can take; `first_only` stops at one
-    (whether the grab action can be offered, at every action question); `spend` is `budget(p)`
-    where the caller has it already."""
-    red, blue, yellow = budget(p) if spend is None else spend
+def grab_squares(g: Game, p: Player, n: int) -> list[str]:
+    """Squares within `n` moves with something the player can take (the action question asks
+    `can_grab`, the grab question in plain ammo builds its options in the same pass)."""
+    red, blue, yellow = budget(p)
     spawn_colour_at, racks, weapons = g.arena.spawn_colour_at, g.board.racks, g.cards.weapons
     plain, tiles = not g.hooks.has_ammo, g.board.tiles
     out = []
@@ -262,9 +259,30 @@ def grab_squares(
                         break
         if ok:
             out.append(q)
-            if first_only:
-                break
     return out
+
+
+def can_grab(g: Game, p: Player, n: int, spend: tuple[int, int, int]) -> bool:
+    """Whether `grab_squares` has a square (`spend` is `budget(p)`): the action question's check.
+
+    Its own function, not `grab_squares` asked to stop at one square (as it was): no list and no
+    keyword call, and a rack (and the cards) looked up only at a spawnpoint. At every action
+    question (issue 27, eleventh round)."""
+    spawn_colour_at, tiles, hooked = g.arena.spawn_colour_at, g.board.tiles, g.hooks.has_ammo
+    red, blue, yellow = spend
+    for q in g.arena.within(p.square, n):
+        colour = spawn_colour_at.get(q)
+        if colour is None:
+            if g.mode.has_ammo(g, p, q) if hooked else tiles.get(q) is not None:
+                return True
+        else:
+            weapons = g.cards.weapons
+            for w in g.board.racks[colour]:
+                if w is not None:
+                    r, b, y = weapons[w].pickup_vec
+                    if r <= red and b <= blue and y <= yellow:
+                        return True
+    return False
 
 
 # The grab question's options by square, whether it is the grabber's, and the rack's colour or the
@@ -286,15 +304,39 @@ def grab(g: Game, p: Player, n: int) -> Flow:
     here = p.square
     options = []
     plain, tiles, spawn_colour_at = not g.hooks.ammo_here, g.board.tiles, g.arena.spawn_colour_at
-    for q in grab_squares(g, p, n):
-        colour = spawn_colour_at.get(q)
-        if colour or plain:  # the default `ammo_here`, spelled out (a call an option)
-            key = (q, q == here, colour, True) if colour else (q, q == here, tiles.get(q), False)
+    if plain and not g.hooks.has_ammo:
+        # `grab_squares` and the options in one pass over the squares in reach (the same
+        # squares, in the same order): every grab question, with about five options each.
+        red, blue, yellow = budget(p)
+        racks, weapons = g.board.racks, g.cards.weapons
+        for q in g.arena.within(here, n):
+            colour = spawn_colour_at.get(q)
+            if colour is None:
+                code = tiles.get(q)
+                if code is None:
+                    continue
+                key = (q, q == here, code, False)
+            else:
+                for w in racks[colour]:
+                    if w is not None:
+                        r, b, y = weapons[w].pickup_vec
+                        if r <= red and b <= blue and y <= yellow:
+                            break
+                else:
+                    continue  # nothing on this rack can be paid for
+                key = (q, q == here, colour, True)
             option = _GRAB_OPTIONS.get(key)
             options.append(option if option is not None else _grab_option(*key))
-        else:
-            where = "here" if q == here else f"at {q}"
-            options.append(new(Option, (q, f"Grab {where}: {g.mode.ammo_here(g, p, q)}", q, None)))
+    else:
+        for q in grab_squares(g, p, n):
+            colour = spawn_colour_at.get(q)
+            if colour or plain:  # the default `ammo_here`, spelled out (a call an option)
+                key = (q, q == here, colour, True) if colour else (q, q == here, tiles.get(q), False)
+                option = _GRAB_OPTIONS.get(key)
+                options.append(option if option is not None else _grab_option(*key))
+            else:
+                where = "here" if q == here else f"at {q}"
+                options.append(new(Option, (q, f"Grab {where}: {g.mode.ammo_here(g, p, q)}", q, None)))
     # `g.ask`, spelled out (asked a hundred times a game): the action was offered for a square.
     if len(options) > 1:
         key = yield new(Decision, (p.colour, "grab", "Grab: where?", tuple(options), True, False))
@@ -391,15 +433,13 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
     rack[slot] = drop
     if drop is not None:
         p.weapons.remove(p.weapon(drop))
-        g.emit(
-            "dropped_weapon",
-            f"{p.name} drops the {g.cards.weapons[drop].name}",
-            player=p.colour,
-            weapon=drop,
-            rack=colour,
-        )
+        # `g.emit`, spelled out (a call with a keyword dict less), as below.
+        text = f"{p.name} drops the {g.cards.weapons[drop].name}"
+        g.events.append(new(Event, ("dropped_weapon", text, {"player": p.colour, "weapon": drop, "rack": colour})))
     p.weapons.append(HeldWeapon(key, loaded=True))
-    g.emit("grabbed_weapon", f"{p.name} grabs the {weapon.name}", player=p.colour, weapon=key, rack=colour)
+    # `g.emit`, spelled out: every weapon grabbed.
+    data = {"player": p.colour, "weapon": key, "rack": colour}
+    g.events.append(new(Event, ("grabbed_weapon", f"{p.name} grabs the {weapon.name}", data)))
 
 
 # ------------------------------------------------------------------------ shoot
@@ -509,13 +549,9 @@ def spawn(g: Game, p: Player, *, first: bool) -> Flow:
     # which card was drawn, when others are kept, is the player's secret).
     card = g.card_name(key)
     how = f"draws {card} and discards it" if alone else f"discards {card}"
-    g.emit(
-        kind,
-        f"{p.name} {how}: {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})",
-        player=p.colour,
-        square=p.square,
-        discarded=key,
-    )
+    # `g.emit`, spelled out (a call with a keyword dict less): every spawn.
+    text = f"{p.name} {how}: {'enters' if first else 'respawns'} at the {powerup_colour(key)} spawnpoint ({p.square})"
+    g.events.append(new(Event, (kind, text, {"player": p.colour, "square": p.square, "discarded": key})))
 
 
 # ---------------------------------------------------------------- end of turn
@@ -538,10 +574,15 @@ def _frenzy_due(g: Game) -> str:
 def _quiet_end_of_turn(g: Game) -> None:
     """`end_of_turn` where no module hooks the end of a turn and nobody was killed: nothing can
     be asked, so no generator is made (most turns; issue 27). The same steps in the same order."""
-    _frenzy_or_over(g, last_skull_taken=False, was_frenzy=g.frenzy)
+    # Before the frenzy, with no module that may start it (`frenzy_due`) and no skull taken,
+    # `_frenzy_or_over` does nothing: not called (every turn).
+    if g.frenzy or g.hooks.frenzy_due:
+        _frenzy_or_over(g, last_skull_taken=False, was_frenzy=g.frenzy)
     if not g.over:
         refill(g)
-    _turn_ends(g, g.players[g.seats[g.active_index]])  # `g.active`, spelled out: every turn
+    # `_turn_ends(g, g.active)`, spelled out: every turn.
+    active = g.players[g.seats[g.active_index]]
+    g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
 
 
 def _frenzy_or_over(g: Game, *, last_skull_taken: bool, was_frenzy: bool) -> None:
@@ -700,7 +741,9 @@ def refill(g: Game) -> None:
                 if drawn is not None:
                     board.tiles[sq] = placed_tiles[sq] = drawn
     placed_weapons = {}
-    for colour, rack in board.racks.items():
+    # With the weapon deck empty (late in a game) nothing can be placed: the racks' empty slots
+    # stay empty, and are not looked at again at every turn's end.
+    for colour, rack in board.racks.items() if board.weapon_deck else ():
         if None not in rack:
             continue
         for i, slot in enumerate(rack):

@@ -289,3 +289,56 @@ def test_has_ammo_says_what_ammo_here_says(mode: str) -> None:
                 checked += 1
         game.choose(player.choose(d))
     assert checked >= 2_000
+
+
+@pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
+def test_can_grab_says_what_grab_squares_says(mode: str) -> None:
+    # The action question asks `can_grab` (spelled out, stopping at the first square) instead of
+    # `grab_squares`; in every mode (Turret hooks `has_ammo`), at every decision of random games,
+    # for every player on the board and every reach, they must agree.
+    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.rules import Game, GameConfig
+    from adrenaline_tui.rules.turn import can_grab, grab_squares
+
+    checked = yes = 0
+    for seed in (3, 4):
+        game = Game.new(GameConfig(players=FIGURES[:4], arena="arena_11a", skulls=5, mode=mode), seed)
+        player = RandomPlayer(seed)
+        while (d := game.pending) is not None:
+            for p in game.players.values():
+                if p.square is None:
+                    continue
+                for n in range(4):
+                    expected = bool(grab_squares(game, p, n))
+                    assert can_grab(game, p, n, budget(p)) == expected, (mode, seed, p.colour, n)
+                    checked += 1
+                    yes += expected
+            game.choose(player.choose(d))
+    assert checked >= 2_000 and 0 < yes < checked
+
+
+@pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
+def test_can_shoot_says_what_shoot_squares_says(mode: str) -> None:
+    # The action question asks `can_shoot` instead of `shoot_squares`; in every mode (Domination's
+    # spawnpoints are targets), at every decision of random games, for every player on the board,
+    # every reach and with a reload allowed or not, they must agree.
+    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.rules import Game, GameConfig
+    from adrenaline_tui.rules.shooting import can_shoot, shoot_squares
+
+    checked = yes = 0
+    for seed in (3, 4):
+        game = Game.new(GameConfig(players=FIGURES[:4], arena="arena_11a", skulls=5, mode=mode), seed)
+        player = RandomPlayer(seed)
+        while (d := game.pending) is not None:
+            if d.kind == "action":  # a settled moment: no shot or payment under way
+                for p in game.players.values():
+                    if p.square is None:
+                        continue
+                    for n, reload in product(range(3), (False, True)):
+                        expected = bool(shoot_squares(game, p, n, reload=reload))
+                        assert can_shoot(game, p, n, reload, budget(p)) == expected, (mode, seed, p.colour, n, reload)
+                        checked += 1
+                        yes += expected
+            game.choose(player.choose(d))
+    assert checked >= 1_000 and 0 < yes < checked
