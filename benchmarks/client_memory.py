@@ -35,6 +35,7 @@ import os
 import pty
 import re
 import select
+import shutil
 import signal
 import socket
 import statistics
@@ -368,6 +369,7 @@ def main() -> None:
     finally:
         host.terminate()
         host.wait(timeout=20)
+        shutil.rmtree(folder, ignore_errors=True)  # not left in /tmp
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 

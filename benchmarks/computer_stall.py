@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import os
+import shutil
 import statistics
 import tempfile
 import time
@@ -87,6 +89,7 @@ def main() -> int:
     parser.add_argument("--threads", action="store_true", help="pooled levels think on a thread of the app")
     args = parser.parse_args()
     os.environ["ADRENALINE_HOME"] = tempfile.mkdtemp(prefix="adrenaline-stall-")
+    atexit.register(shutil.rmtree, os.environ["ADRENALINE_HOME"], True)  # not left in /tmp
     for seed in range(1, args.games + 1):
         gaps, thinks, turns = asyncio.run(one_game(seed, args.seconds, args.delay, args.kind, args.threads))
         gaps.sort()

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -56,6 +58,7 @@ def main() -> int:
     args = parser.parse_args()
     # Saves, settings and lesson progress go to a scratch home, never the player's own.
     os.environ["ADRENALINE_HOME"] = tempfile.mkdtemp(prefix="adrenaline-soak-")
+    atexit.register(shutil.rmtree, os.environ["ADRENALINE_HOME"], True)  # not left in /tmp
     return asyncio.run(soak(args.minutes, args.presses, args.seed))
 
 

@@ -36,10 +36,12 @@ and callgrind's "Collected" line is the instructions of the computers' questions
 from __future__ import annotations
 
 import argparse
+import atexit
 import cProfile
 import ctypes
 import hashlib
 import random
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -59,6 +61,8 @@ COLOURS = ("yellow", "blue", "grey")  # host.py's seats: the person first
 def counting_switch() -> Callable[[], None]:
     """callgrind's switch of its counting, from a library built here (outside valgrind: does nothing)."""
     folder = Path(tempfile.mkdtemp(prefix="normal-think-"))
+    # The library is loaded by then; the folder goes when the benchmark ends.
+    atexit.register(shutil.rmtree, folder, True)
     source, library = folder / "toggle.c", folder / "toggle.so"
     source.write_text("#include <valgrind/callgrind.h>\nvoid toggle(void) { CALLGRIND_TOGGLE_COLLECT; }\n")
     subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", str(library), str(source)], check=True)
