@@ -417,9 +417,14 @@ class Evaluator:
         only if they are new to `_term`): the one formula of the end of a turn."""
         if self.last_turn:
             return 0.0
-        known = self._term.get((held, loaded, cubes, cards, drawn))
+        key = (held, loaded, cubes, cards, drawn)
+        known = self._term.get(key)
         if known is None:
-            known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+            if self.by_parts:
+                # `_kept_cards` of the same parts, without a state built or a second lookup
+                known = self._term[key] = self._kept_parts(held, loaded, cubes, cards, drawn)
+            else:
+                known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
         if self._plain:
             # the standard game's end_square is 0.0, and x + 0.0 is x (no sum here is -0.0: every
             # part is a sum of non-negative points); posval as kept (`posval` is not overridden)
@@ -435,16 +440,25 @@ class Evaluator:
         key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn)
         known = self._term.get(key)
         if known is None:
-            loaded, cubes, cards = self.reload_choice(me)
             if self.by_parts:
-                # the same sums as below, each kept by what it reads (`_SUMS`)
-                value = _held_worth(me.held, loaded)
-                value += CUBE * sum(cubes) + self._cards_keep(cards) + UNKNOWN_POWERUP * me.drawn
+                known = self._term[key] = self._kept_parts(me.held, me.loaded, me.cubes, me.powerups, me.drawn)
             else:
+                loaded, cubes, cards = self.reload_choice(me)
                 value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
                 value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
-            known = self._term[key] = (value, bool(loaded))
+                known = self._term[key] = (value, bool(loaded))
         return known
+
+    def _kept_parts(
+        self, held: tuple[str, ...], loaded: frozenset[str], cubes: Budget, cards: tuple[str, ...], drawn: int
+    ) -> tuple[float, bool]:
+        """`_kept_cards` of a valuation by parts (`reload_choice` is this class'): the same sums
+        as the plain one's, each kept by what it reads (`_SUMS`)."""
+        if len(loaded) != len(held):  # else `reload_choice` leaves them as they are
+            loaded, cubes, cards = self.reload_choice(Me("", 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+        value = _held_worth(held, loaded)
+        value += CUBE * sum(cubes) + self._cards_keep(cards) + UNKNOWN_POWERUP * drawn
+        return value, bool(loaded)
 
     def _cards_keep(self, cards: tuple[str, ...]) -> float:
         """sum(self.keep(c) for c in cards), kept by the cards (not in the last turn: never asked)."""
@@ -876,6 +890,23 @@ class Evaluator:
         """`_last_action`'s grabs on `q`: (what the mode gives for it, what the end of the turn
         is worth) for each; in the standard game only the best, as (0.0, end)."""
         end = self._end
+        if self._plain and q not in self.arena.spawn_colour_at:
+            # an ammo tile: `_grabs`' one grab, valued as it is worked out (the standard game gives
+            # nothing for a grab: `ModeValues.grab_value`), without the list of one
+            tile = self.t.tiles.get(q)
+            if tile is None or q in me.taken:
+                return ()
+            added, powerup = _tile(self.cards, tile)
+            c = me.cubes
+            # min(MAX_CUBES, n), spelled out
+            r, b, y = c[0] + added[0], c[1] + added[1], c[2] + added[2]
+            cubes = (
+                r if r < MAX_CUBES else MAX_CUBES,
+                b if b < MAX_CUBES else MAX_CUBES,
+                y if y < MAX_CUBES else MAX_CUBES,
+            )
+            drawn = me.drawn + (1 if powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
+            return ((0.0, end(q, me.held, me.loaded, cubes, me.powerups, drawn)),)
         grabs = self._grabs(me, q)
         if self._plain and grabs:
             # (-0.0 or 0.0 - 0.0) + end is end; the best taken as `max` would (the first of equals),
