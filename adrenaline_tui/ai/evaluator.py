@@ -132,6 +132,12 @@ class Me(NamedTuple):
     taken: frozenset[str]  # squares whose tile I took, weapons I took from racks
 
 
+# `tuple_new(Me, (square, actions, ...))` is `Me(square, actions, ...)`, the same tuple, without the
+# NamedTuple's `__new__` (a Python function, a frame for every state): the search builds states
+# (and `Shooting`s) by the thousand a decision.
+tuple_new = tuple.__new__
+
+
 @dataclass(slots=True)
 class Step:
     """The first step of a plan: what to do now, and what it leads to."""
@@ -455,7 +461,8 @@ class Evaluator:
         """`_kept_cards` of a valuation by parts (`reload_choice` is this class'): the same sums
         as the plain one's, each kept by what it reads (`_SUMS`)."""
         if len(loaded) != len(held):  # else `reload_choice` leaves them as they are
-            loaded, cubes, cards = self.reload_choice(Me("", 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+            me = tuple_new(Me, ("", 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+            loaded, cubes, cards = self.reload_choice(me)
         value = _held_worth(held, loaded)
         value += CUBE * sum(cubes) + self._cards_keep(cards) + UNKNOWN_POWERUP * drawn
         return value, bool(loaded)
@@ -661,21 +668,24 @@ class Evaluator:
                     found, chosen = result, out
             if found is not None and chosen is not None:
                 gross, net, targets, c2, p2 = found
-                best = Shooting(gross, net, chosen, targets, c2, p2)
+                best = tuple_new(Shooting, (gross, net, chosen, targets, c2, p2))
         self._shots[key] = best
         return best
 
     def after_shot(self, me: Me, weapon: str, shooting: Shooting) -> tuple[float, Me]:
-        nxt = Me(
-            shooting.outcome[2],
-            me.actions - 1,
-            me.held,
-            me.loaded - {weapon},
-            shooting.cubes,
-            shooting.powerups,
-            me.drawn,
-            shooting.targets,
-            me.taken,
+        nxt = tuple_new(
+            Me,
+            (
+                shooting.outcome[2],
+                me.actions - 1,
+                me.held,
+                me.loaded - {weapon},
+                shooting.cubes,
+                shooting.powerups,
+                me.drawn,
+                shooting.targets,
+                me.taken,
+            ),
         )
         return shooting.gross, nxt
 
@@ -716,7 +726,7 @@ class Evaluator:
         return [
             (
                 (-cost if gain is None else gain - cost),
-                Me(q, me.actions - 1, held, loaded, cubes, cards, drawn, me.targets, me.taken | {took}),
+                tuple_new(Me, (q, me.actions - 1, held, loaded, cubes, cards, drawn, me.targets, me.taken | {took})),
                 Step("grab", q, weapon),
             )
             for gain, weapon, took, held, loaded, cubes, cards, drawn in self._grabs(me, q)
@@ -782,7 +792,8 @@ class Evaluator:
             squares = self.arena.within(me.square, self.moves["run"])
         cost = self.mode.move_cost
         _, actions, *rest = me  # built directly: `_replace` costs three times as much
-        return [(-cost(me.square, q), Me(q, actions - 1, *rest), Step("run", q)) for q in squares if q != me.square]
+        here = me.square
+        return [(-cost(here, q), tuple_new(Me, (q, actions - 1, *rest)), Step("run", q)) for q in squares if q != here]
 
     # --------------------------------------------------------------------- plan
     def value(self, me: Me) -> float:
