@@ -463,8 +463,15 @@ class Evaluator:
         if len(loaded) != len(held):  # else `reload_choice` leaves them as they are
             me = tuple_new(Me, ("", 0, held, loaded, cubes, cards, drawn, (), frozenset()))
             loaded, cubes, cards = self.reload_choice(me)
-        value = _held_worth(held, loaded)
-        value += CUBE * sum(cubes) + self._cards_keep(cards) + UNKNOWN_POWERUP * drawn
+        # `_held_worth` and `_cards_keep` read where they are kept first (a call each was most of
+        # this); `sum` of three ints spelled out (the same int)
+        value = _SUMS.get((held, loaded))
+        if value is None:
+            value = _held_worth(held, loaded)
+        keep = _SUMS.get(cards)
+        if keep is None:
+            keep = self._cards_keep(cards)
+        value += CUBE * (cubes[0] + cubes[1] + cubes[2]) + keep + UNKNOWN_POWERUP * drawn
         return value, bool(loaded)
 
     def _cards_keep(self, cards: tuple[str, ...]) -> float:
@@ -824,7 +831,7 @@ class Evaluator:
         and `terminal` (`tests/ai/test_evaluator.py`); the shots are looked up in the same order,
         so a search that reaches its cap stops at the same one.
         """
-        best = self.terminal(me)
+        best = self._end(me.square, me.held, me.loaded, me.cubes, me.powerups, me.drawn)  # `terminal`, as kept
         moves = self.moves
         within = self.arena.within
         here = me.square
@@ -937,7 +944,9 @@ class Evaluator:
         cost = self.mode.move_cost
         if self.last_turn:
             return max((-cost(here, q) + 0.0 for q in squares if q != here), default=None)
-        kept, armed = self._kept_cards(me)
+        # `_kept_cards`, read where `_last_action`'s `terminal` left it
+        known = self._term.get((me.held, me.loaded, me.cubes, me.powerups, me.drawn))
+        kept, armed = known if known is not None else self._kept_cards(me)
         if self._plain:
             # -0.0 + ((kept + spot) + 0.0) is kept + spot, and the larger the spot the larger the
             # sum (rounding keeps the order): the best spot within reach, kept per square
