@@ -96,9 +96,13 @@ def _plus(a: Budget, b: Budget) -> Budget:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
-def search_keys(shot: effects.Shot, order: dict[str, int], *, canonical: bool = True) -> list[str]:
-    """The choices worth exploring from this state (see the module notes for what is skipped)."""
-    keys = effects.choice_keys(shot)
+def search_keys(
+    shot: effects.Shot, order: dict[str, int], *, canonical: bool = True, keys: list[str] | None = None
+) -> list[str]:
+    """The choices worth exploring from this state (see the module notes for what is skipped);
+    `keys`: the engine's `choice_keys` of it, when they were asked already."""
+    if keys is None:
+        keys = effects.choice_keys(shot)
     eff = shot.effect
     if eff is None or shot.idx >= len(eff.steps):
         return keys
@@ -243,13 +247,15 @@ class ShotBook:
         found = self._table(shot).get(_book_key(shot))
         return None if found is None else tuple(sorted(found))
 
-    def _search(self, shot: effects.Shot, table: dict[tuple, Outcomes], order: dict[str, int]) -> Outcomes:
+    def _search(
+        self, shot: effects.Shot, table: dict[tuple, Outcomes], order: dict[str, int], keys: list[str] | None = None
+    ) -> Outcomes:
         key = _book_key(shot)
         known = table.get(key)
         if known is not None:
             return known
         found: set[Outcome] = set()
-        for k in search_keys(shot, order):
+        for k in search_keys(shot, order, keys=keys):
             found.update(self.child_outcomes(shot, k, table, order))
         # in no particular order: whoever reads outcomes sorts them (`outcomes`) or takes the best
         result = tuple(found)
@@ -284,11 +290,14 @@ class ShotBook:
         spent = pool.setdefault(spent, spent)
         if child.finished:
             return [(hits, spent, child.pos[child.shooter])]
-        if child.cur < 0 and child.main_finished and effects.choice_keys(child) == ["done"]:
-            # nothing left but to end the shot (after a glide, a jump, the last effect): that
-            # adds nothing, so the position needs no entry of its own
-            return [(hits, spent, child.pos[child.shooter])]
-        rest = self._search(child, table, order)
+        keys = None
+        if child.cur < 0 and child.main_finished:
+            keys = effects.choice_keys(child)  # asked once: a search of the child reads them too
+            if keys == ["done"]:
+                # nothing left but to end the shot (after a glide, a jump, the last effect): that
+                # adds nothing, so the position needs no entry of its own
+                return [(hits, spent, child.pos[child.shooter])]
+        rest = self._search(child, table, order, keys)
         # most steps neither hit nor pay (picking, starting an effect, moving on): nothing to add
         if not hits:
             if spent == NOTHING:
