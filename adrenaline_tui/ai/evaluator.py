@@ -490,16 +490,27 @@ class Evaluator:
         if known is not None:
             return known
         arena = self.arena
+        distance = arena.distance[square]
         value = 0.0
         if armed:
-            seen = sum(1 for c, q in self.t.seats if c != self.me and arena.sees(square, q))
-            near = sum(1 for c, q in self.t.seats if c != self.me and arena.distance[square][q] <= 1)
-            value += 0.12 * min(seen, 2) + 0.05 * min(near, 2)
+            # who is in sight (`arena.sees`) and who is near, counted in one pass
+            visible = arena.visible[square]
+            me = self.me
+            seen = near = 0
+            for c, q in self.t.seats:
+                if c != me:
+                    if q in visible:
+                        seen += 1
+                    if distance[q] <= 1:
+                        near += 1
+            value += 0.12 * (seen if seen < 2 else 2) + 0.05 * (near if near < 2 else 2)
         if len(self.t.my_weapons) < MAX_WEAPONS:
             best = 0.0
             for colour, spawn in arena.spawn_square.items():
-                if arena.distance[square][spawn] <= 1:
-                    best = max(best, self._rack_best(colour))
+                if distance[spawn] <= 1:
+                    rack = self._rack_best(colour)
+                    if rack > best:  # max(best, rack): on a tie the same value
+                        best = rack
             value += 0.1 * best
         self._posval[key] = value
         return value
