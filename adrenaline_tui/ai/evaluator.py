@@ -113,7 +113,10 @@ def _held_worth(held: tuple[str, ...], loaded: frozenset[str]) -> float:
     if known is None:
         if len(_SUMS) > KEPT_LIMIT:
             _SUMS.clear()
-        known = _SUMS[key] = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in held)
+        known = 0  # sum(...) of the same terms in the same order, without a generator
+        for w in held:
+            known += rating(w) * (LOADED if w in loaded else UNLOADED)
+        _SUMS[key] = known
     return known
 
 
@@ -380,7 +383,10 @@ class Evaluator:
         lost = list(powerups)
         for c in paid[1]:
             lost.remove(c)
-        return self.cube * (sum(cubes) - sum(paid[0])) + sum(self.keep(c) for c in lost)
+        kept = 0  # sum(self.keep(c) for c in lost), the same additions in the same order
+        for c in lost:
+            kept += self.keep(c)
+        return self.cube * (sum(cubes) - sum(paid[0])) + kept
 
     # ---------------------------------------------------------------- end of turn
     def reload_choice(self, me: Me) -> tuple[frozenset[str], Budget, tuple[str, ...]]:
@@ -537,7 +543,8 @@ class Evaluator:
             # kept by square: everyone else stands still while a decision is weighed (`again`
             # keeps the same facts)
             t = self.t
-            figures = tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
+            me, pos = self.me, t.pos
+            figures = tuple([(c, square if c == me else pos[c]) for c in t.figures if c == me or c in pos])
             known = self._seats[square] = figures + t.objects
         return known
 
@@ -911,7 +918,13 @@ class Evaluator:
                         found[q].append((shooting.gross, after))
             for q, parts in found.items():
                 if self._plain and parts:
-                    parts = [(0.0, max(gross + end for gross, end in parts))]
+                    # max(gross + end for gross, end in parts), a loop: the first of the best
+                    top = None
+                    for gross, after in parts:
+                        v = gross + after
+                        if top is None or v > top:
+                            top = v
+                    parts = [(0.0, top)]
                 ends[q] = tuple(parts)
         return ends
 

@@ -373,11 +373,14 @@ def _names(shot: effects.Shot) -> tuple[str, ...]:
 
 def _named(known: tuple[tuple[tuple, Budget, str], ...], names: tuple[str, ...], square: str) -> Outcomes:
     """Outcomes stored by place (`ShotBook.from_square`) with these figures in those places."""
-    return tuple(
-        sorted(
-            (tuple(sorted((names[i], d, m) for i, d, m in hits)), spent, end or square) for hits, spent, end in known
-        )
-    )
+    # sorted lists built by loops (the same order as sorting the generators they replace)
+    out = []
+    for hits, spent, end in known:
+        named = [(names[i], d, m) for i, d, m in hits]
+        named.sort()
+        out.append((tuple(named), spent, end or square))
+    out.sort()
+    return tuple(out)
 
 
 def _first_shot(
