@@ -366,10 +366,12 @@ class Evaluator:
             left[i] -= use
             need -= use
             if need:
-                mine = sorted((c for c in cards if powerup_colour(c) == colour), key=lambda c: (self.keep(c), c))
-                if len(mine) < need:
+                # the cards of the colour, least kept first (sorted by (keep, card), as by a key)
+                ranked = [(self.keep(c), c) for c in cards if powerup_colour(c) == colour]
+                if len(ranked) < need:
                     return None
-                for c in mine[:need]:
+                ranked.sort()
+                for _, c in ranked[:need]:
                     cards.remove(c)
         return (left[0], left[1], left[2]), tuple(cards)
 

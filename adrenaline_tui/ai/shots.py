@@ -71,7 +71,9 @@ def add_hits(a: Hits, b: Hits) -> Hits:
         else:
             cur[0] += d
             cur[1] += m
-    return tuple(sorted((f, d, m) for f, (d, m) in total.items()))
+    out = [(f, d, m) for f, (d, m) in total.items()]  # sorted, without a generator
+    out.sort()
+    return tuple(out)
 
 
 def ops_hits(ops: Iterable[effects.Op]) -> Hits:
@@ -85,7 +87,9 @@ def ops_hits(ops: Iterable[effects.Op]) -> Hits:
             cur[0 if kind == "damage" else 1] += op.amount
     if not total:  # most steps hit nobody
         return ()
-    return tuple(sorted((f, d, m) for f, (d, m) in total.items()))
+    out = [(f, d, m) for f, (d, m) in total.items()]  # sorted, without a generator
+    out.sort()
+    return tuple(out)
 
 
 def _minus(a: Budget, b: Budget) -> Budget:
