@@ -296,10 +296,14 @@ class Evaluator:
         factor = self.factor[fig]
         placed = 0
         if dmg > 0:
-            placed = min(MAX_DAMAGE - d, dmg + old)
+            placed = dmg + old  # min(MAX_DAMAGE - d, dmg + old), spelled out (ints: the same)
+            if placed > MAX_DAMAGE - d:
+                placed = MAX_DAMAGE - d
             total -= old
         value = self.damage_value(fig, d, placed, factor) if placed else 0.0
-        new_marks = max(0, min(marks, MAX_MARKS - total))
+        new_marks = marks if marks < MAX_MARKS - total else MAX_MARKS - total  # max(0, min(...))
+        if new_marks < 0:
+            new_marks = 0
         if new_marks and not self.last_turn:
             value += new_marks * MARK * factor
         return value * self.weight[fig], d + placed, total + new_marks

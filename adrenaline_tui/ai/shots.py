@@ -212,6 +212,9 @@ class ShotBook:
         # "" where it started)
         self._pure: dict[tuple, tuple[tuple[tuple[tuple[int, int, int], ...], Budget, str], ...]] = {}
         self._pool: dict[tuple, tuple] = {}  # hits and costs met so far (see child_outcomes)
+        # `add_hits` of a step's hits and the hits after it, as pooled, by the pair: a searched
+        # step adds its hits to each outcome after it, and the same sums recur across positions
+        self._added: dict[tuple[Hits, Hits], Hits] = {}
         # `from_square`'s answers by its arguments: a decision asks for every weapon and square
         # in reach, and the next decisions of the turn (and the other seats) ask again where
         # nobody moved; this skips building the first shot, its signature and the renaming.
@@ -243,6 +246,9 @@ class ShotBook:
             self._squares.clear()
         if len(self._pool) > self.limit:
             self._pool.clear()
+            self._added.clear()
+        if len(self._added) > self.limit:
+            self._added.clear()
         order = {f: i for i, f in enumerate(shot.pos)}
         return tuple(sorted(self._search(shot, self._table(shot), order)))
 
@@ -307,10 +313,15 @@ class ShotBook:
             if spent == NOTHING:
                 return rest  # read, never changed, by whoever asked
             return [(h, pool.setdefault(c := _plus(spent, s), c), sq) for h, s, sq in rest]
-        return [
-            (pool.setdefault(a := add_hits(hits, h), a), pool.setdefault(c := _plus(spent, s), c), sq)
-            for h, s, sq in rest
-        ]
+        added = self._added
+        out = []
+        for h, s, sq in rest:
+            a = added.get((hits, h))
+            if a is None:
+                a = add_hits(hits, h)
+                a = added[(hits, h)] = pool.setdefault(a, a)
+            out.append((a, pool.setdefault(c := _plus(spent, s), c), sq))
+        return out
 
     def from_square(
         self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
