@@ -405,9 +405,11 @@ class Evaluator:
         order_key = (me.held, me.loaded)
         order = self._reload_order.get(order_key)
         if order is None:
+            # best first: sorted by (-rating, weapon) as by a key (no two held weapons are alike)
+            ranked = [(-rating(w), w) for w in me.held if w not in me.loaded]
+            ranked.sort()
             order = self._reload_order[order_key] = tuple(
-                (w, reload_counts(self.cards.weapons[w]), (LOADED - UNLOADED) * rating(w))
-                for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w))
+                [(w, reload_counts(self.cards.weapons[w]), (LOADED - UNLOADED) * rating(w)) for _, w in ranked]
             )
         for w, cost, worth in order:
             paid = self.pay(cubes, cards, cost)
@@ -804,7 +806,13 @@ class Evaluator:
         return out
 
     def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
-        return min(held, key=lambda w: (rating(w) * (LOADED if w in loaded else UNLOADED), w))
+        # min by (worth, weapon), a loop rather than a key function (keys differ by the weapon)
+        worst, worst_key = held[0], (rating(held[0]) * (LOADED if held[0] in loaded else UNLOADED), held[0])
+        for w in held[1:]:
+            key = (rating(w) * (LOADED if w in loaded else UNLOADED), w)
+            if key < worst_key:
+                worst, worst_key = w, key
+        return worst
 
     def grab_options(self, me: Me, squares: tuple[str, ...] | None = None) -> list[Option]:
         if "grab" not in self.moves:

@@ -572,12 +572,13 @@ def signature(shot: effects.Shot) -> tuple | None:
     figures = [(f, q) for f, q in shot.pos.items() if f != shot.shooter]
     marks: list = [start] if own_moves else []
     for f, q in figures:
-        marks.append(
-            (
-                is_object(f),
-                *(_origin_test(t, q, o, arena.visible[o], arena.distance[o]) for o in origins for t in tests),
-            )
-        )
+        # (is_object, each test from each origin in turn), built by loops rather than a generator
+        mark = [is_object(f)]
+        for o in origins:
+            seen, dist = arena.visible[o], arena.distance[o]
+            for t in tests:
+                mark.append(_origin_test(t, q, o, seen, dist))
+        marks.append(tuple(mark))
     if pair_sight:
         marks.append(tuple(b in arena.visible[a] for _, a in figures for _, b in figures))
     if pair_square:
