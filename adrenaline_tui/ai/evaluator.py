@@ -113,7 +113,10 @@ def _held_worth(held: tuple[str, ...], loaded: frozenset[str]) -> float:
     if known is None:
         if len(_SUMS) > KEPT_LIMIT:
             _SUMS.clear()
-        known = _SUMS[key] = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in held)
+        known = 0  # sum(...) of the same terms in the same order, without a generator
+        for w in held:
+            known += rating(w) * (LOADED if w in loaded else UNLOADED)
+        _SUMS[key] = known
     return known
 
 
@@ -130,6 +133,12 @@ class Me(NamedTuple):
     drawn: int  # unknown powerups an ammo tile would give
     targets: tuple[tuple[str, int, int], ...]  # (figure, damage, my marks) as the turn goes on
     taken: frozenset[str]  # squares whose tile I took, weapons I took from racks
+
+
+# `tuple_new(Me, (square, actions, ...))` is `Me(square, actions, ...)`, the same tuple, without the
+# NamedTuple's `__new__` (a Python function, a frame for every state): the search builds states
+# (and `Shooting`s) by the thousand a decision.
+tuple_new = tuple.__new__
 
 
 @dataclass(slots=True)
@@ -287,10 +296,14 @@ class Evaluator:
         factor = self.factor[fig]
         placed = 0
         if dmg > 0:
-            placed = min(MAX_DAMAGE - d, dmg + old)
+            placed = dmg + old  # min(MAX_DAMAGE - d, dmg + old), spelled out (ints: the same)
+            if placed > MAX_DAMAGE - d:
+                placed = MAX_DAMAGE - d
             total -= old
         value = self.damage_value(fig, d, placed, factor) if placed else 0.0
-        new_marks = max(0, min(marks, MAX_MARKS - total))
+        new_marks = marks if marks < MAX_MARKS - total else MAX_MARKS - total  # max(0, min(...))
+        if new_marks < 0:
+            new_marks = 0
         if new_marks and not self.last_turn:
             value += new_marks * MARK * factor
         return value * self.weight[fig], d + placed, total + new_marks
@@ -357,10 +370,12 @@ class Evaluator:
             left[i] -= use
             need -= use
             if need:
-                mine = sorted((c for c in cards if powerup_colour(c) == colour), key=lambda c: (self.keep(c), c))
-                if len(mine) < need:
+                # the cards of the colour, least kept first (sorted by (keep, card), as by a key)
+                ranked = [(self.keep(c), c) for c in cards if powerup_colour(c) == colour]
+                if len(ranked) < need:
                     return None
-                for c in mine[:need]:
+                ranked.sort()
+                for _, c in ranked[:need]:
                     cards.remove(c)
         return (left[0], left[1], left[2]), tuple(cards)
 
@@ -374,7 +389,10 @@ class Evaluator:
         lost = list(powerups)
         for c in paid[1]:
             lost.remove(c)
-        return self.cube * (sum(cubes) - sum(paid[0])) + sum(self.keep(c) for c in lost)
+        kept = 0  # sum(self.keep(c) for c in lost), the same additions in the same order
+        for c in lost:
+            kept += self.keep(c)
+        return self.cube * (sum(cubes) - sum(paid[0])) + kept
 
     # ---------------------------------------------------------------- end of turn
     def reload_choice(self, me: Me) -> tuple[frozenset[str], Budget, tuple[str, ...]]:
@@ -387,9 +405,11 @@ class Evaluator:
         order_key = (me.held, me.loaded)
         order = self._reload_order.get(order_key)
         if order is None:
+            # best first: sorted by (-rating, weapon) as by a key (no two held weapons are alike)
+            ranked = [(-rating(w), w) for w in me.held if w not in me.loaded]
+            ranked.sort()
             order = self._reload_order[order_key] = tuple(
-                (w, reload_counts(self.cards.weapons[w]), (LOADED - UNLOADED) * rating(w))
-                for w in sorted((w for w in me.held if w not in me.loaded), key=lambda w: (-rating(w), w))
+                [(w, reload_counts(self.cards.weapons[w]), (LOADED - UNLOADED) * rating(w)) for _, w in ranked]
             )
         for w, cost, worth in order:
             paid = self.pay(cubes, cards, cost)
@@ -417,9 +437,14 @@ class Evaluator:
         only if they are new to `_term`): the one formula of the end of a turn."""
         if self.last_turn:
             return 0.0
-        known = self._term.get((held, loaded, cubes, cards, drawn))
+        key = (held, loaded, cubes, cards, drawn)
+        known = self._term.get(key)
         if known is None:
-            known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+            if self.by_parts:
+                # `_kept_cards` of the same parts, without a state built or a second lookup
+                known = self._term[key] = self._kept_parts(held, loaded, cubes, cards, drawn)
+            else:
+                known = self._kept_cards(Me(square, 0, held, loaded, cubes, cards, drawn, (), frozenset()))
         if self._plain:
             # the standard game's end_square is 0.0, and x + 0.0 is x (no sum here is -0.0: every
             # part is a sum of non-negative points); posval as kept (`posval` is not overridden)
@@ -435,16 +460,33 @@ class Evaluator:
         key = (me.held, me.loaded, me.cubes, me.powerups, me.drawn)
         known = self._term.get(key)
         if known is None:
-            loaded, cubes, cards = self.reload_choice(me)
             if self.by_parts:
-                # the same sums as below, each kept by what it reads (`_SUMS`)
-                value = _held_worth(me.held, loaded)
-                value += CUBE * sum(cubes) + self._cards_keep(cards) + UNKNOWN_POWERUP * me.drawn
+                known = self._term[key] = self._kept_parts(me.held, me.loaded, me.cubes, me.powerups, me.drawn)
             else:
+                loaded, cubes, cards = self.reload_choice(me)
                 value = sum(rating(w) * (LOADED if w in loaded else UNLOADED) for w in me.held)
                 value += CUBE * sum(cubes) + sum(self.keep(c) for c in cards) + UNKNOWN_POWERUP * me.drawn
-            known = self._term[key] = (value, bool(loaded))
+                known = self._term[key] = (value, bool(loaded))
         return known
+
+    def _kept_parts(
+        self, held: tuple[str, ...], loaded: frozenset[str], cubes: Budget, cards: tuple[str, ...], drawn: int
+    ) -> tuple[float, bool]:
+        """`_kept_cards` of a valuation by parts (`reload_choice` is this class'): the same sums
+        as the plain one's, each kept by what it reads (`_SUMS`)."""
+        if len(loaded) != len(held):  # else `reload_choice` leaves them as they are
+            me = tuple_new(Me, ("", 0, held, loaded, cubes, cards, drawn, (), frozenset()))
+            loaded, cubes, cards = self.reload_choice(me)
+        # `_held_worth` and `_cards_keep` read where they are kept first (a call each was most of
+        # this); `sum` of three ints spelled out (the same int)
+        value = _SUMS.get((held, loaded))
+        if value is None:
+            value = _held_worth(held, loaded)
+        keep = _SUMS.get(cards)
+        if keep is None:
+            keep = self._cards_keep(cards)
+        value += CUBE * (cubes[0] + cubes[1] + cubes[2]) + keep + UNKNOWN_POWERUP * drawn
+        return value, bool(loaded)
 
     def _cards_keep(self, cards: tuple[str, ...]) -> float:
         """sum(self.keep(c) for c in cards), kept by the cards (not in the last turn: never asked)."""
@@ -462,16 +504,27 @@ class Evaluator:
         if known is not None:
             return known
         arena = self.arena
+        distance = arena.distance[square]
         value = 0.0
         if armed:
-            seen = sum(1 for c, q in self.t.seats if c != self.me and arena.sees(square, q))
-            near = sum(1 for c, q in self.t.seats if c != self.me and arena.distance[square][q] <= 1)
-            value += 0.12 * min(seen, 2) + 0.05 * min(near, 2)
+            # who is in sight (`arena.sees`) and who is near, counted in one pass
+            visible = arena.visible[square]
+            me = self.me
+            seen = near = 0
+            for c, q in self.t.seats:
+                if c != me:
+                    if q in visible:
+                        seen += 1
+                    if distance[q] <= 1:
+                        near += 1
+            value += 0.12 * (seen if seen < 2 else 2) + 0.05 * (near if near < 2 else 2)
         if len(self.t.my_weapons) < MAX_WEAPONS:
             best = 0.0
             for colour, spawn in arena.spawn_square.items():
-                if arena.distance[square][spawn] <= 1:
-                    best = max(best, self._rack_best(colour))
+                if distance[spawn] <= 1:
+                    rack = self._rack_best(colour)
+                    if rack > best:  # max(best, rack): on a tie the same value
+                        best = rack
             value += 0.1 * best
         self._posval[key] = value
         return value
@@ -498,7 +551,8 @@ class Evaluator:
             # kept by square: everyone else stands still while a decision is weighed (`again`
             # keeps the same facts)
             t = self.t
-            figures = tuple((c, square if c == self.me else t.pos[c]) for c in t.figures if c == self.me or c in t.pos)
+            me, pos = self.me, t.pos
+            figures = tuple([(c, square if c == me else pos[c]) for c in t.figures if c == me or c in pos])
             known = self._seats[square] = figures + t.objects
         return known
 
@@ -647,21 +701,24 @@ class Evaluator:
                     found, chosen = result, out
             if found is not None and chosen is not None:
                 gross, net, targets, c2, p2 = found
-                best = Shooting(gross, net, chosen, targets, c2, p2)
+                best = tuple_new(Shooting, (gross, net, chosen, targets, c2, p2))
         self._shots[key] = best
         return best
 
     def after_shot(self, me: Me, weapon: str, shooting: Shooting) -> tuple[float, Me]:
-        nxt = Me(
-            shooting.outcome[2],
-            me.actions - 1,
-            me.held,
-            me.loaded - {weapon},
-            shooting.cubes,
-            shooting.powerups,
-            me.drawn,
-            shooting.targets,
-            me.taken,
+        nxt = tuple_new(
+            Me,
+            (
+                shooting.outcome[2],
+                me.actions - 1,
+                me.held,
+                me.loaded - {weapon},
+                shooting.cubes,
+                shooting.powerups,
+                me.drawn,
+                shooting.targets,
+                me.taken,
+            ),
         )
         return shooting.gross, nxt
 
@@ -702,7 +759,7 @@ class Evaluator:
         return [
             (
                 (-cost if gain is None else gain - cost),
-                Me(q, me.actions - 1, held, loaded, cubes, cards, drawn, me.targets, me.taken | {took}),
+                tuple_new(Me, (q, me.actions - 1, held, loaded, cubes, cards, drawn, me.targets, me.taken | {took})),
                 Step("grab", q, weapon),
             )
             for gain, weapon, took, held, loaded, cubes, cards, drawn in self._grabs(me, q)
@@ -749,7 +806,13 @@ class Evaluator:
         return out
 
     def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
-        return min(held, key=lambda w: (rating(w) * (LOADED if w in loaded else UNLOADED), w))
+        # min by (worth, weapon), a loop rather than a key function (keys differ by the weapon)
+        worst, worst_key = held[0], (rating(held[0]) * (LOADED if held[0] in loaded else UNLOADED), held[0])
+        for w in held[1:]:
+            key = (rating(w) * (LOADED if w in loaded else UNLOADED), w)
+            if key < worst_key:
+                worst, worst_key = w, key
+        return worst
 
     def grab_options(self, me: Me, squares: tuple[str, ...] | None = None) -> list[Option]:
         if "grab" not in self.moves:
@@ -768,7 +831,8 @@ class Evaluator:
             squares = self.arena.within(me.square, self.moves["run"])
         cost = self.mode.move_cost
         _, actions, *rest = me  # built directly: `_replace` costs three times as much
-        return [(-cost(me.square, q), Me(q, actions - 1, *rest), Step("run", q)) for q in squares if q != me.square]
+        here = me.square
+        return [(-cost(here, q), tuple_new(Me, (q, actions - 1, *rest)), Step("run", q)) for q in squares if q != here]
 
     # --------------------------------------------------------------------- plan
     def value(self, me: Me) -> float:
@@ -799,7 +863,7 @@ class Evaluator:
         and `terminal` (`tests/ai/test_evaluator.py`); the shots are looked up in the same order,
         so a search that reaches its cap stops at the same one.
         """
-        best = self.terminal(me)
+        best = self._end(me.square, me.held, me.loaded, me.cubes, me.powerups, me.drawn)  # `terminal`, as kept
         moves = self.moves
         within = self.arena.within
         here = me.square
@@ -868,7 +932,13 @@ class Evaluator:
                         found[q].append((shooting.gross, after))
             for q, parts in found.items():
                 if self._plain and parts:
-                    parts = [(0.0, max(gross + end for gross, end in parts))]
+                    # max(gross + end for gross, end in parts), a loop: the first of the best
+                    top = None
+                    for gross, after in parts:
+                        v = gross + after
+                        if top is None or v > top:
+                            top = v
+                    parts = [(0.0, top)]
                 ends[q] = tuple(parts)
         return ends
 
@@ -876,6 +946,23 @@ class Evaluator:
         """`_last_action`'s grabs on `q`: (what the mode gives for it, what the end of the turn
         is worth) for each; in the standard game only the best, as (0.0, end)."""
         end = self._end
+        if self._plain and q not in self.arena.spawn_colour_at:
+            # an ammo tile: `_grabs`' one grab, valued as it is worked out (the standard game gives
+            # nothing for a grab: `ModeValues.grab_value`), without the list of one
+            tile = self.t.tiles.get(q)
+            if tile is None or q in me.taken:
+                return ()
+            added, powerup = _tile(self.cards, tile)
+            c = me.cubes
+            # min(MAX_CUBES, n), spelled out
+            r, b, y = c[0] + added[0], c[1] + added[1], c[2] + added[2]
+            cubes = (
+                r if r < MAX_CUBES else MAX_CUBES,
+                b if b < MAX_CUBES else MAX_CUBES,
+                y if y < MAX_CUBES else MAX_CUBES,
+            )
+            drawn = me.drawn + (1 if powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
+            return ((0.0, end(q, me.held, me.loaded, cubes, me.powerups, drawn)),)
         grabs = self._grabs(me, q)
         if self._plain and grabs:
             # (-0.0 or 0.0 - 0.0) + end is end; the best taken as `max` would (the first of equals),
@@ -895,7 +982,9 @@ class Evaluator:
         cost = self.mode.move_cost
         if self.last_turn:
             return max((-cost(here, q) + 0.0 for q in squares if q != here), default=None)
-        kept, armed = self._kept_cards(me)
+        # `_kept_cards`, read where `_last_action`'s `terminal` left it
+        known = self._term.get((me.held, me.loaded, me.cubes, me.powerups, me.drawn))
+        kept, armed = known if known is not None else self._kept_cards(me)
         if self._plain:
             # -0.0 + ((kept + spot) + 0.0) is kept + spot, and the larger the spot the larger the
             # sum (rounding keeps the order): the best spot within reach, kept per square

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adrenaline_tui.ai import modes
-from adrenaline_tui.ai.evaluator import Evaluator, Me
+from adrenaline_tui.ai.evaluator import Evaluator, Me, tuple_new
 from adrenaline_tui.ai.shots import NOTHING, Budget, ShotBook, ops_hits
 from adrenaline_tui.ai.table import Table, cost_counts
 from adrenaline_tui.ai.values import CUBE, LOADED, SHOT_KINDS, UNLOADED, rating
@@ -205,7 +205,7 @@ class SensiblePlayer:
             _, *rest = base  # the state on each square built directly (`_replace` is slower)
             for q in ev.arena.squares:
                 if q != me.square:
-                    v = ev.value(Me(q, *rest)) - threshold
+                    v = ev.value(tuple_new(Me, (q, *rest))) - threshold
                     if v > 0 and (best is None or v > best[0]):
                         best = (v, [q])
             return best
@@ -476,7 +476,8 @@ class SensiblePlayer:
                 cont = continuation.get(ck)
                 if cont is None:
                     # me with the shot's square, cubes, cards and targets (built directly)
-                    nxt = Me(final, me.actions, me.held, me.loaded, cubes, cards, me.drawn, after, me.taken)
+                    parts = (final, me.actions, me.held, me.loaded, cubes, cards, me.drawn, after, me.taken)
+                    nxt = tuple_new(Me, parts)
                     cont = continuation[ck] = ev.value(nxt)
                 best = max(best, net + cont)
             return best

@@ -71,7 +71,9 @@ def add_hits(a: Hits, b: Hits) -> Hits:
         else:
             cur[0] += d
             cur[1] += m
-    return tuple(sorted((f, d, m) for f, (d, m) in total.items()))
+    out = [(f, d, m) for f, (d, m) in total.items()]  # sorted, without a generator
+    out.sort()
+    return tuple(out)
 
 
 def ops_hits(ops: Iterable[effects.Op]) -> Hits:
@@ -85,7 +87,9 @@ def ops_hits(ops: Iterable[effects.Op]) -> Hits:
             cur[0 if kind == "damage" else 1] += op.amount
     if not total:  # most steps hit nobody
         return ()
-    return tuple(sorted((f, d, m) for f, (d, m) in total.items()))
+    out = [(f, d, m) for f, (d, m) in total.items()]  # sorted, without a generator
+    out.sort()
+    return tuple(out)
 
 
 def _minus(a: Budget, b: Budget) -> Budget:
@@ -96,9 +100,13 @@ def _plus(a: Budget, b: Budget) -> Budget:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
-def search_keys(shot: effects.Shot, order: dict[str, int], *, canonical: bool = True) -> list[str]:
-    """The choices worth exploring from this state (see the module notes for what is skipped)."""
-    keys = effects.choice_keys(shot)
+def search_keys(
+    shot: effects.Shot, order: dict[str, int], *, canonical: bool = True, keys: list[str] | None = None
+) -> list[str]:
+    """The choices worth exploring from this state (see the module notes for what is skipped);
+    `keys`: the engine's `choice_keys` of it, when they were asked already."""
+    if keys is None:
+        keys = effects.choice_keys(shot)
     eff = shot.effect
     if eff is None or shot.idx >= len(eff.steps):
         return keys
@@ -204,6 +212,9 @@ class ShotBook:
         # "" where it started)
         self._pure: dict[tuple, tuple[tuple[tuple[tuple[int, int, int], ...], Budget, str], ...]] = {}
         self._pool: dict[tuple, tuple] = {}  # hits and costs met so far (see child_outcomes)
+        # `add_hits` of a step's hits and the hits after it, as pooled, by the pair: a searched
+        # step adds its hits to each outcome after it, and the same sums recur across positions
+        self._added: dict[tuple[Hits, Hits], Hits] = {}
         # `from_square`'s answers by its arguments: a decision asks for every weapon and square
         # in reach, and the next decisions of the turn (and the other seats) ask again where
         # nobody moved; this skips building the first shot, its signature and the renaming.
@@ -235,6 +246,9 @@ class ShotBook:
             self._squares.clear()
         if len(self._pool) > self.limit:
             self._pool.clear()
+            self._added.clear()
+        if len(self._added) > self.limit:
+            self._added.clear()
         order = {f: i for i, f in enumerate(shot.pos)}
         return tuple(sorted(self._search(shot, self._table(shot), order)))
 
@@ -243,13 +257,15 @@ class ShotBook:
         found = self._table(shot).get(_book_key(shot))
         return None if found is None else tuple(sorted(found))
 
-    def _search(self, shot: effects.Shot, table: dict[tuple, Outcomes], order: dict[str, int]) -> Outcomes:
+    def _search(
+        self, shot: effects.Shot, table: dict[tuple, Outcomes], order: dict[str, int], keys: list[str] | None = None
+    ) -> Outcomes:
         key = _book_key(shot)
         known = table.get(key)
         if known is not None:
             return known
         found: set[Outcome] = set()
-        for k in search_keys(shot, order):
+        for k in search_keys(shot, order, keys=keys):
             found.update(self.child_outcomes(shot, k, table, order))
         # in no particular order: whoever reads outcomes sorts them (`outcomes`) or takes the best
         result = tuple(found)
@@ -284,20 +300,28 @@ class ShotBook:
         spent = pool.setdefault(spent, spent)
         if child.finished:
             return [(hits, spent, child.pos[child.shooter])]
-        if child.cur < 0 and child.main_finished and effects.choice_keys(child) == ["done"]:
-            # nothing left but to end the shot (after a glide, a jump, the last effect): that
-            # adds nothing, so the position needs no entry of its own
-            return [(hits, spent, child.pos[child.shooter])]
-        rest = self._search(child, table, order)
+        keys = None
+        if child.cur < 0 and child.main_finished:
+            keys = effects.choice_keys(child)  # asked once: a search of the child reads them too
+            if keys == ["done"]:
+                # nothing left but to end the shot (after a glide, a jump, the last effect): that
+                # adds nothing, so the position needs no entry of its own
+                return [(hits, spent, child.pos[child.shooter])]
+        rest = self._search(child, table, order, keys)
         # most steps neither hit nor pay (picking, starting an effect, moving on): nothing to add
         if not hits:
             if spent == NOTHING:
                 return rest  # read, never changed, by whoever asked
             return [(h, pool.setdefault(c := _plus(spent, s), c), sq) for h, s, sq in rest]
-        return [
-            (pool.setdefault(a := add_hits(hits, h), a), pool.setdefault(c := _plus(spent, s), c), sq)
-            for h, s, sq in rest
-        ]
+        added = self._added
+        out = []
+        for h, s, sq in rest:
+            a = added.get((hits, h))
+            if a is None:
+                a = add_hits(hits, h)
+                a = added[(hits, h)] = pool.setdefault(a, a)
+            out.append((a, pool.setdefault(c := _plus(spent, s), c), sq))
+        return out
 
     def from_square(
         self, weapon: Weapon, arena: Arena, shooter: str, square: str, seats: tuple[tuple[str, str], ...]
@@ -364,11 +388,14 @@ def _names(shot: effects.Shot) -> tuple[str, ...]:
 
 def _named(known: tuple[tuple[tuple, Budget, str], ...], names: tuple[str, ...], square: str) -> Outcomes:
     """Outcomes stored by place (`ShotBook.from_square`) with these figures in those places."""
-    return tuple(
-        sorted(
-            (tuple(sorted((names[i], d, m) for i, d, m in hits)), spent, end or square) for hits, spent, end in known
-        )
-    )
+    # sorted lists built by loops (the same order as sorting the generators they replace)
+    out = []
+    for hits, spent, end in known:
+        named = [(names[i], d, m) for i, d, m in hits]
+        named.sort()
+        out.append((tuple(named), spent, end or square))
+    out.sort()
+    return tuple(out)
 
 
 def _first_shot(
@@ -545,12 +572,13 @@ def signature(shot: effects.Shot) -> tuple | None:
     figures = [(f, q) for f, q in shot.pos.items() if f != shot.shooter]
     marks: list = [start] if own_moves else []
     for f, q in figures:
-        marks.append(
-            (
-                is_object(f),
-                *(_origin_test(t, q, o, arena.visible[o], arena.distance[o]) for o in origins for t in tests),
-            )
-        )
+        # (is_object, each test from each origin in turn), built by loops rather than a generator
+        mark = [is_object(f)]
+        for o in origins:
+            seen, dist = arena.visible[o], arena.distance[o]
+            for t in tests:
+                mark.append(_origin_test(t, q, o, seen, dist))
+        marks.append(tuple(mark))
     if pair_sight:
         marks.append(tuple(b in arena.visible[a] for _, a in figures for _, b in figures))
     if pair_square:

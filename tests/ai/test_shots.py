@@ -217,3 +217,41 @@ def test_a_last_push_is_walked_to_one_destination_and_loses_no_outcome(monkeypat
     monkeypatch.setattr(shots_module, "_last_move", lambda *_: False)
     assert found == [ShotBook().outcomes(shot) for shot in shots_]
     assert quick < steps[0]  # fewer steps of the engine walked
+
+
+class _Unkept(dict):
+    """A memo that keeps nothing: every sum worked out afresh."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+class _Counted(dict):
+    """A memo that counts the sums it served."""
+
+    served = 0
+
+    def get(self, key, default=None):
+        found = super().get(key, default)
+        if found is not None:
+            _Counted.served += 1
+        return found
+
+
+def test_sums_of_hits_kept_across_positions_are_the_sums_worked_out():
+    # A searched step adds its hits to every outcome after it; the book keeps those sums by the
+    # pair (`ShotBook._added`), across positions and shots. Compared with searches that keep none.
+    rng = random.Random(23)
+    shared = ShotBook()
+    shared._added = _Counted()
+    _Counted.served = 0
+    for arena_id in ("arena_10", "arena_11a", "arena_11b", "arena_12"):
+        arena = load_arena(arena_id)
+        for _ in range(3):
+            seats = _random_seats(rng, arena)
+            for weapon in CARDS.weapons.values():
+                shot = effects.begin(weapon, arena, "yellow", dict(seats), PLANNING_BUDGET)
+                unkept = ShotBook()
+                unkept._added = _Unkept()
+                assert shared.outcomes(shot) == unkept.outcomes(shot), (weapon.id, seats)
+    assert _Counted.served > 100  # the sums compared were kept ones, not only worked out
