@@ -10,7 +10,9 @@ weapon and every small cost and hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import product
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,6 +21,9 @@ from adrenaline_tui.rules.arena import ARENA_IDS, load_arena
 from adrenaline_tui.rules.cards import CUBES, Effect, Hit, Move, Pause, Select, SelectSquare, Weapon, load_cards
 from adrenaline_tui.rules.payment import ANY, budget, can_pay, spendable
 from adrenaline_tui.rules.state import Player
+
+if TYPE_CHECKING:
+    from adrenaline_tui.rules import Game
 
 FIGURES = ("yellow", "blue", "grey", "purple", "green")
 
@@ -291,54 +296,52 @@ def test_has_ammo_says_what_ammo_here_says(mode: str) -> None:
     assert checked >= 2_000
 
 
+def _placed_players(mode: str, *, at_actions_only: bool = False) -> Iterator[tuple[Game, Player]]:
+    """Every player on the board at every decision (or only at the action questions: a settled
+    moment, no shot or payment under way) of two random 4-player games of `mode`."""
+    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.rules import Game, GameConfig
+
+    for seed in (3, 4):
+        game = Game.new(GameConfig(players=FIGURES[:4], arena="arena_11a", skulls=5, mode=mode), seed)
+        player = RandomPlayer(seed)
+        while (d := game.pending) is not None:
+            if not at_actions_only or d.kind == "action":
+                for p in game.players.values():
+                    if p.square is not None:
+                        yield game, p
+            game.choose(player.choose(d))
+
+
 @pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
 def test_can_grab_says_what_grab_squares_says(mode: str) -> None:
     # The action question asks `can_grab` (spelled out, stopping at the first square) instead of
     # `grab_squares`; in every mode (Turret hooks `has_ammo`), at every decision of random games,
     # for every player on the board and every reach, they must agree.
-    from adrenaline_tui.ai import RandomPlayer
-    from adrenaline_tui.rules import Game, GameConfig
     from adrenaline_tui.rules.turn import can_grab, grab_squares
 
     checked = yes = 0
-    for seed in (3, 4):
-        game = Game.new(GameConfig(players=FIGURES[:4], arena="arena_11a", skulls=5, mode=mode), seed)
-        player = RandomPlayer(seed)
-        while (d := game.pending) is not None:
-            for p in game.players.values():
-                if p.square is None:
-                    continue
-                for n in range(4):
-                    expected = bool(grab_squares(game, p, n))
-                    assert can_grab(game, p, n, budget(p)) == expected, (mode, seed, p.colour, n)
-                    checked += 1
-                    yes += expected
-            game.choose(player.choose(d))
+    for game, p in _placed_players(mode):
+        for n in range(4):
+            expected = bool(grab_squares(game, p, n))
+            assert can_grab(game, p, n, budget(p)) == expected, (mode, game.seed, p.colour, n)
+            checked += 1
+            yes += expected
     assert checked >= 2_000 and 0 < yes < checked
 
 
 @pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
 def test_can_shoot_says_what_shoot_squares_says(mode: str) -> None:
     # The action question asks `can_shoot` instead of `shoot_squares`; in every mode (Domination's
-    # spawnpoints are targets), at every decision of random games, for every player on the board,
-    # every reach and with a reload allowed or not, they must agree.
-    from adrenaline_tui.ai import RandomPlayer
-    from adrenaline_tui.rules import Game, GameConfig
+    # spawnpoints are targets), at every action question of random games, for every player on the
+    # board, every reach and with a reload allowed or not, they must agree.
     from adrenaline_tui.rules.shooting import can_shoot, shoot_squares
 
     checked = yes = 0
-    for seed in (3, 4):
-        game = Game.new(GameConfig(players=FIGURES[:4], arena="arena_11a", skulls=5, mode=mode), seed)
-        player = RandomPlayer(seed)
-        while (d := game.pending) is not None:
-            if d.kind == "action":  # a settled moment: no shot or payment under way
-                for p in game.players.values():
-                    if p.square is None:
-                        continue
-                    for n, reload in product(range(3), (False, True)):
-                        expected = bool(shoot_squares(game, p, n, reload=reload))
-                        assert can_shoot(game, p, n, reload, budget(p)) == expected, (mode, seed, p.colour, n, reload)
-                        checked += 1
-                        yes += expected
-            game.choose(player.choose(d))
+    for game, p in _placed_players(mode, at_actions_only=True):
+        for n, reload in product(range(3), (False, True)):
+            expected = bool(shoot_squares(game, p, n, reload=reload))
+            assert can_shoot(game, p, n, reload, budget(p)) == expected, (mode, game.seed, p.colour, n, reload)
+            checked += 1
+            yes += expected
     assert checked >= 1_000 and 0 < yes < checked
