@@ -329,8 +329,11 @@ async def run(args: argparse.Namespace) -> dict:
         cpu, helpers = spent.pop(host.pid), sorted(spent.values(), reverse=True)
         uss = processes_uss(host.pid)
         host.terminate()
-        # A host with hundreds of tables writes every save as it stops: not part of the figures.
+        # A host with hundreds of tables writes every save as it stops: not part of the other
+        # figures, but how long a person waits for ctrl+c to return.
+        stopping = time.perf_counter()
         host.wait(timeout=900)
+        stopped_in = time.perf_counter() - stopping
         # Every decision, computers' too, as the saves hold them (the host saves all as it stops),
         # with their journals (a save of a version without them is one file: read as it is).
         saves = (folder / "data" / "tables").glob("*.json")
@@ -366,6 +369,7 @@ async def run(args: argparse.Namespace) -> dict:
             "driver_per_decision": driver_cpu * 1000 / max(1, decisions),
             "idle_mib": base_uss / 1024,
             "per_table_kib": (uss - base_uss) / args.tables,
+            "stopped_in": stopped_in,
         }
         if not getattr(args, "quiet", False):
             report(figures, args.computer)
@@ -393,6 +397,7 @@ def report(f: dict, computer: str) -> None:
     print(f"  of which in the kernel (system time, all its processes): {f['system_per_decision']:.2f} ms")
     print(f"the benchmark's own clients (this process): {f['driver_per_decision']:.2f} ms CPU per decision")
     print(f"host memory (USS, all its processes): {f['idle_mib']:.0f} MiB idle, {f['per_table_kib']:.0f} KiB per table")
+    print(f"the host stopped (every table saved) {f['stopped_in']:.1f} s after it was told to")
 
 
 GRID_TABLES = (10, 50, 200, 500)
