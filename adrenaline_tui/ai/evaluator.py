@@ -774,10 +774,7 @@ class Evaluator:
             tile = self.t.tiles.get(q)
             if tile is None or q in me.taken:
                 return []
-            added, powerup = _tile(self.cards, tile)
-            c = me.cubes
-            cubes = (min(MAX_CUBES, c[0] + added[0]), min(MAX_CUBES, c[1] + added[1]), min(MAX_CUBES, c[2] + added[2]))
-            drawn = me.drawn + (1 if powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
+            cubes, drawn = self._tile_taken(me, tile)
             return [(self.mode.grab_value(q), None, q, me.held, me.loaded, cubes, me.powerups, drawn)]
         out: list[Grab] = []
         # what a pickup leaves in hand but the new weapon: the same for every weapon of the rack
@@ -804,6 +801,21 @@ class Evaluator:
                     kept_loaded.discard(drop)
             out.append((None, w, w, (*kept, w), frozenset(kept_loaded | {w}), paid[0], paid[1], me.drawn))
         return out
+
+    def _tile_taken(self, me: Me, tile: str) -> tuple[Budget, int]:
+        """My cubes and the powerups I have drawn after taking ammo tile `tile`: `_grabs` and
+        `_grab_parts`' one formula."""
+        added, powerup = _tile(self.cards, tile)
+        c = me.cubes
+        # min(MAX_CUBES, n), spelled out (ints: the same)
+        r, b, y = c[0] + added[0], c[1] + added[1], c[2] + added[2]
+        cubes = (
+            r if r < MAX_CUBES else MAX_CUBES,
+            b if b < MAX_CUBES else MAX_CUBES,
+            y if y < MAX_CUBES else MAX_CUBES,
+        )
+        drawn = me.drawn + (1 if powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
+        return cubes, drawn
 
     def worst_weapon(self, held: list[str], loaded: set[str] | frozenset[str]) -> str:
         # min by (worth, weapon), a loop rather than a key function (keys differ by the weapon)
@@ -952,16 +964,7 @@ class Evaluator:
             tile = self.t.tiles.get(q)
             if tile is None or q in me.taken:
                 return ()
-            added, powerup = _tile(self.cards, tile)
-            c = me.cubes
-            # min(MAX_CUBES, n), spelled out
-            r, b, y = c[0] + added[0], c[1] + added[1], c[2] + added[2]
-            cubes = (
-                r if r < MAX_CUBES else MAX_CUBES,
-                b if b < MAX_CUBES else MAX_CUBES,
-                y if y < MAX_CUBES else MAX_CUBES,
-            )
-            drawn = me.drawn + (1 if powerup and len(me.powerups) + me.drawn < MAX_POWERUPS else 0)
+            cubes, drawn = self._tile_taken(me, tile)
             return ((0.0, end(q, me.held, me.loaded, cubes, me.powerups, drawn)),)
         grabs = self._grabs(me, q)
         if self._plain and grabs:
