@@ -580,9 +580,7 @@ def _quiet_end_of_turn(g: Game) -> None:
         _frenzy_or_over(g, last_skull_taken=False, was_frenzy=g.frenzy)
     if not g.over:
         refill(g)
-    # `_turn_ends(g, g.active)`, spelled out: every turn.
-    active = g.players[g.seats[g.active_index]]
-    g.events.append(new(Event, ("turn_end", f"{active.name}'s turn ends", {"player": active.colour, "turn": g.turn})))
+    _turn_ends(g, g.players[g.seats[g.active_index]])  # `g.active`, spelled out: every turn
 
 
 def _frenzy_or_over(g: Game, *, last_skull_taken: bool, was_frenzy: bool) -> None:
