@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Protocol
 
 from adrenaline_tui.rules.decision import Decision, Option
+from adrenaline_tui.seeds import player_seed
 
 # Processes in a pool. On this 2-core machine one process beside the host's (or the app's) own
 # is the measured best: the tables' loop keeps one core, the computers take the other
@@ -111,7 +112,7 @@ def question_for(session: TableSession, table: str, title: str, budget: float) -
     seats = list(session.kinds)
     if d is None or d.player not in seats:
         return None
-    seed = session.game.seed * 1009 + seats.index(d.player)
+    seed = player_seed(session.game.seed, seats.index(d.player))
     view = session.game.view(d.player)
     return Question(table, title, d.player, session.kinds[d.player], seed, d, view, budget)
 

@@ -34,6 +34,7 @@ from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.tables import HostTable, new_code, real_time, title_host
 from adrenaline_tui.journal import DAMAGED_NOTICE, Syncer, fold
 from adrenaline_tui.rules import Event, IllegalChoice, SaveError
+from adrenaline_tui.seeds import new_game_seed, player_seed
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui import storage
 from adrenaline_tui.tui.session import HUMAN, THINK_BUDGET_SECONDS, Autosaver, Session, UndoSpares
@@ -754,7 +755,7 @@ class Host:
         if reason:
             raise ProtocolError(reason)
         self.check_live(client)
-        table.start(self.rng.randrange(1, 2**31), self.folder, *self._threads())
+        table.start(new_game_seed(self.rng), self.folder, *self._threads())
         table.keeper = address_key(client.address)
         self.save_extras(table)
         self.broadcast_lobby(table)
@@ -1124,7 +1125,7 @@ class Host:
             return
         player = d.player
         kind = self._computer_of(table.title)
-        seed = session.game.seed + decisions
+        seed = player_seed(session.game.seed, f"stand-in {decisions}")
         stand_in = registry.title(table.title).engine().make_player(kind, seed)
         self.chat_line(table, f"Time is up: a computer decides for {session.game.name(player)}")
         # Up to the next public point, or until the question is someone else's.

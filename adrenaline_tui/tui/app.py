@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import gc
 import os
-import random
 import select
 import signal
 import sys
@@ -33,6 +32,7 @@ from textual.theme import BUILTIN_THEMES, Theme
 from adrenaline_tui.atomicfile import write_problem
 from adrenaline_tui.printable import printable
 from adrenaline_tui.rules import GameConfig
+from adrenaline_tui.seeds import new_game_seed
 from adrenaline_tui.tui import crash, shell, storage, terminal_filters
 from adrenaline_tui.tui.look import ASCII, palette_for, pick_glyphs
 from adrenaline_tui.tui.look_access import Look
@@ -260,7 +260,7 @@ class AdrenalineApp(App[int]):
         if self._seed is not None:
             seed, self._seed = self._seed, self._seed + 1
             return seed
-        return random.SystemRandom().randrange(1, 2**31)
+        return new_game_seed()
 
     def get_default_screen(self) -> BaseScreen:
         # The screen under all others is a BaseScreen too, so it also skips the repeated

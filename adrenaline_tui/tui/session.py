@@ -24,6 +24,7 @@ from adrenaline_tui import journal
 from adrenaline_tui.atomicfile import sync_renamed, write_atomic, write_problem, write_renamed
 from adrenaline_tui.rules import Decision, Event, Game, GameConfig
 from adrenaline_tui.rules.saves import save_data
+from adrenaline_tui.seeds import player_seed
 from adrenaline_tui.tui import storage
 
 if TYPE_CHECKING:
@@ -757,7 +758,7 @@ class Session:
             return Declining()  # type: ignore[return-value]
         if colour not in self._bots:
             index = self.game.seats.index(colour)
-            self._bots[colour] = make_player(self.kinds[colour], self.game.seed * 1009 + index)
+            self._bots[colour] = make_player(self.kinds[colour], player_seed(self.game.seed, index))
         return self._bots[colour]
 
     @property

@@ -259,7 +259,9 @@ async def play_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: Game,
         await stop_host(host, server)
 
 
-@pytest.mark.parametrize("seed", [3, 8])
+# Deals in which scarlet draws a red card before the cap (the test checks it): 4 and 8 of seeds 1-12 with
+# the computers' seeds one-way from the game's (`seeds.player_seed`); 3 and 8 were before.
+@pytest.mark.parametrize("seed", [4, 8])
 async def test_every_other_seat_is_sent_the_same_bytes_whatever_one_seats_red_cards_and_the_deck(
     seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -382,7 +384,7 @@ async def play_deal_on_screen(
 async def test_a_person_at_a_hosted_bloodrush_table_sees_the_same_frames_whatever_anothers_red_cards(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seed = 3
+    seed = 4  # a deal in which scarlet draws a red card (checked), as for the bytes above
     runs = []
     for hand, deck_seed in ((["bug_commander", "mask_of_immunity"], 1), (["giant_umbrella", "carriage_ride"], 2)):
         with monkeypatch.context() as patch:
@@ -431,7 +433,10 @@ async def test_a_spectator_sees_the_public_view_and_nobodys_red_cards(tmp_path: 
 
 async def test_undo_takes_back_ones_own_decision_that_revealed_nothing(tmp_path: Path) -> None:
     sock = tmp_path / "h.sock"
-    host, server = await start_host(None, sock)
+    # A host whose first table reaches a step with steps left (the first seat taking a free step
+    # whenever offered), which not every deal does within the loop below: hosts seeded 4, 5 and 6
+    # of 1-10 do, with the computers' seeds one-way from the game's (`seeds.player_seed`).
+    host, server = await start_host(None, sock, seed=4)
     try:
         code, wires = await bloodrush_table(sock)
         session = host.tables[code].session

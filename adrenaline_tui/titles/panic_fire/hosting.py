@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from adrenaline_tui.seeds import player_seed
 from adrenaline_tui.titles import registry
 from adrenaline_tui.titles.panic_fire.game import Event, Game
 from adrenaline_tui.titles.panic_fire.players import make_player
@@ -248,7 +249,7 @@ class HostedSession:
                 self.referee.seat(seat, None)
             elif kind != HUMAN and seat not in players:
                 level = kind if ENGINE.canonical_kind(kind) else PanicFireHost.computer
-                self.referee.seat(seat, make_player(level, self.engine_game.seed * 31 + n))
+                self.referee.seat(seat, make_player(level, player_seed(self.engine_game.seed, n)))
 
     def _cancel(self) -> None:
         if self._handle is not None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from adrenaline_tui.atomicfile import write_problem
 from adrenaline_tui.printable import printable
+from adrenaline_tui.seeds import player_seed
 from adrenaline_tui.titles.bloodrush import Decision, Event, Game, SaveError
 from adrenaline_tui.titles.bloodrush.saves import MAX_SAVE_BYTES, save_data
 from adrenaline_tui.titles.bloodrush.title import ENGINE
@@ -86,7 +87,7 @@ class BloodrushSession:
     def bot(self, seat: str) -> Any:
         if seat not in self._bots:
             index = self.game.config.seats.index(seat)
-            self._bots[seat] = ENGINE.make_player(self.kinds[seat], self.game.seed * 1009 + index)
+            self._bots[seat] = ENGINE.make_player(self.kinds[seat], player_seed(self.game.seed, index))
         return self._bots[seat]
 
     def computer_choice(self) -> str:

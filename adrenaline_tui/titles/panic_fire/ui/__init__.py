@@ -39,6 +39,7 @@ class PanicFireUI:
     ) -> TableScreen:
         """A new game, autosaved in the saves folder: 1 person against computers, or 2 people at
         one keyboard (a third and more would play from other terminals through the host)."""
+        from adrenaline_tui.seeds import player_seed
         from adrenaline_tui.titles.panic_fire.players import make_player
         from adrenaline_tui.titles.panic_fire.title import ENGINE
         from adrenaline_tui.titles.panic_fire.ui.table_screen import TableScreen
@@ -52,13 +53,16 @@ class PanicFireUI:
         for kind in kinds.values():
             if kind != HUMAN and ENGINE.canonical_kind(kind) is None:
                 raise ValueError(f"no computer player {kind[:20]!r} in Panic Fire")
-        players = {s: make_player(kinds[s], seed * 31 + n) for n, s in enumerate(game.config.seats) if s not in people}
+        players = {
+            s: make_player(kinds[s], player_seed(seed, n)) for n, s in enumerate(game.config.seats) if s not in people
+        }
         path = save_path or storage.new_save_path()
         return TableScreen(game, people, players, save_path=path, seed=seed, kinds=kinds, **kw)
 
     def saved_table(self, path: Path, **kw: Any) -> TableScreen:
         """A saved game replayed from its log, the seats as its table file says (ValueError in
         one line for a save that cannot be read)."""
+        from adrenaline_tui.seeds import player_seed
         from adrenaline_tui.titles.panic_fire.game import Game
         from adrenaline_tui.titles.panic_fire.players import make_player
         from adrenaline_tui.titles.panic_fire.title import ENGINE
@@ -77,7 +81,9 @@ class PanicFireUI:
         # A kind the table file names that is no computer of ours (an edited file) plays as "normal".
         level = {s: kinds[s] if ENGINE.canonical_kind(kinds[s]) else "normal" for s in game.config.seats}
         players = {
-            s: make_player(level[s], game.seed * 31 + n) for n, s in enumerate(game.config.seats) if s not in people
+            s: make_player(level[s], player_seed(game.seed, n))
+            for n, s in enumerate(game.config.seats)
+            if s not in people
         }
         from adrenaline_tui.titles.panic_fire.referee import COUNTDOWN_MS
 

@@ -8,13 +8,13 @@ own filters, through `terminal_filters.install` as the shell's app puts them on)
 from __future__ import annotations
 
 import argparse
-import random
 from pathlib import Path
 from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 
+from adrenaline_tui.seeds import new_game_seed
 from adrenaline_tui.titles.panic_fire.game import SEATS, SHIELD_OPTIONS, Game
 from adrenaline_tui.titles.panic_fire.players import LEVELS
 from adrenaline_tui.titles.panic_fire.ui import HUMAN, UI
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             people = 2 if args.two else 1
             if not 2 <= people + args.computers <= 5:
                 ap.error("2 to 5 players in all")
-            seed = args.seed if args.seed is not None else random.randrange(1 << 31)
+            seed = args.seed if args.seed is not None else new_game_seed()
             first = new_table(people, args.computers, args.level, seed, args.shields, lesson=args.lesson)
     except (ValueError, OSError) as exc:
         print(f"panic fire: {exc}")

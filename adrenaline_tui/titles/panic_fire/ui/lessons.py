@@ -6,7 +6,6 @@ one lesson progress file every title shares (the shell's `Progress`; the id name
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -14,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from adrenaline_tui.seeds import new_game_seed
 from adrenaline_tui.tui.screens.base import BaseScreen
 from adrenaline_tui.tui.shell import shell_of
 
@@ -63,7 +63,7 @@ class PanicFireLessons(BaseScreen):
 
         seats = SEATS[: 1 + COMPUTERS]
         kinds = {s: HUMAN if n == 0 else "normal" for n, s in enumerate(seats)}
-        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
+        seed = self.seed if self.seed is not None else new_game_seed()
         progress = self.progress
         try:
             table = UI.new_table(
