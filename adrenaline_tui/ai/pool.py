@@ -46,6 +46,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Protocol
 
+from adrenaline_tui.ai import canonical_kind
 from adrenaline_tui.rules.decision import Decision, Option
 
 # Processes in a pool. On this 2-core machine one process beside the host's (or the app's) own
@@ -190,6 +191,30 @@ def read_frame(data: bytes) -> tuple[int, float, Question]:
     """The process's side of `frame`: the question asked, its id and when it was asked."""
     ident, asked_at, table, title, seat, kind, seed, budget, decision, view = pickle.loads(data)
     return ident, asked_at, Question(table, title, seat, kind, seed, _engine_decision(decision, view), view, budget)
+
+
+# The levels whose player answers a question with a single option by that option and nothing else:
+# no thinking, nothing of the player changed (the normal player's `choose` returns a sole key
+# before it reads the view; the easy one asks the normal one and never slips with one option).
+# Such a question is answered by the table without a round trip to the pool: a tenth of a host's
+# computer questions (tagbacks offered only "pass", an action question with only "end"), each a
+# view built and pickled by the worker and unpickled by the pool. Not the random player (its
+# `rng.choice` draws for one option too) nor the hard one (it follows its plans).
+# tests/ai/test_pool.py plays games with and without these questions asked and checks every
+# other answer is the same.
+SOLE_OPTION_ANSWERED = frozenset({("adrenaline", "normal"), ("adrenaline", "easy")})
+
+
+def fixed_answer(title: str, kind: str, decision: Any) -> str | None:
+    """The key a computer of `kind` is known to choose without being asked: the sole option, for a
+    level of `SOLE_OPTION_ANSWERED`; None when it must be asked."""
+    if (title, canonical_kind(kind)) not in SOLE_OPTION_ANSWERED:
+        return None
+    options = decision.options
+    if len(options) != 1:
+        return None
+    key: str = options[0][0]
+    return key
 
 
 def _command() -> list[str]:
@@ -623,12 +648,14 @@ class Players:
         return self.player(q).choose(q.decision, q.view)
 
     def player(self, q: Question) -> Any:
-        from adrenaline_tui.titles import registry
-
         who = (q.table, q.title, q.seat, q.kind, q.seed)
         with self._lock:
             player = self._players.pop(who, None)
             if player is None:
+                # Imported here, once a player is made (not a question): the titles' registry
+                # is not needed before.
+                from adrenaline_tui.titles import registry
+
                 player = registry.title(q.title).engine().make_player(q.kind, q.seed)
             self._players[who] = player
             while len(self._players) > MAX_PLAYERS:
@@ -668,19 +695,22 @@ def serve(source: BinaryIO, answers: BinaryIO) -> None:
 def _answer(players: Players, data: bytes) -> bytes:
     """One question's answer line: its key and the CPU it took, `late`, or the player's error."""
     ident, asked_at, q = read_frame(data)
-    answer: dict[str, Any] = {"id": ident}
     if time.monotonic() - asked_at > q.budget:
-        answer["late"] = True  # the table answered for it already: no thinking for nobody
-    else:
-        try:
-            player = players.player(q)
-            # CPU time, not the clock's: what the thinking costs, however busy the machine.
-            start = time.thread_time()
-            answer["key"] = player.choose(q.decision, q.view)
-            answer["took"] = time.thread_time() - start
-        except Exception as exc:  # reported to the table, which answers for it
-            answer["error"] = f"{type(exc).__name__}: {exc}"
-    return json.dumps(answer).encode() + b"\n"
+        # The table answered for it already: no thinking for nobody.
+        return json.dumps({"id": ident, "late": True}).encode() + b"\n"
+    try:
+        player = players.player(q)
+        # CPU time, not the clock's: what the thinking costs, however busy the machine.
+        start = time.thread_time()
+        key = player.choose(q.decision, q.view)
+        took = time.thread_time() - start
+    except Exception as exc:  # reported to the table, which answers for it
+        return json.dumps({"id": ident, "error": f"{type(exc).__name__}: {exc}"}).encode() + b"\n"
+    # The line of every answer written by hand rather than a dict through `json.dumps` (a
+    # fifth of this process's work a question that is not thinking or reading the frame):
+    # the same JSON, the key quoted by `json.dumps` (whatever the player returned) and the
+    # thread's CPU time, a finite float whose repr JSON reads as it is.
+    return b'{"id": %d, "key": %s, "took": %r}\n' % (ident, json.dumps(key).encode(), took)
 
 
 def main() -> None:

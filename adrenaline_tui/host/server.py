@@ -28,7 +28,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, PoolError, question_for
+from adrenaline_tui.ai.pool import DEFAULT_PROCESSES, ComputerPool, PoolError, fixed_answer, question_for
 from adrenaline_tui.atomicfile import write_atomic, write_problem
 from adrenaline_tui.host.guesses import WrongCodes
 from adrenaline_tui.host.tables import HostTable, new_code, real_time, title_host
@@ -1040,6 +1040,10 @@ class Host:
             if busy is not None and not busy.done():
                 # Still thinking about a question answered for it: not asked twice at once.
                 return pending.options[0].key
+            # A sole option its level is known to take unasked: no view, frame or round trip.
+            fixed = fixed_answer(table.title, session.kinds.get(pending.player, ""), pending)
+            if fixed is not None:
+                return fixed
             question = question_for(session, table.code, table.title, THINK_BUDGET_SECONDS)
             if question is None:
                 return session.computer_choice()  # a figure nobody plays (the variants' bot)
