@@ -277,12 +277,16 @@ def settle(
     if isinstance(key, str) and key in keys:
         took = answer.get("took")
         if isinstance(took, float) and 0 <= took < 3600:
-            learn(level, took)
-        future.set_result(key)
-    elif answer.get("late"):
+            learn(level, took)  # a late answer's too: a costly answer is what keeps a level here
+        if not future.done():  # done: its table ended it at its budget, or stopped waiting
+            future.set_result(key)
+        return
+    if future.done():
+        return
+    if answer.get("late"):
         future.set_exception(PoolError("the question was past its budget before it was thought about"))
-    else:
-        future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
+        return
+    future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
 
 
 class _Process:
@@ -390,6 +394,9 @@ class _LoopProcess:
         self._blocked = False
         self._partial = b""  # the start of an answer line not read to its end yet
         self._framer = Framer()  # this loop's thread only, as every call here
+        # Questions their tables ended at their budget, by id: each marker done once the process
+        # answers the question or ends (`answered_later`).
+        self._late: dict[int, asyncio.Future[None]] = {}
         loop.add_reader(self._out, self._readable)
 
     def ask(
@@ -443,6 +450,17 @@ class _LoopProcess:
         for line in lines:
             self._answered(line)
 
+    def answered_later(self, future: asyncio.Future[str]) -> asyncio.Future[None] | None:
+        """A marker done when this process answers `future`'s question or ends; None if it holds
+        no such question. Looked for through the questions waiting: only after a budget ran out."""
+        for ident, (waiting, _keys, _level) in self.waiting.items():
+            if waiting is future:
+                marker = self._late.get(ident)
+                if marker is None:
+                    marker = self._late[ident] = self._loop.create_future()
+                return marker
+        return None
+
     def _answered(self, line: bytes) -> None:
         try:
             answer = json.loads(line)
@@ -452,8 +470,10 @@ class _LoopProcess:
         waiting = self.waiting.pop(ident, None)
         if waiting is None:
             return
-        if waiting[0].done():
-            return  # cancelled by its table meanwhile
+        if self._late:
+            marker = self._late.pop(ident, None)
+            if marker is not None and not marker.done():
+                marker.set_result(None)
         settle(waiting, answer, self._learn)
 
     def _ended(self) -> None:
@@ -464,6 +484,10 @@ class _LoopProcess:
             self._loop.remove_reader(self._out)
             self._loop.remove_writer(self._in)
         waiting, self.waiting = self.waiting, {}
+        late, self._late = self._late, {}
+        for marker in late.values():
+            if not marker.done():
+                marker.set_result(None)
         for future, _keys, _level in waiting.values():
             if future.done():
                 continue
@@ -571,24 +595,49 @@ class ComputerPool:
         return here
 
     def _ask_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> asyncio.Future[str]:
+        return self._asked_on_loop(question, loop)[0]
+
+    def ask_on_loop(self, question: Question) -> tuple[asyncio.Future[str], bool]:
+        """`ask` for a pool bound to the running loop, and whether the caller may end the future
+        itself (a question to a process of the loop's: failed at its budget, the process's late
+        answer is dropped, its cost still learnt, and `still_thinking` says when it comes).
+        Otherwise (answered here, on threads, or failed already) the future is to be awaited
+        within a budget without ending it (`server.Budgets.within`)."""
+        if self.loop is None:  # the app's pool, or a host's pool of threads: asked as ever
+            return asyncio.wrap_future(self.ask(question)), False
+        return self._asked_on_loop(question, self.loop)
+
+    def still_thinking(self, future: asyncio.Future[str]) -> asyncio.Future[None]:
+        """Done once the process asked `future`'s question has answered it or ended: until then
+        its seat is not asked again (a question ended by its table at its budget)."""
+        for process in self._processes:
+            if isinstance(process, _LoopProcess):
+                marker = process.answered_later(future)
+                if marker is not None:
+                    return marker
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        done.set_result(None)  # answered meanwhile, or its process gone
+        return done
+
+    def _asked_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> tuple[asyncio.Future[str], bool]:
         keys = Keys(question.decision.options)
         level = (question.title, question.kind)
         if self._placed_here(question, level):
-            return asyncio.wrap_future(self._answer_here(question, Future(), keys), loop=loop)
+            return asyncio.wrap_future(self._answer_here(question, Future(), keys), loop=loop), False
         try:
             process = self._process_for(question.table)
             if isinstance(process, _LoopProcess):
                 future: asyncio.Future[str] = loop.create_future()
                 process.ask(next(self._ids), question, future, keys, level)
-                return future
+                return future, True
             threaded: Future[str] = Future()
             assert isinstance(process, _Threads)
             process.ask(next(self._ids), question, threaded, keys, level)
-            return asyncio.wrap_future(threaded, loop=loop)
+            return asyncio.wrap_future(threaded, loop=loop), False
         except (OSError, PoolError) as exc:
             failed: asyncio.Future[str] = loop.create_future()
             failed.set_exception(PoolError(f"no computer process: {exc}"))
-            return failed
+            return failed, False
 
     def _answer_here(self, question: Question, future: Future[str], keys: Keys) -> Future[str]:
         """A level that thinks in less time than a question costs to send: answered at once, on
