@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import io
 import itertools
 import json
 import math
@@ -46,6 +47,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Protocol
 
+from adrenaline_tui.ai import canonical_kind
 from adrenaline_tui.rules.decision import Decision, Option
 from adrenaline_tui.seeds import player_seed
 
@@ -183,14 +185,67 @@ def frame(ident: int, asked_at: float, q: Question) -> bytes:
     pickling the whole view, on both sides (200 tables in turn, 6,000 questions: the table's side
     83-87 us against 32-43, the process's 59-74 against 44-55; docs/hosting.md, "Cut, second
     round")."""
+    return pickle.dumps(_frame_data(ident, asked_at, q), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _frame_data(ident: int, asked_at: float, q: Question) -> tuple[Any, ...]:
     plain = (ident, asked_at, q.table, q.title, q.seat, q.kind, q.seed, q.budget, _plain_decision(q.decision, q.view))
-    return pickle.dumps((*plain, q.view), protocol=pickle.HIGHEST_PROTOCOL)
+    return (*plain, q.view)
+
+
+class Framer:
+    """`frame` with one pickler kept for every frame of one process's pipe (and one thread).
+
+    `pickle.dumps` makes a pickler a call: its memo table (every object of the view, by identity)
+    made at 64 entries, grown and rehashed to a few hundred, and freed, for every question. Kept,
+    the table keeps its size and is only emptied (`clear_memo`) after each frame: 92 against 109
+    thousand instructions a frame (1,000 host-shaped questions, callgrind). The bytes are
+    `frame`'s to the byte (the memo numbers its objects from 0 in every frame either way; the
+    frames test checks both), so still a function of the seat's view and question only."""
+
+    def __init__(self) -> None:
+        self._out = io.BytesIO()
+        self._pickler = pickle.Pickler(self._out, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def frame(self, ident: int, asked_at: float, q: Question) -> bytes:
+        out = self._out
+        out.seek(0)
+        out.truncate()
+        try:
+            self._pickler.dump(_frame_data(ident, asked_at, q))
+        finally:
+            self._pickler.clear_memo()  # nothing of this frame kept alive, nor numbered, after it
+        return out.getvalue()
 
 
 def read_frame(data: bytes) -> tuple[int, float, Question]:
     """The process's side of `frame`: the question asked, its id and when it was asked."""
     ident, asked_at, table, title, seat, kind, seed, budget, decision, view = pickle.loads(data)
     return ident, asked_at, Question(table, title, seat, kind, seed, _engine_decision(decision, view), view, budget)
+
+
+# The levels whose player answers a question with a single option by that option and nothing else:
+# no thinking, nothing of the player changed (the normal player's `choose` returns a sole key
+# before it reads the view; the easy one asks the normal one and never slips with one option).
+# Such a question is answered by the table without a round trip to the pool: a tenth of a host's
+# computer questions (tagbacks offered only "pass", an action question with only "end"), each a
+# view built and pickled by the worker and unpickled by the pool. Not the random player (its
+# `rng.choice` draws for one option too) nor the hard one (it follows its plans).
+# tests/ai/test_pool.py plays games with and without these questions asked and checks every
+# other answer is the same.
+SOLE_OPTION_ANSWERED = frozenset({("adrenaline", "normal"), ("adrenaline", "easy")})
+
+
+def fixed_answer(title: str, kind: str, decision: Any) -> str | None:
+    """The key a computer of `kind` is known to choose without being asked: the sole option, for a
+    level of `SOLE_OPTION_ANSWERED`; None when it must be asked."""
+    if (title, canonical_kind(kind)) not in SOLE_OPTION_ANSWERED:
+        return None
+    options = decision.options
+    if len(options) != 1:
+        return None
+    key: str = options[0][0]
+    return key
 
 
 def _command() -> list[str]:
@@ -223,12 +278,16 @@ def settle(
     if isinstance(key, str) and key in keys:
         took = answer.get("took")
         if isinstance(took, float) and 0 <= took < 3600:
-            learn(level, took)
-        future.set_result(key)
-    elif answer.get("late"):
+            learn(level, took)  # a late answer's too: a costly answer is what keeps a level here
+        if not future.done():  # done: its table ended it at its budget, or stopped waiting
+            future.set_result(key)
+        return
+    if future.done():
+        return
+    if answer.get("late"):
         future.set_exception(PoolError("the question was past its budget before it was thought about"))
-    else:
-        future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
+        return
+    future.set_exception(PoolError(f"the computer player failed: {str(answer.get('error'))[:200]}"))
 
 
 class _Process:
@@ -335,6 +394,10 @@ class _LoopProcess:
         self._unsent = bytearray()
         self._blocked = False
         self._partial = b""  # the start of an answer line not read to its end yet
+        self._framer = Framer()  # this loop's thread only, as every call here
+        # Questions their tables ended at their budget, by id: each marker done once the process
+        # answers the question or ends (`answered_later`).
+        self._late: dict[int, asyncio.Future[None]] = {}
         loop.add_reader(self._out, self._readable)
 
     def ask(
@@ -343,7 +406,7 @@ class _LoopProcess:
         if not self.alive:
             raise PoolError("the computers' process has ended")
         self.waiting[ident] = (future, keys, level)
-        framed = frame(ident, time.monotonic(), question)
+        framed = self._framer.frame(ident, time.monotonic(), question)
         empty = not self._unsent
         self._unsent += len(framed).to_bytes(4, "big")
         self._unsent += framed
@@ -388,6 +451,17 @@ class _LoopProcess:
         for line in lines:
             self._answered(line)
 
+    def answered_later(self, future: asyncio.Future[str]) -> asyncio.Future[None] | None:
+        """A marker done when this process answers `future`'s question or ends; None if it holds
+        no such question. Looked for through the questions waiting: only after a budget ran out."""
+        for ident, (waiting, _keys, _level) in self.waiting.items():
+            if waiting is future:
+                marker = self._late.get(ident)
+                if marker is None:
+                    marker = self._late[ident] = self._loop.create_future()
+                return marker
+        return None
+
     def _answered(self, line: bytes) -> None:
         try:
             answer = json.loads(line)
@@ -397,8 +471,10 @@ class _LoopProcess:
         waiting = self.waiting.pop(ident, None)
         if waiting is None:
             return
-        if waiting[0].done():
-            return  # cancelled by its table meanwhile
+        if self._late:
+            marker = self._late.pop(ident, None)
+            if marker is not None and not marker.done():
+                marker.set_result(None)
         settle(waiting, answer, self._learn)
 
     def _ended(self) -> None:
@@ -409,6 +485,10 @@ class _LoopProcess:
             self._loop.remove_reader(self._out)
             self._loop.remove_writer(self._in)
         waiting, self.waiting = self.waiting, {}
+        late, self._late = self._late, {}
+        for marker in late.values():
+            if not marker.done():
+                marker.set_result(None)
         for future, _keys, _level in waiting.values():
             if future.done():
                 continue
@@ -516,24 +596,49 @@ class ComputerPool:
         return here
 
     def _ask_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> asyncio.Future[str]:
+        return self._asked_on_loop(question, loop)[0]
+
+    def ask_on_loop(self, question: Question) -> tuple[asyncio.Future[str], bool]:
+        """`ask` for a pool bound to the running loop, and whether the caller may end the future
+        itself (a question to a process of the loop's: failed at its budget, the process's late
+        answer is dropped, its cost still learnt, and `still_thinking` says when it comes).
+        Otherwise (answered here, on threads, or failed already) the future is to be awaited
+        within a budget without ending it (`server.Budgets.within`)."""
+        if self.loop is None:  # the app's pool, or a host's pool of threads: asked as ever
+            return asyncio.wrap_future(self.ask(question)), False
+        return self._asked_on_loop(question, self.loop)
+
+    def still_thinking(self, future: asyncio.Future[str]) -> asyncio.Future[None]:
+        """Done once the process asked `future`'s question has answered it or ended: until then
+        its seat is not asked again (a question ended by its table at its budget)."""
+        for process in self._processes:
+            if isinstance(process, _LoopProcess):
+                marker = process.answered_later(future)
+                if marker is not None:
+                    return marker
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        done.set_result(None)  # answered meanwhile, or its process gone
+        return done
+
+    def _asked_on_loop(self, question: Question, loop: asyncio.AbstractEventLoop) -> tuple[asyncio.Future[str], bool]:
         keys = Keys(question.decision.options)
         level = (question.title, question.kind)
         if self._placed_here(question, level):
-            return asyncio.wrap_future(self._answer_here(question, Future(), keys), loop=loop)
+            return asyncio.wrap_future(self._answer_here(question, Future(), keys), loop=loop), False
         try:
             process = self._process_for(question.table)
             if isinstance(process, _LoopProcess):
                 future: asyncio.Future[str] = loop.create_future()
                 process.ask(next(self._ids), question, future, keys, level)
-                return future
+                return future, True
             threaded: Future[str] = Future()
             assert isinstance(process, _Threads)
             process.ask(next(self._ids), question, threaded, keys, level)
-            return asyncio.wrap_future(threaded, loop=loop)
+            return asyncio.wrap_future(threaded, loop=loop), False
         except (OSError, PoolError) as exc:
             failed: asyncio.Future[str] = loop.create_future()
             failed.set_exception(PoolError(f"no computer process: {exc}"))
-            return failed
+            return failed, False
 
     def _answer_here(self, question: Question, future: Future[str], keys: Keys) -> Future[str]:
         """A level that thinks in less time than a question costs to send: answered at once, on
@@ -624,12 +729,14 @@ class Players:
         return self.player(q).choose(q.decision, q.view)
 
     def player(self, q: Question) -> Any:
-        from adrenaline_tui.titles import registry
-
         who = (q.table, q.title, q.seat, q.kind, q.seed)
         with self._lock:
             player = self._players.pop(who, None)
             if player is None:
+                # Imported here, once a player is made (not a question): the titles' registry
+                # is not needed before.
+                from adrenaline_tui.titles import registry
+
                 player = registry.title(q.title).engine().make_player(q.kind, q.seed)
             self._players[who] = player
             while len(self._players) > MAX_PLAYERS:
@@ -669,19 +776,22 @@ def serve(source: BinaryIO, answers: BinaryIO) -> None:
 def _answer(players: Players, data: bytes) -> bytes:
     """One question's answer line: its key and the CPU it took, `late`, or the player's error."""
     ident, asked_at, q = read_frame(data)
-    answer: dict[str, Any] = {"id": ident}
     if time.monotonic() - asked_at > q.budget:
-        answer["late"] = True  # the table answered for it already: no thinking for nobody
-    else:
-        try:
-            player = players.player(q)
-            # CPU time, not the clock's: what the thinking costs, however busy the machine.
-            start = time.thread_time()
-            answer["key"] = player.choose(q.decision, q.view)
-            answer["took"] = time.thread_time() - start
-        except Exception as exc:  # reported to the table, which answers for it
-            answer["error"] = f"{type(exc).__name__}: {exc}"
-    return json.dumps(answer).encode() + b"\n"
+        # The table answered for it already: no thinking for nobody.
+        return json.dumps({"id": ident, "late": True}).encode() + b"\n"
+    try:
+        player = players.player(q)
+        # CPU time, not the clock's: what the thinking costs, however busy the machine.
+        start = time.thread_time()
+        key = player.choose(q.decision, q.view)
+        took = time.thread_time() - start
+    except Exception as exc:  # reported to the table, which answers for it
+        return json.dumps({"id": ident, "error": f"{type(exc).__name__}: {exc}"}).encode() + b"\n"
+    # The line of every answer written by hand rather than a dict through `json.dumps` (a
+    # fifth of this process's work a question that is not thinking or reading the frame):
+    # the same JSON, the key quoted by `json.dumps` (whatever the player returned) and the
+    # thread's CPU time, a finite float whose repr JSON reads as it is.
+    return b'{"id": %d, "key": %s, "took": %r}\n' % (ident, json.dumps(key).encode(), took)
 
 
 def main() -> None:

@@ -154,6 +154,47 @@ async def test_a_pool_on_a_loop_fails_what_its_killed_process_held_and_starts_an
     assert again.cancelled()  # closed: nobody waits for it
 
 
+# A player that answers its first option after `SLOW` seconds of the process's clock.
+SLOW = 0.3
+SLOWLY = (
+    "type('Slow', (), {'name': 'slow', '__init__': lambda self, seed=None: None,"
+    f" 'choose': lambda self, d, v=None: (time.sleep({SLOW}), d.options[0].key)[1]}})"
+)
+
+
+async def test_a_question_ended_at_its_budget_by_its_table_is_still_answered_and_learnt() -> None:
+    """A host ends a process's question at its budget itself (`ask_on_loop`, `Budgets.bound`):
+    the future fails with TimeoutError, the process goes on thinking, `still_thinking` is done
+    only once it answers (the seat is not asked again meanwhile), and the late answer still
+    teaches its level's cost."""
+    loop = asyncio.get_running_loop()
+    pool = ComputerPool(1, command=lambda: _command("normal", SLOWLY), loop=loop)
+    budgets = host_server.Budgets(loop)
+    try:
+        session = Session(_honesty_position(0, 0), KINDS)
+        session.game.choose("end")  # blue, a "normal" computer here, to act
+        future, ended_here = pool.ask_on_loop(question_for(session, "T", "adrenaline", 3600.0))
+        assert ended_here
+        budgets.bound(future, 0.0)
+        with pytest.raises(TimeoutError):
+            await future
+        thinking = pool.still_thinking(future)
+        assert not thinking.done()
+        assert pool.thinking() == 1
+        await asyncio.wait_for(thinking, 60)
+        assert pool.thinking() == 0
+        assert pool.cost[("adrenaline", "normal")] > 0  # learnt from the late answer
+        # Asked afresh, the same process answers in time.
+        answer, _ = pool.ask_on_loop(question_for(session, "T", "adrenaline", 3600.0))
+        budgets.bound(answer, 60.0)
+        assert await answer == session.game.pending.options[0].key
+        assert pool.started == 1
+        # A question answered already is not thought about any more.
+        assert pool.still_thinking(answer).done()
+    finally:
+        pool.close()
+
+
 # ------------------------------------------------------------------ at a host
 async def test_a_table_answers_for_a_computer_past_its_budget_and_drops_its_late_answer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -170,6 +211,10 @@ async def test_a_table_answers_for_a_computer_past_its_budget_and_drops_its_late
             future: Future[str] = Future()
             asked.append((question, future))
             return future
+
+        def ask_on_loop(self, question):
+            # Not a question the table may end itself: awaited within its budget, left going.
+            return asyncio.wrap_future(self.ask(question)), False
 
         def forget(self, table: str) -> None: ...
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from adrenaline_tui.ai.pool import Players, Question, frame, question_for, read_frame
+from adrenaline_tui.ai.pool import Framer, Players, Question, frame, question_for, read_frame
 from adrenaline_tui.titles import registry
 from adrenaline_tui.tui.session import Session
 from tests.ai.test_levels import _honesty_position
@@ -121,3 +121,35 @@ def test_a_question_its_view_does_not_show_whole_is_sent_beside_it() -> None:
         _, _, got = read_frame(frame(1, 0.0, sent))
         _same_question(got, sent)
         assert (got.decision.auto, got.decision.public) == (auto, public)
+
+
+def test_a_kept_pickler_writes_the_very_bytes_of_frame_whatever_it_framed_before() -> None:
+    """A host's process pipe frames with one pickler kept (`Framer`): question after question,
+    across tables and across the two deals of the hidden-cards test, its bytes are `frame`'s."""
+    framer = Framer()
+    tables = {f"T{seed}": _games("adrenaline", seed) for seed in (1, 2)}
+    players = Players()
+    rng = random.Random(6)
+    framed = 0
+    for step in range(300):
+        code = rng.choice(sorted(tables))
+        table = tables[code]
+        question = question_for(table, code, "adrenaline", 3.0)
+        if question is None:
+            break
+        assert framer.frame(step, 1.5, question) == frame(step, 1.5, question)
+        table.game.choose(players.answer(question))
+        framed += 1
+    assert framed > 100
+    frames: list[list[bytes]] = []
+    for game in (_honesty_position(0, 0), _honesty_position(1, 0)):
+        table = Session(game, KINDS)
+        mine = []
+        while game.pending is not None and game.pending.player == "yellow" and len(mine) < 6:
+            question = question_for(table, "TABLE", "adrenaline", 3.0)
+            assert question is not None
+            mine.append(framer.frame(len(mine), 0.0, question))  # one pickler for both deals
+            game.choose(game.pending.keys[0])
+        frames.append(mine)
+    assert len(frames[0]) >= 4
+    assert frames[0] == frames[1]

@@ -64,3 +64,24 @@ async def test_one_timer_keeps_every_questions_own_budget() -> None:
     slow.set_result("run")
     assert await slow_wait == "run"
     assert not quick.done() and not quick_too.done()  # not cancelled: still thinking
+
+
+async def test_a_bound_question_fails_at_its_budget_and_an_answered_one_never() -> None:
+    """`Budgets.bound`: the question itself failed with TimeoutError at its budget (a host's
+    pool drops the late answer), one answered in time left alone, on the same timer as `within`."""
+    loop = asyncio.get_running_loop()
+    budgets = Budgets(loop)
+    slow, quick, answered, waited = (loop.create_future() for _ in range(4))
+    budgets.bound(slow, 10.0)
+    budgets.bound(answered, 0.0)
+    answered.set_result("grab")
+    budgets.bound(quick, 0.0)
+    waiting = asyncio.ensure_future(budgets.within(waited, 0.0))
+    with pytest.raises(TimeoutError):
+        await quick
+    with pytest.raises(TimeoutError):
+        await waiting
+    assert not waited.done()  # `within` leaves its question going
+    assert answered.result() == "grab"
+    assert not slow.done(), "its budget is not up"
+    slow.set_result("run")
