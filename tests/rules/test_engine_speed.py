@@ -276,6 +276,84 @@ def test_the_card_shortcut_on_made_up_cards(weapon: Weapon, objects: bool) -> No
             assert effects.completable(state) == plain_completable(state), (weapon.id, state.key())
 
 
+def _after_movers(start: effects.Shot, most: int) -> Iterator[effects.Shot]:
+    """The states of `every_state` that `effects._mains_keys` may answer: between effects, after
+    optional effects only (no main effect resolved), nothing bound, no spawnpoint damaged."""
+    for state in every_state(start, most):
+        between = state.cur < 0 and state.used and not state.dead and not state.main_finished
+        if between and not state.bind and not state.object_damaged:
+            yield state
+
+
+# A card on which a mover may start a shot or be slotted into the main effect before its target
+# is chosen: after moving first, the main effect can no longer move you, where a fresh shot
+# started with it could (`_mains_keys` must not answer from the table then).
+GLIDE_INSIDE = Weapon(
+    "glide-inside",
+    "glide-inside",
+    "red",
+    ("red",),
+    (
+        Effect(
+            "basic",
+            "Basic effect",
+            "basic",
+            (),
+            (),
+            (),
+            (),
+            (Pause(), _select("t", 1, 1), Hit("damage", "t", None, 1)),
+            "",
+            True,
+        ),
+        Effect(
+            "glide",
+            "Glide",
+            "optional",
+            (),
+            (),
+            ("basic",),
+            (),
+            (Move("self", 1, 1, "free", None, (), None, False),),
+            "",
+            False,
+        ),
+    ),
+    "",
+    (),
+)
+
+
+@pytest.mark.parametrize("objects", [False, True], ids=["figures", "spawnpoints"])
+def test_the_question_after_movers_by_the_one_figure_table_agrees_with_the_plain_search(objects: bool) -> None:
+    # A shot that began with movers (the Plasma Gun's phase glide, the Rocket Launcher's rocket
+    # jump, the Cyberblade's shadowstep) and waits between effects: `_mains_keys` answers which
+    # effects may follow from the one-figure table, for `completable` and for `legal_steps` as the
+    # game asks it, among any figures (and spawnpoints) and budgets.
+    answered = set()
+    weapons = [w for _, w in sorted(load_cards().weapons.items()) if w.required_targets <= 1]
+    for weapon in [*weapons, GLIDE_INSIDE]:
+        rng = random.Random(f"movers-{weapon.id}-{objects}")
+        for _ in range(30):
+            arena_id = rng.choice(ARENA_IDS)
+            pos = _targets(arena_id, rng, objects)
+            if rng.random() < 0.3:  # one figure besides the shooter
+                pos = {f: q for f, q in pos.items() if f in ("yellow", "blue") or ":" in f}
+            budget_ = (rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 4))
+            start = effects.begin(weapon, load_arena(arena_id), "yellow", pos, budget_)
+            for state in _after_movers(start, 60):
+                expected = plain_legal(state)
+                legal = effects._mains_keys(state)
+                if legal is not None:
+                    answered.add(weapon.id)
+                    assert legal == expected, (weapon.id, state.key())
+                assert effects.completable(state) == bool(expected), (weapon.id, state.key())
+                if expected:  # the game asks only in a state that can be finished
+                    assert list(effects.legal_steps(state, {}, completable_here=True)) == expected
+    assert {"plasma-gun", "rocket-launcher", "cyberblade"} <= answered, sorted(answered)
+    assert "glide-inside" not in answered
+
+
 @pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
 def test_has_ammo_says_what_ammo_here_says(mode: str) -> None:
     # The action question asks `has_ammo` for every square in reach instead of building the words
