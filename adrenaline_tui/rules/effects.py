@@ -777,7 +777,8 @@ class _Shape(NamedTuple):
     # unfailable[e][i]: steps i.. of effect e are all `_unfailable` (i may be the step count).
     unfailable: tuple[tuple[bool, ...], ...]
     # hit_follows[e][i]: step i of effect e is a select whose name a later step of the effect
-    # hits (`to:`), with no move in between that may end the effect early (`stay_ends`).
+    # hits (`to:`), or a move of a bound name that a later step hits, with no move in between
+    # that may end the effect early (`stay_ends`).
     hit_follows: tuple[tuple[bool, ...], ...]
 
 
@@ -789,9 +790,10 @@ def _shape_of(weapon: Weapon) -> _Shape:
         follows = []
         for i, step in enumerate(steps):
             found = False
-            if type(step) is Select:
+            name = step.name if type(step) is Select else step.who if type(step) is Move else "self"
+            if name != "self":
                 for later in steps[i + 1 :]:
-                    if type(later) is Hit and later.to == step.name:
+                    if type(later) is Hit and later.to == name:
                         found = True
                         break
                     if type(later) is Move and later.stay_ends:
@@ -839,9 +841,22 @@ def _surely_completable(shot: Shot) -> bool:
             return False
         hit = bool(shot.hits)
     elif kind is Move:
-        if not shape.unfailable[cur][idx]:
+        if shape.unfailable[cur][idx]:
+            hit = bool(shot.hits)
+        elif step.lo == 0 and not step.stay_ends and shape.unfailable[cur][idx + 1]:
+            # Staying put is a way on when the mover's own square passes the move's filters (a
+            # target that must end in sight, already in sight: the Tractor Beam).
+            movers = (shot.shooter,) if step.who == "self" else shot.members(step.who)
+            pos = shot.pos
+            if not movers or not _passes(shot, step.dest_where, pos[movers[0]], pos[shot.shooter]):
+                return False
+            # A later step hits the movers: a figure always takes it, a spawnpoint only if none
+            # was damaged in this shot yet.
+            hit = bool(shot.hits) or (
+                shape.hit_follows[cur][idx] and (not shot.object_damaged or any(":" not in f for f in movers))
+            )
+        else:
             return False
-        hit = bool(shot.hits)
     else:
         return False
     if eff.needs_hit and not hit:

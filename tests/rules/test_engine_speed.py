@@ -259,6 +259,20 @@ MADE_UP = [
         Hit("damage", "t", None, 1),
     ),
     _card("may-pick", _select("t", 0, 1), Hit("damage", "t", None, 1)),
+    # A target dragged into sight, then hit (the Tractor Beam): staying put is a way on only
+    # from a square in sight; and a spawnpoint dragged after it was damaged takes nothing more.
+    _card(
+        "drag-into-sight",
+        _select("t", 1, 1, (("any",),)),
+        Move("t", 0, 2, "free", None, (("visible",),), None, False),
+        Hit("damage", "t", None, 1),
+    ),
+    _card(
+        "drag-again",
+        _select("t", 1, 1, (("any",),)),
+        Hit("damage", "t", None, 1),
+        then=(Move("t", 0, 1, "free", None, (("visible",),), None, False), Hit("damage", "t", None, 1)),
+    ),
 ]
 
 
