@@ -55,10 +55,9 @@ def play(g: Game) -> Flow:
             yield from spawn(g, p, first=True)
         g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
         while True:
-            allowances = action_allowances(g, p) if g.actions_left else {}
-            options = []
-            for allowance in allowances.items():  # (action, how far it moves first)
-                options.append(_ACTION_OPTIONS[allowance])
+            # The actions allowed, and their options, shared by every question with the same ones.
+            allowances, menu = _action_menu(g, p) if g.actions_left else _NO_MENU
+            options = list(menu)
             # Actions a rule module adds (the bot action), each answered by the module that offered it.
             extra = {}
             for rules in g.hooks.actions:
@@ -184,15 +183,33 @@ def action_moves(g: Game, p: Player) -> dict[str, int]:
 
 def action_allowances(g: Game, p: Player) -> dict[str, int]:
     """The actions this player can legally start now, with their move allowance."""
+    return dict(_action_menu(g, p)[0])
+
+
+def _action_menu(g: Game, p: Player) -> tuple[dict[str, int], tuple[Option, ...]]:
+    """`action_allowances` and the action question's options for them, both shared (never
+    change them): the same few combinations come up all game (`_MENUS`)."""
     # `action_moves` read as a tuple, not a dict built and walked: at every action question.
     run, grab_n, shoot_n = _allowances(g, p)
-    out = {} if run is None else {"run": run}
     spend = budget(p)  # what grabbing and shooting may spend, counted once for both
-    if can_grab(g, p, grab_n, spend):
-        out["grab"] = grab_n
-    if shooting.can_shoot(g, p, shoot_n, g.frenzy, spend):
-        out["shoot"] = shoot_n
-    return out
+    grab = grab_n if can_grab(g, p, grab_n, spend) else None
+    return _MENUS[(run, grab, shoot_n if shooting.can_shoot(g, p, shoot_n, g.frenzy, spend) else None)]
+
+
+class _Menus(dict[tuple[int | None, int | None, int | None], tuple[dict[str, int], tuple[Option, ...]]]):
+    """Per (run, grab, shoot) move allowances (None: the action is not allowed), the allowances
+    as `action_allowances` gives them and their options in order, built on first use. At every
+    action question, where a dict was built and its items walked to look each option up; a
+    handful of entries, which depend on the key alone, so nothing invalidates one."""
+
+    def __missing__(self, key: tuple[int | None, int | None, int | None]) -> tuple[dict[str, int], tuple[Option, ...]]:
+        allowances = {a: n for a, n in zip(("run", "grab", "shoot"), key, strict=True) if n is not None}
+        entry = self[key] = (allowances, tuple(_ACTION_OPTIONS[a] for a in allowances.items()))
+        return entry
+
+
+_MENUS = _Menus()
+_NO_MENU: tuple[dict[str, int], tuple[Option, ...]] = ({}, ())
 
 
 # ----------------------------------------------------------------------- moving

@@ -437,3 +437,27 @@ def test_can_shoot_says_what_shoot_squares_says(mode: str) -> None:
             checked += 1
             yes += expected
     assert checked >= 1_000 and 0 < yes < checked
+
+
+@pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
+def test_the_shared_action_menus_say_what_the_checks_say(mode: str) -> None:
+    # The action question takes its allowances and options from `_MENUS` (shared, built once per
+    # combination) instead of building a dict and its options each time: at every action question
+    # of random games, for every player on the board, they must be the plain ones, in order.
+    from adrenaline_tui.rules.shooting import can_shoot
+    from adrenaline_tui.rules.turn import _ACTION_OPTIONS, _action_menu, _allowances, action_allowances, can_grab
+
+    seen = set()
+    for game, p in _placed_players(mode, at_actions_only=True):
+        run, grab, shoot = _allowances(game, p)
+        expected = {} if run is None else {"run": run}
+        if can_grab(game, p, grab, budget(p)):
+            expected["grab"] = grab
+        if can_shoot(game, p, shoot, game.frenzy, budget(p)):
+            expected["shoot"] = shoot
+        allowances, options = _action_menu(game, p)
+        assert list(allowances.items()) == list(expected.items()), (mode, game.seed, p.colour)
+        assert options == tuple(_ACTION_OPTIONS[a] for a in expected.items())
+        assert action_allowances(game, p) == expected and action_allowances(game, p) is not allowances
+        seen.add(tuple(expected))
+    assert len(seen) >= 3, seen
