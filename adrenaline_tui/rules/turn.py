@@ -56,14 +56,16 @@ def play(g: Game) -> Flow:
         g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
         while True:
             # The actions allowed, and their options, shared by every question with the same ones.
-            allowances, menu = _action_menu(g, p) if g.actions_left else _NO_MENU
+            allowances, menu, end, asked = _action_menu(g, p) if g.actions_left else _NO_MENU
             options = list(menu)
             # Actions a rule module adds (the bot action), each answered by the module that offered it.
-            extra = {}
-            for rules in g.hooks.actions:
-                for o in rules.actions(g, p):
-                    extra[o] = rules
-            options += extra
+            extra = _NO_EXTRA  # shared, never filled: most games have no such module
+            if g.hooks.actions:
+                extra = {}
+                for rules in g.hooks.actions:
+                    for o in rules.actions(g, p):
+                        extra[o] = rules
+                options += extra
             if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
                 for card in usable_powerups(g, p):
                     entry = _USE_OPTIONS.get((id(g.cards), card))
@@ -83,9 +85,9 @@ def play(g: Game) -> Flow:
                     owed = True
                     break
             if not owed:
-                options.append(_end_option(g.actions_left))
+                options.append(end)
             if g.actions_left:
-                prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
+                prompt = p.name + asked
             elif owed:
                 prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
             else:
@@ -186,30 +188,41 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
     return dict(_action_menu(g, p)[0])
 
 
-def _action_menu(g: Game, p: Player) -> tuple[dict[str, int], tuple[Option, ...]]:
-    """`action_allowances` and the action question's options for them, both shared (never
-    change them): the same few combinations come up all game (`_MENUS`)."""
+# An action question's menu: the allowances as `action_allowances` gives them, their options in
+# order, the "End your turn" option and the prompt after the player's name.
+Menu = tuple[dict[str, int], tuple[Option, ...], Option, str]
+
+
+def _action_menu(g: Game, p: Player) -> Menu:
+    """`action_allowances` and the rest of the action question's menu, all shared (never change
+    them): the same few combinations come up all game (`_MENUS`)."""
     # `action_moves` read as a tuple, not a dict built and walked: at every action question.
     run, grab_n, shoot_n = _allowances(g, p)
     spend = budget(p)  # what grabbing and shooting may spend, counted once for both
     grab = grab_n if can_grab(g, p, grab_n, spend) else None
-    return _MENUS[(run, grab, shoot_n if shooting.can_shoot(g, p, shoot_n, g.frenzy, spend) else None)]
+    shoot = shoot_n if shooting.can_shoot(g, p, shoot_n, g.frenzy, spend) else None
+    return _MENUS[(run, grab, shoot, g.actions_left)]
 
 
-class _Menus(dict[tuple[int | None, int | None, int | None], tuple[dict[str, int], tuple[Option, ...]]]):
-    """Per (run, grab, shoot) move allowances (None: the action is not allowed), the allowances
-    as `action_allowances` gives them and their options in order, built on first use. At every
-    action question, where a dict was built and its items walked to look each option up; a
-    handful of entries, which depend on the key alone, so nothing invalidates one."""
+class _Menus(dict[tuple[int | None, int | None, int | None, int], Menu]):
+    """Per (run, grab, shoot) move allowances (None: the action is not allowed) and actions left,
+    the action question's menu (`Menu`), built on first use. At every action question, where a
+    dict was built, its items walked to look each option up, and the end option and the prompt's
+    count of actions left asked of cached functions; a handful of entries, which depend on the
+    key alone, so nothing invalidates one."""
 
-    def __missing__(self, key: tuple[int | None, int | None, int | None]) -> tuple[dict[str, int], tuple[Option, ...]]:
-        allowances = {a: n for a, n in zip(("run", "grab", "shoot"), key, strict=True) if n is not None}
-        entry = self[key] = (allowances, tuple(_ACTION_OPTIONS[a] for a in allowances.items()))
+    def __missing__(self, key: tuple[int | None, int | None, int | None, int]) -> Menu:
+        allowances = {a: n for a, n in zip(("run", "grab", "shoot"), key[:3], strict=True) if n is not None}
+        options = tuple(_ACTION_OPTIONS[a] for a in allowances.items())
+        left = key[3]
+        entry = self[key] = (allowances, options, _end_option(left), f": choose an action ({_actions(left)} left)")
         return entry
 
 
 _MENUS = _Menus()
-_NO_MENU: tuple[dict[str, int], tuple[Option, ...]] = ({}, ())
+# With no action left: no action allowed, and the prompt says something else.
+_NO_MENU: Menu = ({}, (), _end_option(0), "")
+_NO_EXTRA: dict[Option, object] = {}
 
 
 # ----------------------------------------------------------------------- moving

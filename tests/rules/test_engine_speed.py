@@ -441,11 +441,19 @@ def test_can_shoot_says_what_shoot_squares_says(mode: str) -> None:
 
 @pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
 def test_the_shared_action_menus_say_what_the_checks_say(mode: str) -> None:
-    # The action question takes its allowances and options from `_MENUS` (shared, built once per
-    # combination) instead of building a dict and its options each time: at every action question
-    # of random games, for every player on the board, they must be the plain ones, in order.
+    # The action question takes its allowances, options, end option and prompt from `_MENUS`
+    # (shared, built once per combination) instead of building them each time: at every action
+    # question of random games, for every player on the board, they must be the plain ones.
     from adrenaline_tui.rules.shooting import can_shoot
-    from adrenaline_tui.rules.turn import _ACTION_OPTIONS, _action_menu, _allowances, action_allowances, can_grab
+    from adrenaline_tui.rules.turn import (
+        _ACTION_OPTIONS,
+        _action_menu,
+        _actions,
+        _allowances,
+        _end_option,
+        action_allowances,
+        can_grab,
+    )
 
     seen = set()
     for game, p in _placed_players(mode, at_actions_only=True):
@@ -455,9 +463,11 @@ def test_the_shared_action_menus_say_what_the_checks_say(mode: str) -> None:
             expected["grab"] = grab
         if can_shoot(game, p, shoot, game.frenzy, budget(p)):
             expected["shoot"] = shoot
-        allowances, options = _action_menu(game, p)
+        allowances, options, end, asked = _action_menu(game, p)
         assert list(allowances.items()) == list(expected.items()), (mode, game.seed, p.colour)
         assert options == tuple(_ACTION_OPTIONS[a] for a in expected.items())
+        assert end == _end_option(game.actions_left)
+        assert asked == f": choose an action ({_actions(game.actions_left)} left)"
         assert action_allowances(game, p) == expected and action_allowances(game, p) is not allowances
         seen.add(tuple(expected))
     assert len(seen) >= 3, seen
