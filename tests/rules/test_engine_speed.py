@@ -471,3 +471,17 @@ def test_the_shared_action_menus_say_what_the_checks_say(mode: str) -> None:
         assert action_allowances(game, p) == expected and action_allowances(game, p) is not allowances
         seen.add(tuple(expected))
     assert len(seen) >= 3, seen
+
+
+def test_any_newton_target_says_what_newton_targets_says() -> None:
+    # `usable_powerups` asks `_any_newton_target` (a yes or no, stopping at the first) instead of
+    # building `newton_targets`: at every decision of random games, for every player on the board.
+    from adrenaline_tui.rules.powerups import _any_newton_target, newton_targets
+
+    checked = yes = 0
+    for game, p in _placed_players("standard"):
+        expected = bool(newton_targets(game, p))
+        assert _any_newton_target(game, p) == expected, (game.seed, p.colour)
+        checked += 1
+        yes += expected
+    assert checked >= 1_000 and 0 < yes < checked
