@@ -439,10 +439,10 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
     # The only weapon that can be taken is still asked when it costs a cube (`confirm_spending`).
     lone_cost = g.cards.weapons[options[0].key].pickup_cost if len(options) == 1 else ()
     prompt = "Grab which weapon?"
-    if g.asks_spending(lone_cost):
+    auto = not g.asks_spending(lone_cost)  # asked once for both uses (a call and a generator)
+    if not auto:
         prompt = f"Grab the only weapon you can take here, for {', '.join(lone_cost)}?"
     # `g.ask`, spelled out (asked at most grabs from a rack): the grab was offered for a weapon.
-    auto = not g.asks_spending(lone_cost)
     if auto and len(options) == 1:
         key = options[0].key
     else:
@@ -524,10 +524,10 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         kind, prompt = ("shoot_reload", "Reload before shooting?") if then_shoot else ("reload", "Reload which weapon?")
         # A lone reload before a frenzy shot (nothing else is loaded) is asked all the same.
         lone = g.cards.weapons[options[0].key].reload_cost if len(options) == 1 and options[0].key != "done" else ()
-        if g.asks_spending(lone):
+        auto = not g.asks_spending(lone)  # asked once for both uses (a call and a generator)
+        if not auto:
             prompt = f"Shooting needs a reload first, for {', '.join(lone)}: reload?"
         # `g.ask`, spelled out (asked at the end of most turns): `options` is not empty.
-        auto = not g.asks_spending(lone)
         if auto and len(options) == 1:
             key = options[0].key
         else:
