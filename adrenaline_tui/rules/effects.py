@@ -777,7 +777,8 @@ class _Shape(NamedTuple):
     # unfailable[e][i]: steps i.. of effect e are all `_unfailable` (i may be the step count).
     unfailable: tuple[tuple[bool, ...], ...]
     # hit_follows[e][i]: step i of effect e is a select whose name a later step of the effect
-    # hits (`to:`), with no move in between that may end the effect early (`stay_ends`).
+    # hits (`to:`), or a move of a bound name that a later step hits, with no move in between
+    # that may end the effect early (`stay_ends`).
     hit_follows: tuple[tuple[bool, ...], ...]
 
 
@@ -789,9 +790,10 @@ def _shape_of(weapon: Weapon) -> _Shape:
         follows = []
         for i, step in enumerate(steps):
             found = False
-            if type(step) is Select:
+            name = step.name if type(step) is Select else step.who if type(step) is Move else "self"
+            if name != "self":
                 for later in steps[i + 1 :]:
-                    if type(later) is Hit and later.to == step.name:
+                    if type(later) is Hit and later.to == name:
                         found = True
                         break
                     if type(later) is Move and later.stay_ends:
@@ -839,9 +841,22 @@ def _surely_completable(shot: Shot) -> bool:
             return False
         hit = bool(shot.hits)
     elif kind is Move:
-        if not shape.unfailable[cur][idx]:
+        if shape.unfailable[cur][idx]:
+            hit = bool(shot.hits)
+        elif step.lo == 0 and not step.stay_ends and shape.unfailable[cur][idx + 1]:
+            # Staying put is a way on when the mover's own square passes the move's filters (a
+            # target that must end in sight, already in sight: the Tractor Beam).
+            movers = (shot.shooter,) if step.who == "self" else shot.members(step.who)
+            pos = shot.pos
+            if not movers or not _passes(shot, step.dest_where, pos[movers[0]], pos[shot.shooter]):
+                return False
+            # A later step hits the movers: a figure always takes it, a spawnpoint only if none
+            # was damaged in this shot yet.
+            hit = bool(shot.hits) or (
+                shape.hit_follows[cur][idx] and (not shot.object_damaged or any(":" not in f for f in movers))
+            )
+        else:
             return False
-        hit = bool(shot.hits)
     else:
         return False
     if eff.needs_hit and not hit:
@@ -861,8 +876,14 @@ def completable(shot: Shot, memo: dict | None = None) -> bool:
         return False
     if shot.finished or (shot.cur < 0 and shot.main_finished):
         return True
-    if shot.cur >= 0 and _surely_completable(shot):
-        return True
+    if shot.cur >= 0:
+        if _surely_completable(shot):
+            return True
+    elif shot.used and not shot.bind and not shot.object_damaged and shot.weapon.required_targets <= 1:
+        # Between effects after movers only (no main effect yet): the one-figure table answers.
+        legal = _mains_keys(shot)
+        if legal is not None:
+            return bool(legal)
     keys = choice_keys(shot)
     # The answer does not depend on the order the ways on are tried, but the work does: "done" (no
     # more targets) and "continue" (nothing slotted in) are the shortest ways to the end, and
@@ -931,10 +952,16 @@ def legal_steps(shot: Shot, memo: dict | None = None, *, completable_here: bool 
     stepped (473 steps a game became 436, issue 27's eighth round; `tests/rules/test_engine_speed.py`
     checks the card's word against the plain search).
     """
-    if completable_here and shot.cur < 0 and not shot.used and shot.weapon.required_targets <= 1:
-        # The shot's first question: each effect it may start with is legal or not by the
-        # one-figure table (`opening_keys`), with no step and no search; the one chosen is applied.
-        return dict.fromkeys(opening_keys(shot))
+    if completable_here and shot.cur < 0 and shot.weapon.required_targets <= 1:
+        if not shot.used:
+            # The shot's first question: each effect it may start with is legal or not by the
+            # one-figure table (`opening_keys`), with no step and no search; the one chosen is applied.
+            return dict.fromkeys(opening_keys(shot))
+        if not shot.main_finished and not shot.bind and not shot.object_damaged:
+            # The question after movers only: the same table, where it answers (`_mains_keys`).
+            legal = _mains_keys(shot)
+            if legal is not None:
+                return dict.fromkeys(legal)
     keys = choice_keys(shot)
     lone = completable_here and len(keys) == 1  # legal without a search (see `legal_keys`)
     picks_legal = completable_here and not lone and shot.cands is not None and _surely_completable(shot)
@@ -1102,6 +1129,71 @@ def opening_keys(shot: Shot) -> list[str]:
     table = _alone_table(weapon, arena)
     out = []
     for effect, (cap_r, cap_b, cap_y) in openings:
+        clamped = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
+        for figure, square in pos.items():
+            if figure == shooter:
+                continue
+            if ":" in figure:  # is_object, spelled out
+                if _object_alone(weapon, arena, here, figure, square, clamped, effect):
+                    out.append(effect)
+                    break
+                continue
+            key = (here, square, clamped, effect)
+            alone = table.get(key)
+            if alone is None:
+                alone = table[key] = _alone(weapon, arena, here, square, clamped, effect)
+            if alone:
+                out.append(effect)
+                break
+    return out
+
+
+def _slots_of(weapon: Weapon) -> dict[str, frozenset[str] | None]:
+    """For each main effect a shot may start with (`_opening_of`): the effects that may be
+    slotted into it, or None where one of those waits for another effect (`after`), whose being
+    done would change what a shot started with it may do."""
+    out: dict[str, frozenset[str] | None] = {}
+    for effect, _ in _opening(weapon):
+        if not weapon.effects[weapon.effect_ids.index(effect)].main:
+            continue
+        slotted = [x for x in weapon.effects if effect in x.during or effect in x.inside]
+        out[effect] = None if any(x.after for x in slotted) else frozenset(x.id for x in slotted)
+    return out
+
+
+# Per weapon, by identity with the weapon kept alongside (as `_SHAPES`): cards never change.
+_SLOTS: dict[int, tuple[Weapon, dict[str, frozenset[str] | None], dict[str, Budget]]] = {}
+
+
+def _mains_keys(shot: Shot) -> list[str] | None:
+    """The legal keys of a shot between effects that has used optional effects only (movers: no
+    main effect yet, nothing bound, no spawnpoint damaged), read from the one-figure table, or
+    None where the table does not answer (the caller searches).
+
+    Such a shot goes on with a main effect or another optional one. Going on with a main effect
+    `e` is possible exactly when a fresh shot started with `e` from the same positions and budget
+    is (its `opening_keys` answer): the effects used so far are done, bound nothing and damaged
+    nobody, so what `e` may do afterwards is the same, as long as none of them could have been
+    slotted into `e` (a fresh shot could still slot it) and nothing that may be slotted into `e`
+    waits for another effect (`_slots_of`). Any other effect that may start is not answered: None.
+    For a weapon whose main effects need one target at most (the caller checks);
+    `tests/rules/test_engine_speed.py` compares it with the plain search."""
+    weapon = shot.weapon
+    entry = _SLOTS.get(id(weapon))
+    if entry is None:  # its object is kept in it: the id is never reused
+        entry = _SLOTS[id(weapon)] = (weapon, _slots_of(weapon), dict(_opening(weapon)))
+    slots, caps = entry[1], entry[2]
+    used = shot.used
+    arena, pos, shooter = shot.arena, shot.pos, shot.shooter
+    here, (red, blue, yellow) = pos[shooter], shot.budget
+    table = _alone_table(weapon, arena)
+    out = []
+    for e in _startable(shot):
+        effect = e.id
+        slotted = slots.get(effect)
+        if slotted is None or not slotted.isdisjoint(used):
+            return None
+        cap_r, cap_b, cap_y = caps[effect]
         clamped = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
         for figure, square in pos.items():
             if figure == shooter:

@@ -49,9 +49,19 @@ def usable_powerups(g: Game, p: Player) -> list[str]:
         return out
     for card in dict.fromkeys(p.powerups):
         kind = powerup_kind(card)
-        if (kind == TELEPORTER and p.square is not None) or (kind == NEWTON and newton_targets(g, p)):
+        if (kind == TELEPORTER and p.square is not None) or (kind == NEWTON and _any_newton_target(g, p)):
             out.append(card)
     return out
+
+
+def _any_newton_target(g: Game, p: Player) -> bool:
+    """Whether `newton_targets` has one: at every action question of a player holding a Newton,
+    where only a yes or no is wanted (no list, stopping at the first)."""
+    arena = g.arena
+    for q in g.players.values():
+        if q is not p and q.square is not None and _newton_squares(arena, q.square):
+            return True
+    return False
 
 
 def use_powerup(g: Game, p: Player, card: str) -> Generator[Decision, str, None]:

@@ -81,8 +81,20 @@ def shoot_squares(g: Game, p: Player, n: int, *, reload: bool) -> list[str]:
 def can_shoot(g: Game, p: Player, n: int, reload: bool, spend: tuple[int, int, int]) -> bool:
     """Whether `shoot_squares` has a square (`spend` is `budget(p)`): the action question's check,
     as `shoot_squares` made it when asked to stop at one square, without its lists and keyword
-    call (issue 27, eleventh round)."""
+    call (issue 27, eleventh round); with no move and no reload, without a list of candidates
+    either (twelfth round)."""
     weapons = g.cards.weapons
+    if not n and not reload:
+        # From where the player stands, with what is loaded (most action questions before the
+        # frenzy, with no adrenaline): the weapons in turn, no list of candidates.
+        pos = None
+        for w in p.weapons:
+            if w.loaded:
+                if pos is None:
+                    pos = g.shot_positions(p)
+                if effects.can_fire(weapons[w.id], g.arena, p.colour, pos, spend):
+                    return True
+        return False
     candidates: list[tuple[Weapon, tuple[int, int, int]]] = []
     for w in p.weapons:
         weapon = weapons[w.id]

@@ -55,16 +55,17 @@ def play(g: Game) -> Flow:
             yield from spawn(g, p, first=True)
         g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
         while True:
-            allowances = action_allowances(g, p) if g.actions_left else {}
-            options = []
-            for allowance in allowances.items():  # (action, how far it moves first)
-                options.append(_ACTION_OPTIONS[allowance])
+            # The actions allowed, and their options, shared by every question with the same ones.
+            allowances, menu, end, asked = _action_menu(g, p) if g.actions_left else _NO_MENU
+            options = list(menu)
             # Actions a rule module adds (the bot action), each answered by the module that offered it.
-            extra = {}
-            for rules in g.hooks.actions:
-                for o in rules.actions(g, p):
-                    extra[o] = rules
-            options += extra
+            extra = _NO_EXTRA  # shared, never filled: most games have no such module
+            if g.hooks.actions:
+                extra = {}
+                for rules in g.hooks.actions:
+                    for o in rules.actions(g, p):
+                        extra[o] = rules
+                options += extra
             if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
                 for card in usable_powerups(g, p):
                     entry = _USE_OPTIONS.get((id(g.cards), card))
@@ -84,9 +85,9 @@ def play(g: Game) -> Flow:
                     owed = True
                     break
             if not owed:
-                options.append(_end_option(g.actions_left))
+                options.append(end)
             if g.actions_left:
-                prompt = f"{p.name}: choose an action ({_actions(g.actions_left)} left)"
+                prompt = p.name + asked
             elif owed:
                 prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
             else:
@@ -184,15 +185,44 @@ def action_moves(g: Game, p: Player) -> dict[str, int]:
 
 def action_allowances(g: Game, p: Player) -> dict[str, int]:
     """The actions this player can legally start now, with their move allowance."""
+    return dict(_action_menu(g, p)[0])
+
+
+# An action question's menu: the allowances as `action_allowances` gives them, their options in
+# order, the "End your turn" option and the prompt after the player's name.
+Menu = tuple[dict[str, int], tuple[Option, ...], Option, str]
+
+
+def _action_menu(g: Game, p: Player) -> Menu:
+    """`action_allowances` and the rest of the action question's menu, all shared (never change
+    them): the same few combinations come up all game (`_MENUS`)."""
     # `action_moves` read as a tuple, not a dict built and walked: at every action question.
     run, grab_n, shoot_n = _allowances(g, p)
-    out = {} if run is None else {"run": run}
     spend = budget(p)  # what grabbing and shooting may spend, counted once for both
-    if can_grab(g, p, grab_n, spend):
-        out["grab"] = grab_n
-    if shooting.can_shoot(g, p, shoot_n, g.frenzy, spend):
-        out["shoot"] = shoot_n
-    return out
+    grab = grab_n if can_grab(g, p, grab_n, spend) else None
+    shoot = shoot_n if shooting.can_shoot(g, p, shoot_n, g.frenzy, spend) else None
+    return _MENUS[(run, grab, shoot, g.actions_left)]
+
+
+class _Menus(dict[tuple[int | None, int | None, int | None, int], Menu]):
+    """Per (run, grab, shoot) move allowances (None: the action is not allowed) and actions left,
+    the action question's menu (`Menu`), built on first use. At every action question, where a
+    dict was built, its items walked to look each option up, and the end option and the prompt's
+    count of actions left asked of cached functions; a handful of entries, which depend on the
+    key alone, so nothing invalidates one."""
+
+    def __missing__(self, key: tuple[int | None, int | None, int | None, int]) -> Menu:
+        allowances = {a: n for a, n in zip(("run", "grab", "shoot"), key[:3], strict=True) if n is not None}
+        options = tuple(_ACTION_OPTIONS[a] for a in allowances.items())
+        left = key[3]
+        entry = self[key] = (allowances, options, _end_option(left), f": choose an action ({_actions(left)} left)")
+        return entry
+
+
+_MENUS = _Menus()
+# With no action left: no action allowed, and the prompt says something else.
+_NO_MENU: Menu = ({}, (), _end_option(0), "")
+_NO_EXTRA: dict[Option, object] = {}
 
 
 # ----------------------------------------------------------------------- moving
@@ -409,10 +439,10 @@ def grab_weapon(g: Game, p: Player, colour: str) -> Flow:
     # The only weapon that can be taken is still asked when it costs a cube (`confirm_spending`).
     lone_cost = g.cards.weapons[options[0].key].pickup_cost if len(options) == 1 else ()
     prompt = "Grab which weapon?"
-    if g.asks_spending(lone_cost):
+    auto = not g.asks_spending(lone_cost)  # asked once for both uses (a call and a generator)
+    if not auto:
         prompt = f"Grab the only weapon you can take here, for {', '.join(lone_cost)}?"
     # `g.ask`, spelled out (asked at most grabs from a rack): the grab was offered for a weapon.
-    auto = not g.asks_spending(lone_cost)
     if auto and len(options) == 1:
         key = options[0].key
     else:
@@ -494,10 +524,10 @@ def reload_phase(g: Game, p: Player, *, then_shoot: bool = False) -> Flow:
         kind, prompt = ("shoot_reload", "Reload before shooting?") if then_shoot else ("reload", "Reload which weapon?")
         # A lone reload before a frenzy shot (nothing else is loaded) is asked all the same.
         lone = g.cards.weapons[options[0].key].reload_cost if len(options) == 1 and options[0].key != "done" else ()
-        if g.asks_spending(lone):
+        auto = not g.asks_spending(lone)  # asked once for both uses (a call and a generator)
+        if not auto:
             prompt = f"Shooting needs a reload first, for {', '.join(lone)}: reload?"
         # `g.ask`, spelled out (asked at the end of most turns): `options` is not empty.
-        auto = not g.asks_spending(lone)
         if auto and len(options) == 1:
             key = options[0].key
         else:

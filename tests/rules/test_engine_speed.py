@@ -259,6 +259,20 @@ MADE_UP = [
         Hit("damage", "t", None, 1),
     ),
     _card("may-pick", _select("t", 0, 1), Hit("damage", "t", None, 1)),
+    # A target dragged into sight, then hit (the Tractor Beam): staying put is a way on only
+    # from a square in sight; and a spawnpoint dragged after it was damaged takes nothing more.
+    _card(
+        "drag-into-sight",
+        _select("t", 1, 1, (("any",),)),
+        Move("t", 0, 2, "free", None, (("visible",),), None, False),
+        Hit("damage", "t", None, 1),
+    ),
+    _card(
+        "drag-again",
+        _select("t", 1, 1, (("any",),)),
+        Hit("damage", "t", None, 1),
+        then=(Move("t", 0, 1, "free", None, (("visible",),), None, False), Hit("damage", "t", None, 1)),
+    ),
 ]
 
 
@@ -274,6 +288,84 @@ def test_the_card_shortcut_on_made_up_cards(weapon: Weapon, objects: bool) -> No
                 assert plain_completable(state), (weapon.id, state.key())
                 _assert_every_pick_legal(state, weapon.id)
             assert effects.completable(state) == plain_completable(state), (weapon.id, state.key())
+
+
+def _after_movers(start: effects.Shot, most: int) -> Iterator[effects.Shot]:
+    """The states of `every_state` that `effects._mains_keys` may answer: between effects, after
+    optional effects only (no main effect resolved), nothing bound, no spawnpoint damaged."""
+    for state in every_state(start, most):
+        between = state.cur < 0 and state.used and not state.dead and not state.main_finished
+        if between and not state.bind and not state.object_damaged:
+            yield state
+
+
+# A card on which a mover may start a shot or be slotted into the main effect before its target
+# is chosen: after moving first, the main effect can no longer move you, where a fresh shot
+# started with it could (`_mains_keys` must not answer from the table then).
+GLIDE_INSIDE = Weapon(
+    "glide-inside",
+    "glide-inside",
+    "red",
+    ("red",),
+    (
+        Effect(
+            "basic",
+            "Basic effect",
+            "basic",
+            (),
+            (),
+            (),
+            (),
+            (Pause(), _select("t", 1, 1), Hit("damage", "t", None, 1)),
+            "",
+            True,
+        ),
+        Effect(
+            "glide",
+            "Glide",
+            "optional",
+            (),
+            (),
+            ("basic",),
+            (),
+            (Move("self", 1, 1, "free", None, (), None, False),),
+            "",
+            False,
+        ),
+    ),
+    "",
+    (),
+)
+
+
+@pytest.mark.parametrize("objects", [False, True], ids=["figures", "spawnpoints"])
+def test_the_question_after_movers_by_the_one_figure_table_agrees_with_the_plain_search(objects: bool) -> None:
+    # A shot that began with movers (the Plasma Gun's phase glide, the Rocket Launcher's rocket
+    # jump, the Cyberblade's shadowstep) and waits between effects: `_mains_keys` answers which
+    # effects may follow from the one-figure table, for `completable` and for `legal_steps` as the
+    # game asks it, among any figures (and spawnpoints) and budgets.
+    answered = set()
+    weapons = [w for _, w in sorted(load_cards().weapons.items()) if w.required_targets <= 1]
+    for weapon in [*weapons, GLIDE_INSIDE]:
+        rng = random.Random(f"movers-{weapon.id}-{objects}")
+        for _ in range(30):
+            arena_id = rng.choice(ARENA_IDS)
+            pos = _targets(arena_id, rng, objects)
+            if rng.random() < 0.3:  # one figure besides the shooter
+                pos = {f: q for f, q in pos.items() if f in ("yellow", "blue") or ":" in f}
+            budget_ = (rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 4))
+            start = effects.begin(weapon, load_arena(arena_id), "yellow", pos, budget_)
+            for state in _after_movers(start, 60):
+                expected = plain_legal(state)
+                legal = effects._mains_keys(state)
+                if legal is not None:
+                    answered.add(weapon.id)
+                    assert legal == expected, (weapon.id, state.key())
+                assert effects.completable(state) == bool(expected), (weapon.id, state.key())
+                if expected:  # the game asks only in a state that can be finished
+                    assert list(effects.legal_steps(state, {}, completable_here=True)) == expected
+    assert {"plasma-gun", "rocket-launcher", "cyberblade"} <= answered, sorted(answered)
+    assert "glide-inside" not in answered
 
 
 @pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
@@ -344,4 +436,52 @@ def test_can_shoot_says_what_shoot_squares_says(mode: str) -> None:
             assert can_shoot(game, p, n, reload, budget(p)) == expected, (mode, game.seed, p.colour, n, reload)
             checked += 1
             yes += expected
+    assert checked >= 1_000 and 0 < yes < checked
+
+
+@pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
+def test_the_shared_action_menus_say_what_the_checks_say(mode: str) -> None:
+    # The action question takes its allowances, options, end option and prompt from `_MENUS`
+    # (shared, built once per combination) instead of building them each time: at every action
+    # question of random games, for every player on the board, they must be the plain ones.
+    from adrenaline_tui.rules.shooting import can_shoot
+    from adrenaline_tui.rules.turn import (
+        _ACTION_OPTIONS,
+        _action_menu,
+        _actions,
+        _allowances,
+        _end_option,
+        action_allowances,
+        can_grab,
+    )
+
+    seen = set()
+    for game, p in _placed_players(mode, at_actions_only=True):
+        run, grab, shoot = _allowances(game, p)
+        expected = {} if run is None else {"run": run}
+        if can_grab(game, p, grab, budget(p)):
+            expected["grab"] = grab
+        if can_shoot(game, p, shoot, game.frenzy, budget(p)):
+            expected["shoot"] = shoot
+        allowances, options, end, asked = _action_menu(game, p)
+        assert list(allowances.items()) == list(expected.items()), (mode, game.seed, p.colour)
+        assert options == tuple(_ACTION_OPTIONS[a] for a in expected.items())
+        assert end == _end_option(game.actions_left)
+        assert asked == f": choose an action ({_actions(game.actions_left)} left)"
+        assert action_allowances(game, p) == expected and action_allowances(game, p) is not allowances
+        seen.add(tuple(expected))
+    assert len(seen) >= 3, seen
+
+
+def test_any_newton_target_says_what_newton_targets_says() -> None:
+    # `usable_powerups` asks `_any_newton_target` (a yes or no, stopping at the first) instead of
+    # building `newton_targets`: at every decision of random games, for every player on the board.
+    from adrenaline_tui.rules.powerups import _any_newton_target, newton_targets
+
+    checked = yes = 0
+    for game, p in _placed_players("standard"):
+        expected = bool(newton_targets(game, p))
+        assert _any_newton_target(game, p) == expected, (game.seed, p.colour)
+        checked += 1
+        yes += expected
     assert checked >= 1_000 and 0 < yes < checked
