@@ -81,6 +81,15 @@ def _tile(cards: CardSet, tile: str) -> tuple[Budget, bool]:
 
 
 _BY_PARTS: dict[type, bool] = {}
+_PAYS: dict[type, bool] = {}
+
+
+def _pays_plainly(cls: type) -> bool:
+    """Whether an evaluator class pays as this one does (`pay`, `pay_penalty` not overridden)."""
+    known = _PAYS.get(cls)
+    if known is None:
+        known = _PAYS[cls] = cls.pay is Evaluator.pay and cls.pay_penalty is Evaluator.pay_penalty
+    return known
 
 
 def _values_by_parts(cls: type) -> bool:
@@ -216,6 +225,12 @@ class Evaluator:
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
+        # What can be spent (the engine's `spendable`) with these cubes and cards: `best_shot` asks
+        # it for every weapon and square a plan reaches with them
+        self._spendable: dict[tuple[Budget, tuple[str, ...]], Budget] = {}
+        # Whether `pay` and `pay_penalty` are this class' (`best_shot` works out a payment with cubes
+        # alone by their arithmetic)
+        self._own_pay = _pays_plainly(type(self))
         self._racks: dict[str, tuple[tuple[str, Budget], ...]] = {}
         self._rack_bests: dict[str, float] = {}
         self._reload_order: dict[tuple[tuple[str, ...], frozenset[str]], tuple[tuple[str, Budget, float], ...]] = {}
@@ -660,7 +675,9 @@ class Evaluator:
         best: Shooting | None = None
         if paid is not None:
             cubes, cards = paid
-            budget = spendable(cubes, cards)
+            budget = self._spendable.get((cubes, cards))
+            if budget is None:
+                budget = self._spendable[(cubes, cards)] = spendable(cubes, cards)
             # the engine's quick test first: most weapons from most squares have nobody to hit,
             # and proving that by search costs as much as finding every outcome
             fire_key = (weapon, square, budget)
@@ -684,17 +701,35 @@ class Evaluator:
                     # (a few decisions in a thousand reach it).
                     self.capped = True
                     outs = _distinct(self.book.known_from_square(card, self.arena, self.me, square, seats) or ())
-            results = self._results_for(me.targets, cubes, cards)
+            targets = me.targets
+            results = self._results_for(targets, cubes, cards)
             b0, b1, b2 = budget
+            c0, c1, c2 = cubes
+            # `_shot_result` of an outcome paid with cubes alone, by a hand without a Targeting
+            # Scope, worked out here (most outcomes of most plans): `pay` takes the cubes,
+            # `pay_penalty` is a cube's worth each, nothing is added (the same arithmetic)
+            plain = self._own_pay and not _holds_scope(cards)
+            hit_values = self._hit_values
+            cube = self.cube
             found: tuple | None = None
             chosen: Outcome | None = None
             for out, part in outs:
                 spent = part[1]
-                if spent[0] > b0 or spent[1] > b1 or spent[2] > b2:  # `fits`, spelled out
+                s0, s1, s2 = spent
+                if s0 > b0 or s1 > b1 or s2 > b2:  # `fits`, spelled out
                     continue
                 result = results.get(part)
                 if result is None:
-                    result = results[part] = self._shot_result(me.targets, cubes, cards, part[0], spent, None)
+                    if plain and s0 <= c0 and s1 <= c1 and s2 <= c2:
+                        hits = part[0]
+                        valued = hit_values.get((targets, hits))
+                        if valued is None:
+                            valued = hit_values[(targets, hits)] = self.hits_value(hits, targets)
+                        gross = valued[0]
+                        result = (gross, gross - cube * (s0 + s1 + s2), valued[1], (c0 - s0, c1 - s1, c2 - s2), cards)
+                    else:
+                        result = self._shot_result(targets, cubes, cards, part[0], spent, None)
+                    results[part] = result
                 # the outcomes are sorted (`ShotBook.from_square`, `_distinct`): of equal nets
                 # the first is kept, so a position always picks the same one
                 if found is None or result[1] > found[1]:
@@ -741,7 +776,9 @@ class Evaluator:
         """The weapons I may fire, in the order I hold them, each with what reloading it first
         costs (in frenzy an unloaded weapon is reloaded as part of the shot)."""
         out = []
-        budget = spendable(me.cubes, me.powerups)
+        budget = self._spendable.get((me.cubes, me.powerups))
+        if budget is None:
+            budget = self._spendable[(me.cubes, me.powerups)] = spendable(me.cubes, me.powerups)
         for w in me.held:
             reload_cost = NOTHING
             if w not in me.loaded:
