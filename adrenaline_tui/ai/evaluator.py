@@ -414,19 +414,33 @@ class Evaluator:
         """Reload best weapons first, each only if it is worth what it costs."""
         if len(me.loaded) == len(me.held):  # nothing to reload (most ends of a turn)
             return me.loaded, me.cubes, me.powerups
-        loaded, cubes, cards = set(me.loaded), me.cubes, me.powerups
+        return self._reload_parts(me.held, me.loaded, me.cubes, me.powerups)
+
+    def _reload_parts(
+        self, held: tuple[str, ...], had: frozenset[str], cubes: Budget, cards: tuple[str, ...]
+    ) -> tuple[frozenset[str], Budget, tuple[str, ...]]:
+        """`reload_choice` of a hand with a weapon to reload, by its parts (`_kept_parts` asks it
+        without building a state)."""
+        loaded = set(had)
         # the unloaded weapons best first, each with its cost and worth: kept by what I hold and
         # what is loaded (a decision meets a handful of these and thousands of cubes and cards)
-        order_key = (me.held, me.loaded)
+        order_key = (held, had)
         order = self._reload_order.get(order_key)
         if order is None:
             # best first: sorted by (-rating, weapon) as by a key (no two held weapons are alike)
-            ranked = [(-rating(w), w) for w in me.held if w not in me.loaded]
+            ranked = [(-rating(w), w) for w in held if w not in had]
             ranked.sort()
             order = self._reload_order[order_key] = tuple(
                 [(w, reload_counts(self.cards.weapons[w]), (LOADED - UNLOADED) * rating(w)) for _, w in ranked]
             )
+        own_pay = self._own_pay
         for w, cost, worth in order:
+            if own_pay and cost[0] <= cubes[0] and cost[1] <= cubes[1] and cost[2] <= cubes[2]:
+                # `pay` and `pay_penalty` of a cost the cubes cover, spelled out (the same numbers)
+                if worth > self.cube * (cost[0] + cost[1] + cost[2]):
+                    loaded.add(w)
+                    cubes = (cubes[0] - cost[0], cubes[1] - cost[1], cubes[2] - cost[2])
+                continue
             paid = self.pay(cubes, cards, cost)
             if paid is None:
                 continue
@@ -490,8 +504,7 @@ class Evaluator:
         """`_kept_cards` of a valuation by parts (`reload_choice` is this class'): the same sums
         as the plain one's, each kept by what it reads (`_SUMS`)."""
         if len(loaded) != len(held):  # else `reload_choice` leaves them as they are
-            me = tuple_new(Me, ("", 0, held, loaded, cubes, cards, drawn, (), frozenset()))
-            loaded, cubes, cards = self.reload_choice(me)
+            loaded, cubes, cards = self._reload_parts(held, loaded, cubes, cards)
         # `_held_worth` and `_cards_keep` read where they are kept first (a call each was most of
         # this); `sum` of three ints spelled out (the same int)
         value = _SUMS.get((held, loaded))
@@ -824,12 +837,18 @@ class Evaluator:
             rack = self._racks[colour] = tuple(
                 (w, pickup_counts(self.cards.weapons[w])) for w in self.t.racks.get(colour, []) if w is not None
             )
+        cubes = me.cubes
+        own_pay = self._own_pay
         for w, price in rack:
             if w in me.taken:
                 continue
-            paid = self.pay(me.cubes, me.powerups, price)
-            if paid is None:
-                continue
+            if own_pay and price[0] <= cubes[0] and price[1] <= cubes[1] and price[2] <= cubes[2]:
+                # `pay` of a price the cubes cover, spelled out
+                paid = (cubes[0] - price[0], cubes[1] - price[1], cubes[2] - price[2]), me.powerups
+            else:
+                paid = self.pay(cubes, me.powerups, price)
+                if paid is None:
+                    continue
             if kept is None:
                 kept, kept_loaded = list(me.held), set(me.loaded)
                 if len(kept) >= MAX_WEAPONS:
@@ -1003,6 +1022,8 @@ class Evaluator:
                 return ()
             cubes, drawn = self._tile_taken(me, tile)
             return ((0.0, end(q, me.held, me.loaded, cubes, me.powerups, drawn)),)
+        if self._plain and self._own_pay:
+            return self._rack_parts(me, q)
         grabs = self._grabs(me, q)
         if self._plain and grabs:
             # (-0.0 or 0.0 - 0.0) + end is end; the best taken as `max` would (the first of equals),
@@ -1014,6 +1035,42 @@ class Evaluator:
                     best = v
             return ((0.0, best),)
         return tuple((grab[0], end(q, *grab[3:])) for grab in grabs)
+
+    def _rack_parts(self, me: Me, q: str) -> tuple[tuple[float | None, float], ...]:
+        """`_grab_parts` of a spawnpoint in the standard game: `_grabs`' weapons valued as each is
+        worked out (the same pickups in the same order, the best of them kept as `max` would),
+        without a `Grab` built for each."""
+        colour = self.arena.spawn_colour_at[q]
+        rack = self._racks.get(colour)
+        if rack is None:
+            rack = self._racks[colour] = tuple(
+                (w, pickup_counts(self.cards.weapons[w])) for w in self.t.racks.get(colour, []) if w is not None
+            )
+        end = self._end
+        cubes, cards, taken = me.cubes, me.powerups, me.taken
+        kept: tuple[str, ...] | None = None
+        kept_loaded: set[str] = set()
+        best = None
+        for w, price in rack:
+            if w in taken:
+                continue
+            if price[0] <= cubes[0] and price[1] <= cubes[1] and price[2] <= cubes[2]:
+                paid = (cubes[0] - price[0], cubes[1] - price[1], cubes[2] - price[2]), cards
+            else:
+                paid = self.pay(cubes, cards, price)
+                if paid is None:
+                    continue
+            if kept is None:
+                held, kept_loaded = list(me.held), set(me.loaded)
+                if len(held) >= MAX_WEAPONS:
+                    drop = self.worst_weapon(held, kept_loaded)
+                    held.remove(drop)
+                    kept_loaded.discard(drop)
+                kept = tuple(held)
+            v = end(q, (*kept, w), frozenset(kept_loaded | {w}), paid[0], paid[1], me.drawn)
+            if best is None or v > best:
+                best = v
+        return () if best is None else ((0.0, best),)
 
     def _best_run(self, me: Me) -> float | None:
         """The best value of running on with the last action (None: nowhere to run)."""
