@@ -81,6 +81,15 @@ def _tile(cards: CardSet, tile: str) -> tuple[Budget, bool]:
 
 
 _BY_PARTS: dict[type, bool] = {}
+_PAYS: dict[type, bool] = {}
+
+
+def _pays_plainly(cls: type) -> bool:
+    """Whether an evaluator class pays as this one does (`pay`, `pay_penalty` not overridden)."""
+    known = _PAYS.get(cls)
+    if known is None:
+        known = _PAYS[cls] = cls.pay is Evaluator.pay and cls.pay_penalty is Evaluator.pay_penalty
+    return known
 
 
 def _values_by_parts(cls: type) -> bool:
@@ -216,6 +225,12 @@ class Evaluator:
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
+        # What can be spent (the engine's `spendable`) with these cubes and cards: `best_shot` asks
+        # it for every weapon and square a plan reaches with them
+        self._spendable: dict[tuple[Budget, tuple[str, ...]], Budget] = {}
+        # Whether `pay` and `pay_penalty` are this class' (`best_shot` works out a payment with cubes
+        # alone by their arithmetic)
+        self._own_pay = _pays_plainly(type(self))
         self._racks: dict[str, tuple[tuple[str, Budget], ...]] = {}
         self._rack_bests: dict[str, float] = {}
         self._reload_order: dict[tuple[tuple[str, ...], frozenset[str]], tuple[tuple[str, Budget, float], ...]] = {}
@@ -399,19 +414,33 @@ class Evaluator:
         """Reload best weapons first, each only if it is worth what it costs."""
         if len(me.loaded) == len(me.held):  # nothing to reload (most ends of a turn)
             return me.loaded, me.cubes, me.powerups
-        loaded, cubes, cards = set(me.loaded), me.cubes, me.powerups
+        return self._reload_parts(me.held, me.loaded, me.cubes, me.powerups)
+
+    def _reload_parts(
+        self, held: tuple[str, ...], had: frozenset[str], cubes: Budget, cards: tuple[str, ...]
+    ) -> tuple[frozenset[str], Budget, tuple[str, ...]]:
+        """`reload_choice` of a hand with a weapon to reload, by its parts (`_kept_parts` asks it
+        without building a state)."""
+        loaded = set(had)
         # the unloaded weapons best first, each with its cost and worth: kept by what I hold and
         # what is loaded (a decision meets a handful of these and thousands of cubes and cards)
-        order_key = (me.held, me.loaded)
+        order_key = (held, had)
         order = self._reload_order.get(order_key)
         if order is None:
             # best first: sorted by (-rating, weapon) as by a key (no two held weapons are alike)
-            ranked = [(-rating(w), w) for w in me.held if w not in me.loaded]
+            ranked = [(-rating(w), w) for w in held if w not in had]
             ranked.sort()
             order = self._reload_order[order_key] = tuple(
                 [(w, reload_counts(self.cards.weapons[w]), (LOADED - UNLOADED) * rating(w)) for _, w in ranked]
             )
+        own_pay = self._own_pay
         for w, cost, worth in order:
+            if own_pay and cost[0] <= cubes[0] and cost[1] <= cubes[1] and cost[2] <= cubes[2]:
+                # `pay` and `pay_penalty` of a cost the cubes cover, spelled out (the same numbers)
+                if worth > self.cube * (cost[0] + cost[1] + cost[2]):
+                    loaded.add(w)
+                    cubes = (cubes[0] - cost[0], cubes[1] - cost[1], cubes[2] - cost[2])
+                continue
             paid = self.pay(cubes, cards, cost)
             if paid is None:
                 continue
@@ -475,8 +504,7 @@ class Evaluator:
         """`_kept_cards` of a valuation by parts (`reload_choice` is this class'): the same sums
         as the plain one's, each kept by what it reads (`_SUMS`)."""
         if len(loaded) != len(held):  # else `reload_choice` leaves them as they are
-            me = tuple_new(Me, ("", 0, held, loaded, cubes, cards, drawn, (), frozenset()))
-            loaded, cubes, cards = self.reload_choice(me)
+            loaded, cubes, cards = self._reload_parts(held, loaded, cubes, cards)
         # `_held_worth` and `_cards_keep` read where they are kept first (a call each was most of
         # this); `sum` of three ints spelled out (the same int)
         value = _SUMS.get((held, loaded))
@@ -660,7 +688,9 @@ class Evaluator:
         best: Shooting | None = None
         if paid is not None:
             cubes, cards = paid
-            budget = spendable(cubes, cards)
+            budget = self._spendable.get((cubes, cards))
+            if budget is None:
+                budget = self._spendable[(cubes, cards)] = spendable(cubes, cards)
             # the engine's quick test first: most weapons from most squares have nobody to hit,
             # and proving that by search costs as much as finding every outcome
             fire_key = (weapon, square, budget)
@@ -684,17 +714,35 @@ class Evaluator:
                     # (a few decisions in a thousand reach it).
                     self.capped = True
                     outs = _distinct(self.book.known_from_square(card, self.arena, self.me, square, seats) or ())
-            results = self._results_for(me.targets, cubes, cards)
+            targets = me.targets
+            results = self._results_for(targets, cubes, cards)
             b0, b1, b2 = budget
+            c0, c1, c2 = cubes
+            # `_shot_result` of an outcome paid with cubes alone, by a hand without a Targeting
+            # Scope, worked out here (most outcomes of most plans): `pay` takes the cubes,
+            # `pay_penalty` is a cube's worth each, nothing is added (the same arithmetic)
+            plain = self._own_pay and not _holds_scope(cards)
+            hit_values = self._hit_values
+            cube = self.cube
             found: tuple | None = None
             chosen: Outcome | None = None
             for out, part in outs:
                 spent = part[1]
-                if spent[0] > b0 or spent[1] > b1 or spent[2] > b2:  # `fits`, spelled out
+                s0, s1, s2 = spent
+                if s0 > b0 or s1 > b1 or s2 > b2:  # `fits`, spelled out
                     continue
                 result = results.get(part)
                 if result is None:
-                    result = results[part] = self._shot_result(me.targets, cubes, cards, part[0], spent, None)
+                    if plain and s0 <= c0 and s1 <= c1 and s2 <= c2:
+                        hits = part[0]
+                        valued = hit_values.get((targets, hits))
+                        if valued is None:
+                            valued = hit_values[(targets, hits)] = self.hits_value(hits, targets)
+                        gross = valued[0]
+                        result = (gross, gross - cube * (s0 + s1 + s2), valued[1], (c0 - s0, c1 - s1, c2 - s2), cards)
+                    else:
+                        result = self._shot_result(targets, cubes, cards, part[0], spent, None)
+                    results[part] = result
                 # the outcomes are sorted (`ShotBook.from_square`, `_distinct`): of equal nets
                 # the first is kept, so a position always picks the same one
                 if found is None or result[1] > found[1]:
@@ -741,7 +789,9 @@ class Evaluator:
         """The weapons I may fire, in the order I hold them, each with what reloading it first
         costs (in frenzy an unloaded weapon is reloaded as part of the shot)."""
         out = []
-        budget = spendable(me.cubes, me.powerups)
+        budget = self._spendable.get((me.cubes, me.powerups))
+        if budget is None:
+            budget = self._spendable[(me.cubes, me.powerups)] = spendable(me.cubes, me.powerups)
         for w in me.held:
             reload_cost = NOTHING
             if w not in me.loaded:
@@ -787,12 +837,18 @@ class Evaluator:
             rack = self._racks[colour] = tuple(
                 (w, pickup_counts(self.cards.weapons[w])) for w in self.t.racks.get(colour, []) if w is not None
             )
+        cubes = me.cubes
+        own_pay = self._own_pay
         for w, price in rack:
             if w in me.taken:
                 continue
-            paid = self.pay(me.cubes, me.powerups, price)
-            if paid is None:
-                continue
+            if own_pay and price[0] <= cubes[0] and price[1] <= cubes[1] and price[2] <= cubes[2]:
+                # `pay` of a price the cubes cover, spelled out
+                paid = (cubes[0] - price[0], cubes[1] - price[1], cubes[2] - price[2]), me.powerups
+            else:
+                paid = self.pay(cubes, me.powerups, price)
+                if paid is None:
+                    continue
             if kept is None:
                 kept, kept_loaded = list(me.held), set(me.loaded)
                 if len(kept) >= MAX_WEAPONS:
@@ -966,6 +1022,8 @@ class Evaluator:
                 return ()
             cubes, drawn = self._tile_taken(me, tile)
             return ((0.0, end(q, me.held, me.loaded, cubes, me.powerups, drawn)),)
+        if self._plain and self._own_pay:
+            return self._rack_parts(me, q)
         grabs = self._grabs(me, q)
         if self._plain and grabs:
             # (-0.0 or 0.0 - 0.0) + end is end; the best taken as `max` would (the first of equals),
@@ -977,6 +1035,42 @@ class Evaluator:
                     best = v
             return ((0.0, best),)
         return tuple((grab[0], end(q, *grab[3:])) for grab in grabs)
+
+    def _rack_parts(self, me: Me, q: str) -> tuple[tuple[float | None, float], ...]:
+        """`_grab_parts` of a spawnpoint in the standard game: `_grabs`' weapons valued as each is
+        worked out (the same pickups in the same order, the best of them kept as `max` would),
+        without a `Grab` built for each."""
+        colour = self.arena.spawn_colour_at[q]
+        rack = self._racks.get(colour)
+        if rack is None:
+            rack = self._racks[colour] = tuple(
+                (w, pickup_counts(self.cards.weapons[w])) for w in self.t.racks.get(colour, []) if w is not None
+            )
+        end = self._end
+        cubes, cards, taken = me.cubes, me.powerups, me.taken
+        kept: tuple[str, ...] | None = None
+        kept_loaded: set[str] = set()
+        best = None
+        for w, price in rack:
+            if w in taken:
+                continue
+            if price[0] <= cubes[0] and price[1] <= cubes[1] and price[2] <= cubes[2]:
+                paid = (cubes[0] - price[0], cubes[1] - price[1], cubes[2] - price[2]), cards
+            else:
+                paid = self.pay(cubes, cards, price)
+                if paid is None:
+                    continue
+            if kept is None:
+                held, kept_loaded = list(me.held), set(me.loaded)
+                if len(held) >= MAX_WEAPONS:
+                    drop = self.worst_weapon(held, kept_loaded)
+                    held.remove(drop)
+                    kept_loaded.discard(drop)
+                kept = tuple(held)
+            v = end(q, (*kept, w), frozenset(kept_loaded | {w}), paid[0], paid[1], me.drawn)
+            if best is None or v > best:
+                best = v
+        return () if best is None else ((0.0, best),)
 
     def _best_run(self, me: Me) -> float | None:
         """The best value of running on with the last action (None: nowhere to run)."""

@@ -103,7 +103,7 @@ class SensiblePlayer:
         elif view is None:
             key = self._fallback(decision)
         else:
-            table = Table(view, self.cards)
+            table = self._table(view)
             try:
                 key = self._decide(decision, table)
             finally:
@@ -112,6 +112,20 @@ class SensiblePlayer:
             self.misses += 1
             key = self._fallback(decision)
         return key
+
+    def _table(self, view: dict[str, Any]) -> Table:
+        """The table of this question's view: my previous question's, asked again, when the two
+        views differ only in the question (`QUESTION_ONLY`; the questions after a choice of
+        action are asked in the same position), else parsed afresh."""
+        facts = position(view)
+        last = self._last
+        if last is not None and last.facts is not None and last.facts == facts:
+            table = last.asked_again(view)
+            facts = last.facts  # the same dict: the next comparisons meet it again
+        else:
+            table = Table(view, self.cards)
+        table.facts = facts
+        return table
 
     def _decide(self, d: Decision, t: Table) -> str:
         kind = d.kind
@@ -144,9 +158,9 @@ class SensiblePlayer:
         if not self.keeps_search:
             # a search counted as work of its own keeps every state it values (`by_parts`)
             return Evaluator(t, self.book, self.cards, parts=False)
-        facts = position(t.view)
+        facts = t.facts if t.facts is not None else position(t.view)
         kept = self._kept
-        if kept is not None and not kept[1].capped and kept[0] == facts:
+        if kept is not None and not kept[1].capped and (kept[0] is facts or kept[0] == facts):
             ev = kept[1]
             ev.again(t)
             return ev
@@ -569,6 +583,7 @@ def _moved_table(t: Table, seats: tuple[tuple[str, str], ...]) -> Table:
     clone.seats = seats
     clone.pos = dict(seats)
     clone.figures = {c: f._replace(square=clone.pos.get(c, f.square)) for c, f in t.figures.items()}
+    clone.facts = None  # not the view's any more
     return clone
 
 

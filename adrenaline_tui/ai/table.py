@@ -97,20 +97,32 @@ class Table:
             )
         self.my_weapons: list[tuple[str, bool]] = [(w["id"], w["loaded"]) for w in mine["weapons"]]
         self.powerups: tuple[str, ...] = tuple(mine["powerups"] or ())
-        self.cubes: Budget = tuple(mine["ammo"][c] for c in CUBES)  # type: ignore[assignment]
+        ammo = mine["ammo"]
+        self.cubes: Budget = (ammo[CUBES[0]], ammo[CUBES[1]], ammo[CUBES[2]])
         # Figures on the board in seat order: effects.Shot is keyed by squares in this order.
         self.seats: tuple[tuple[str, str], ...] = tuple(
-            (c, f.square) for c, f in self.figures.items() if f.square is not None
+            [(c, f.square) for c, f in self.figures.items() if f.square is not None]
         )
         self.pos: dict[str, str] = dict(self.seats)
         # Targets that are not figures, offered to my shots now (Domination's spawnpoints from
         # my second turn until I have damaged one this turn), after the figures as in the engine.
         self.objects: tuple[tuple[str, str], ...] = ()
         self._leads: dict[str, int] | None = None  # `leads`, once asked
+        # The view but its question-only keys (`sensible.position`), when the player has asked it
+        self.facts: dict[str, Any] | None = None
         dom = view.get("domination")
         if dom is not None and self.active == self.me and not dom["first_turn"] and not dom["tagged_this_turn"]:
             self.objects = tuple((f"spawn:{c}", self.arena.spawn_square[c]) for c in SPAWN_COLOURS)
             self.pos.update(self.objects)
+
+    def asked_again(self, view: dict[str, Any]) -> Table:
+        """This table for a view that differs from its own only in the question, the decisions
+        counted and the actions left (`sensible.QUESTION_ONLY`): the same facts, not parsed again."""
+        table = object.__new__(Table)
+        table.__dict__.update(self.__dict__)
+        table.view = view
+        table.actions_left = view["actions_left"]
+        return table
 
     @property
     def bot_figure(self) -> Figure | None:

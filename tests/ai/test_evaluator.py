@@ -74,3 +74,39 @@ def test_a_counted_search_keeps_every_state() -> None:
     # the plain search keeps the states after its last action too
     assert any(me.actions == 0 for me in plain._v)
     assert not any(me.actions == 0 for me in by_parts._v)
+
+
+def paid_both_ways(setup: tuple, seed: int, limit: int) -> int:
+    """Every action question of a seeded game valued by a search that works out payments with
+    cubes alone in its loops (`best_shot`, `_reload_parts`, `_grabs`, `_rack_parts`) and by one
+    that asks `pay` and `pay_penalty` for each, as a class that pays its own way would."""
+    mode, bot, ending, n, arena = setup
+    players = ("yellow", "blue", "grey", "green", "purple")[:n]
+    config = GameConfig(players=players, arena=arena, skulls=5, mode=mode, bot=bot, ending=ending)
+    game = Game.new(config, seed)
+    seats = {c: SensiblePlayer(seed * 10 + i) for i, c in enumerate(players)}
+    cards = load_cards()
+    book = ShotBook(limit=200_000)
+    compared = 0
+    while (d := game.pending) is not None and compared < limit:
+        view = game.view(d.player)
+        if d.kind == "action":
+            t = Table(view, cards)
+            quick = Evaluator(t, book, cards)
+            asking = Evaluator(t, book, cards)
+            assert quick._own_pay
+            asking._own_pay = False
+            for actions in {t.actions_left, 1, 2}:
+                me = quick.start(actions=actions)
+                assert quick.value(me) == asking.value(me), (d.player, actions)
+                for imm, nxt, step in quick.options(me):
+                    assert imm + quick.value(nxt) == imm + asking.value(nxt), (d.player, step)
+                compared += 1
+        game.choose(seats[d.player].choose(d, view))
+    return compared
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_payments_with_cubes_in_the_loops_are_pay_s(setup: tuple, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(evaluator, "SEARCH_CAP", 10**9)
+    assert paid_both_ways(setup, 61, limit=150) >= 100

@@ -63,3 +63,30 @@ def test_a_search_that_reached_its_cap_is_not_asked_again(monkeypatch: pytest.Mo
     fresh, searches_fresh = answers(SETUPS[0], 41, keep=False)
     assert kept == fresh
     assert searches_kept < searches_fresh  # searches that stayed within the cap were asked again
+
+
+def test_a_table_asked_again_holds_what_a_fresh_one_would() -> None:
+    """The question after a choice of action reads the previous question's table, asked again
+    (`SensiblePlayer._table`): every fact it holds is the one a table parsed from its view holds."""
+    reused = 0
+
+    class Checked(SensiblePlayer):
+        def _table(self, view: dict) -> sensible.Table:
+            nonlocal reused
+            last = self._last
+            t = super()._table(view)
+            fresh = sensible.Table(view, self.cards)
+            assert t.view is view and t.leads() == fresh.leads()
+            mine = {k: v for k, v in vars(t).items() if k not in ("facts", "_leads")}
+            assert mine == {k: v for k, v in vars(fresh).items() if k not in ("facts", "_leads")}
+            reused += last is not None and t.facts is last.facts
+            return t
+
+    players = ("yellow", "blue", "grey")
+    game = Game.new(GameConfig(players=players, arena="arena_11a", skulls=5, ending="frenzy"), 17)
+    seats = {c: Checked(170 + i) for i, c in enumerate(players)}
+    answered = 0
+    while (d := game.pending) is not None and answered < 1500:
+        game.choose(seats[d.player].choose(d, game.view(d.player)))
+        answered += 1
+    assert reused > 50
