@@ -165,6 +165,8 @@ Option = tuple[float, Me, Step]  # immediate value, where it leads, what it is
 # joins `taken`, and the held weapons, loaded ones, cubes, powerups and unknown powerups after it
 Grab = tuple[float | None, str | None, str, tuple[str, ...], frozenset[str], Budget, tuple[str, ...], int]
 Targets = tuple[tuple[str, int, int], ...]  # (figure, damage, my marks)
+# an outcome of `_distinct`: (outcome, (hits, cost), and the cost's three counts)
+Distinct = tuple[Outcome, tuple[Hits, Budget], int, int, int]
 
 
 # What `dict.get` answers for a key not there, where None is a value kept (a shot with none).
@@ -213,7 +215,7 @@ class Evaluator:
         self._shots: dict[tuple, Shooting | None] = {}
         # Everyone stands still while one decision is weighed: the outcomes of a weapon fired
         # from a square are looked up once, whatever the plan that fires it (`_distinct`).
-        self._outcomes: dict[tuple[str, str], tuple[tuple[Outcome, tuple[Hits, Budget]], ...]] = {}
+        self._outcomes: dict[tuple[str, str], tuple[Distinct, ...]] = {}
         # Whether a weapon can fire from a square with a budget (the engine's `can_fire`), and if
         # so the card and where everyone stands: asked again for every plan that gets there.
         self._fire: dict[tuple[str, str, Budget], tuple[Weapon, tuple[tuple[str, str], ...]] | None] = {}
@@ -221,7 +223,9 @@ class Evaluator:
         # square and every plan that reaches it with the same targets and ammo: valued once.
         self._results: dict[tuple, dict[tuple, tuple[float, float, Targets, Budget, tuple[str, ...]]]] = {}
         self.cube = 0.0 if self.last_turn else CUBE
-        self._posval: dict[tuple[str, bool], float] = {}
+        # `posval` kept by whether I am armed, then by the square (indexed by the bool: a
+        # lookup builds no key tuple; `_end` and `_best_run` read it thousands of times)
+        self._posval: tuple[dict[str, float], dict[str, float]] = ({}, {})
         self._seats: dict[str, tuple[tuple[str, str], ...]] = {}
         self._paid: dict[tuple, tuple[Budget, tuple[str, ...]] | None] = {}
         self._hit_values: dict[tuple[Targets, Hits], tuple[float, Targets]] = {}
@@ -477,7 +481,7 @@ class Evaluator:
         if self._plain:
             # the standard game's end_square is 0.0, and x + 0.0 is x (no sum here is -0.0: every
             # part is a sum of non-negative points); posval as kept (`posval` is not overridden)
-            spot = self._posval.get((square, known[1]))
+            spot = self._posval[known[1]].get(square)
             if spot is None:
                 spot = self.posval(square, known[1])
             return known[0] + spot
@@ -527,8 +531,8 @@ class Evaluator:
 
     def posval(self, square: str, armed: bool) -> float:
         """A little for ending the turn where next turn's actions are: targets in sight, weapons."""
-        key = (square, armed)
-        known = self._posval.get(key)
+        spots = self._posval[armed]
+        known = spots.get(square)
         if known is not None:
             return known
         arena = self.arena
@@ -554,7 +558,7 @@ class Evaluator:
                     if rack > best:  # max(best, rack): on a tie the same value
                         best = rack
             value += 0.1 * best
-        self._posval[key] = value
+        spots[square] = value
         return value
 
     def _rack_best(self, colour: str) -> float:
@@ -688,9 +692,10 @@ class Evaluator:
         best: Shooting | None = None
         if paid is not None:
             cubes, cards = paid
-            budget = self._spendable.get((cubes, cards))
+            # `paid` is the (cubes, cards) key itself: no second tuple built for it
+            budget = self._spendable.get(paid)
             if budget is None:
-                budget = self._spendable[(cubes, cards)] = spendable(cubes, cards)
+                budget = self._spendable[paid] = spendable(cubes, cards)
             # the engine's quick test first: most weapons from most squares have nobody to hit,
             # and proving that by search costs as much as finding every outcome
             fire_key = (weapon, square, budget)
@@ -715,20 +720,27 @@ class Evaluator:
                     self.capped = True
                     outs = _distinct(self.book.known_from_square(card, self.arena, self.me, square, seats) or ())
             targets = me.targets
-            results = self._results_for(targets, cubes, cards)
+            # `_results_for` and `_holds_scope` read where they keep their answers (a call each
+            # was a good part of a best shot: most weapons have only a few outcomes a square)
+            results = self._results.get((targets, cubes, cards))
+            if results is None:
+                results = self._results_for(targets, cubes, cards)
+            scoped = _SCOPED.get(cards)
+            if scoped is None:
+                scoped = _holds_scope(cards)
             b0, b1, b2 = budget
             c0, c1, c2 = cubes
             # `_shot_result` of an outcome paid with cubes alone, by a hand without a Targeting
             # Scope, worked out here (most outcomes of most plans): `pay` takes the cubes,
             # `pay_penalty` is a cube's worth each, nothing is added (the same arithmetic)
-            plain = self._own_pay and not _holds_scope(cards)
+            plain = self._own_pay and not scoped
             hit_values = self._hit_values
             cube = self.cube
             found: tuple | None = None
             chosen: Outcome | None = None
-            for out, part in outs:
-                spent = part[1]
-                s0, s1, s2 = spent
+            top = 0.0
+            # each outcome's cost comes as three ints (`_distinct`): no tuple unpacked an outcome
+            for out, part, s0, s1, s2 in outs:
                 if s0 > b0 or s1 > b1 or s2 > b2:  # `fits`, spelled out
                     continue
                 result = results.get(part)
@@ -741,12 +753,14 @@ class Evaluator:
                         gross = valued[0]
                         result = (gross, gross - cube * (s0 + s1 + s2), valued[1], (c0 - s0, c1 - s1, c2 - s2), cards)
                     else:
-                        result = self._shot_result(targets, cubes, cards, part[0], spent, None)
+                        result = self._shot_result(targets, cubes, cards, part[0], part[1], None)
                     results[part] = result
                 # the outcomes are sorted (`ShotBook.from_square`, `_distinct`): of equal nets
-                # the first is kept, so a position always picks the same one
-                if found is None or result[1] > found[1]:
-                    found, chosen = result, out
+                # the first is kept, so a position always picks the same one (the best net kept
+                # in `top`: the same float, read once)
+                net = result[1]
+                if found is None or net > top:
+                    found, chosen, top = result, out, net
             if found is not None and chosen is not None:
                 gross, net, targets, c2, p2 = found
                 best = tuple_new(Shooting, (gross, net, chosen, targets, c2, p2))
@@ -983,6 +997,12 @@ class Evaluator:
         ends = self._shot_ends.get(key)
         if ends is None:
             ends = self._shot_ends[key] = {}
+        # most calls find every square kept already: the list is built only when one is not
+        for q in squares:
+            if q not in ends:
+                break
+        else:
+            return ends
         missing = [q for q in squares if q not in ends]
         if missing:
             found: dict[str, list[tuple[float, float]]] = {q: [] for q in missing}
@@ -1091,11 +1111,11 @@ class Evaluator:
             else:
                 # max of posval over the squares but mine, read from posval's own keeping
                 # first (a call a square was most of this)
-                spots = self._posval
+                spots = self._posval[armed]
                 spot = None
                 for q in squares:
                     if q != here:
-                        v = spots.get((q, armed))
+                        v = spots.get(q)
                         if v is None:
                             v = self.posval(q, armed)
                         if spot is None or v > spot:
@@ -1120,16 +1140,18 @@ class Evaluator:
         return best
 
 
-def _distinct(outs: tuple[Outcome, ...]) -> tuple[tuple[Outcome, tuple[Hits, Budget]], ...]:
+def _distinct(outs: tuple[Outcome, ...]) -> tuple[Distinct, ...]:
     """The outcomes but those with the same hits at the same cost as the one before them (ending
     elsewhere): worth the same, and the outcomes are sorted, so the first of them is the one a
     tie would keep. Each with its (hits, cost), the key its value is kept by (`_results_for`),
-    built once here rather than at every plan that fires it."""
+    and the cost's three counts, built once here rather than at every plan that fires it
+    (`best_shot` reads them straight from the loop's tuple)."""
     kept = []
     last: Outcome | None = None
     for out in outs:
         if last is None or out[1] != last[1] or out[0] != last[0]:
-            kept.append((out, (out[0], out[1])))
+            spent = out[1]
+            kept.append((out, (out[0], spent), spent[0], spent[1], spent[2]))
         last = out
     return tuple(kept)
 
