@@ -1028,7 +1028,10 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     one-figure answers depend on two squares and a clamped budget, so they are looked up.
     """
     (red, blue, yellow), (cap_r, cap_b, cap_y) = budget, weapon.fire_cap
-    budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
+    # Clamped only where the budget passes a cap: a budget within the caps is its own clamp, used
+    # as given (equal keys, no tuple built for most checks; issue 27, thirteenth round).
+    if red > cap_r or blue > cap_b or yellow > cap_y:
+        budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
     here = pos[shooter]

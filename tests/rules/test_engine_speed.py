@@ -530,3 +530,28 @@ def test_the_usual_action_question_asks_what_the_plain_one_asks(mode: str, bot: 
             assert _MENUS[key][1] == options and _MENUS[key][4] == whole == (*options, _MENUS[key][2])
     # With the bot, its module adds an action to every question: the plain path, all of them.
     assert fast_questions >= 50 if bot is None else fast_questions == 0
+
+
+def test_can_fire_keys_its_rows_by_the_clamped_budget() -> None:
+    # `can_fire` uses a budget within the weapon's caps as given and clamps only one that passes a
+    # cap: either way its rows must be keyed by the clamped budget (an unclamped key would make
+    # a row per budget for the same answer), and the answer must be the plain search's.
+    cards = load_cards()
+    rng = random.Random(13)
+    weapons = {id(w): w for w in cards.weapons.values()}
+    checked = 0
+    for _ in range(600):
+        weapon = rng.choice(sorted(cards.weapons.values(), key=lambda w: w.id))
+        if weapon.required_targets > 1:
+            continue
+        arena = load_arena(rng.choice(ARENA_IDS))
+        pos = {f: rng.choice(arena.squares) for f in FIGURES[: rng.randint(2, 5)]}
+        spend = (rng.randint(0, 5), rng.randint(0, 5), rng.randint(0, 5))
+        expected = bool(effects.legal_keys(effects.begin(weapon, arena, "yellow", pos, spend)))
+        assert effects.can_fire(weapon, arena, "yellow", pos, spend) == expected, (weapon.id, pos, spend)
+        checked += 1
+    assert checked >= 300
+    for weapon_id, _arena, _here, key_budget in effects._HITTABLE:
+        if weapon_id in weapons:
+            caps = weapons[weapon_id].fire_cap
+            assert all(b <= c for b, c in zip(key_budget, caps, strict=True)), (weapons[weapon_id].id, key_budget)
