@@ -87,12 +87,20 @@ def can_shoot(g: Game, p: Player, n: int, reload: bool, spend: tuple[int, int, i
     if not n and not reload:
         # From where the player stands, with what is loaded (most action questions before the
         # frenzy, with no adrenaline): the weapons in turn, no list of candidates.
+        # Where figures are the only targets, a weapon needing one target at most reads the
+        # players' squares as they stand: no positions dict built (thirteenth round).
         pos = None
+        figures_only = not g.hooks.targets
         for w in p.weapons:
             if w.loaded:
+                weapon = weapons[w.id]
+                if figures_only and weapon.required_targets <= 1:
+                    if effects.can_fire_at_figures(weapon, g.arena, p.colour, p.square, g.players, spend):
+                        return True
+                    continue
                 if pos is None:
                     pos = g.shot_positions(p)
-                if effects.can_fire(weapons[w.id], g.arena, p.colour, pos, spend):
+                if effects.can_fire(weapon, g.arena, p.colour, pos, spend):
                     return True
         return False
     candidates: list[tuple[Weapon, tuple[int, int, int]]] = []

@@ -426,7 +426,9 @@ def test_can_grab_says_what_grab_squares_says(mode: str) -> None:
 def test_can_shoot_says_what_shoot_squares_says(mode: str) -> None:
     # The action question asks `can_shoot` instead of `shoot_squares`; in every mode (Domination's
     # spawnpoints are targets), at every action question of random games, for every player on the
-    # board, every reach and with a reload allowed or not, they must agree.
+    # board, every reach and with a reload allowed or not, they must agree. With no move and no
+    # reload, where figures are the only targets, `can_shoot` asks `effects.can_fire_at_figures`
+    # (the players' squares, no positions dict): counting the shooter as a target fails this.
     from adrenaline_tui.rules.shooting import can_shoot, shoot_squares
 
     checked = yes = 0
