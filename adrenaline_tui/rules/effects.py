@@ -15,7 +15,7 @@ The game drives a shot through `legal_options` / `choose`, executing the `Op`s e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
@@ -1028,7 +1028,10 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
     one-figure answers depend on two squares and a clamped budget, so they are looked up.
     """
     (red, blue, yellow), (cap_r, cap_b, cap_y) = budget, weapon.fire_cap
-    budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
+    # Clamped only where the budget passes a cap: a budget within the caps is its own clamp, used
+    # as given (equal keys, no tuple built for most checks; issue 27, thirteenth round).
+    if red > cap_r or blue > cap_b or yellow > cap_y:
+        budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
     if weapon.required_targets > 1:
         return completable(begin(weapon, arena, shooter, pos, budget))
     here = pos[shooter]
@@ -1044,6 +1047,29 @@ def can_fire(weapon: Weapon, arena: Arena, shooter: str, pos: dict[str, str], bu
                 return True
         elif square in hittable:
             return True
+    return False
+
+
+def can_fire_at_figures(
+    weapon: Weapon, arena: Arena, shooter: str, here: str, players: Mapping[str, Any], budget: Budget
+) -> bool:
+    """`can_fire` with the positions read off the players (`Game.players`: each has a `square`,
+    None off the board) rather than a positions dict built for the check: for a weapon needing
+    at most one target (`Weapon.required_targets`), where figures are the only targets (no mode
+    adds any). The action question's shoot check from where the player stands (issue 27,
+    thirteenth round: the dict `Game.shot_positions` built at each of them)."""
+    (red, blue, yellow), (cap_r, cap_b, cap_y) = budget, weapon.fire_cap
+    if red > cap_r or blue > cap_b or yellow > cap_y:  # as in `can_fire`
+        budget = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
+    key = (id(weapon), id(arena), here, budget)
+    hittable = _HITTABLE.get(key)
+    if hittable is None:
+        hittable = _HITTABLE[key] = _hittable(weapon, arena, here, budget)
+    for figure, player in players.items():
+        if figure != shooter:
+            square = player.square
+            if square is not None and square in hittable:
+                return True
     return False
 
 

@@ -87,24 +87,50 @@ def can_shoot(g: Game, p: Player, n: int, reload: bool, spend: tuple[int, int, i
     if not n and not reload:
         # From where the player stands, with what is loaded (most action questions before the
         # frenzy, with no adrenaline): the weapons in turn, no list of candidates.
+        # Where figures are the only targets, a weapon needing one target at most reads the
+        # players' squares as they stand: no positions dict built (thirteenth round).
         pos = None
+        figures_only = not g.hooks.targets
         for w in p.weapons:
             if w.loaded:
+                weapon = weapons[w.id]
+                if figures_only and weapon.required_targets <= 1:
+                    if effects.can_fire_at_figures(weapon, g.arena, p.colour, p.square, g.players, spend):
+                        return True
+                    continue
                 if pos is None:
                     pos = g.shot_positions(p)
-                if effects.can_fire(weapons[w.id], g.arena, p.colour, pos, spend):
+                if effects.can_fire(weapon, g.arena, p.colour, pos, spend):
                     return True
         return False
     candidates: list[tuple[Weapon, tuple[int, int, int]]] = []
+    single = not g.hooks.targets  # every candidate `can_fire_at_figures` can settle (see above)
     for w in p.weapons:
         weapon = weapons[w.id]
         if w.loaded:
             candidates.append((weapon, spend))
         elif reload and can_pay(p, weapon.cost):  # `weapon.reload_cost` (the whole cost), no property read
             candidates.append((weapon, _minus(spend, weapon.cost)))
+        else:
+            continue
+        if weapon.required_targets > 1:
+            single = False
     if not candidates:
         return False
     here = p.square
+    if single:
+        # The players' squares as they stand, the shooter's square given apart: no positions dict.
+        players, arena, colour, fire_at = g.players, g.arena, p.colour, effects.can_fire_at_figures
+        for weapon, b in candidates:
+            if fire_at(weapon, arena, colour, here, players, b):
+                return True
+        if n:
+            for q in arena.within(here, n):
+                if q != here:  # settled above
+                    for weapon, b in candidates:
+                        if fire_at(weapon, arena, colour, q, players, b):
+                            return True
+        return False
     pos = g.shot_positions(p)
     arena, colour, can_fire = g.arena, p.colour, effects.can_fire
     for weapon, b in candidates:  # the square you stand on is the likeliest, and the cheapest to settle: first

@@ -56,51 +56,65 @@ def play(g: Game) -> Flow:
         g.actions_left = max(0, (p.frenzy_actions if g.frenzy else 2) - actions_taken)
         while True:
             # The actions allowed, and their options, shared by every question with the same ones.
-            allowances, menu, end, asked = _action_menu(g, p) if g.actions_left else _NO_MENU
-            options = list(menu)
-            # Actions a rule module adds (the bot action), each answered by the module that offered it.
+            allowances, menu, end, asked, whole = _action_menu(g, p) if g.actions_left else _NO_MENU
             extra = _NO_EXTRA  # shared, never filled: most games have no such module
-            if g.hooks.actions:
-                extra = {}
-                for rules in g.hooks.actions:
-                    for o in rules.actions(g, p):
-                        extra[o] = rules
-                options += extra
-            if p.powerups:  # a loop, not a comprehension (a call of its own), at every action question
-                for card in usable_powerups(g, p):
-                    entry = _USE_OPTIONS.get((id(g.cards), card))
-                    if entry is None:  # its object is kept in it: the id is never reused
-                        option = new(Option, (card, f"Use {g.card_name(card)}", None, None))
-                        entry = _USE_OPTIONS[(id(g.cards), card)] = (g.cards, option)
-                    options.append(entry[1])
-            # Asked even with "End your turn" as the only answer where skipping the question would
-            # show that the player holds no usable powerup.
-            ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
-            if not options and not ask_anyway:
-                break
-            # An owed action (the bot action) must be taken before the turn can end.
-            owed = False
-            for rules in g.hooks.must_act:
-                if rules.must_act(g, p):
-                    owed = True
+            # The usual question (actions left, no rule module adding or owing actions, no usable
+            # powerup) asks with the menu's shared options tuple, end option included: no list
+            # built and copied into a tuple at every action question (issue 27, thirteenth round).
+            usable = None
+            if g.actions_left and not g.hooks.actions and not g.hooks.must_act:
+                usable = usable_powerups(g, p) if p.powerups else ()
+            if usable is not None and not usable:
+                if len(whole) > 1:
+                    key = yield new(Decision, (p.colour, "action", p.name + asked, whole, True, True))
+                else:
+                    key = "end"
+            else:
+                options = list(menu)
+                # Actions a rule module adds (the bot action), each answered by the module that offered it.
+                if g.hooks.actions:
+                    extra = {}
+                    for rules in g.hooks.actions:
+                        for o in rules.actions(g, p):
+                            extra[o] = rules
+                    options += extra
+                if usable is None and p.powerups:
+                    usable = usable_powerups(g, p)
+                if usable:  # a loop, not a comprehension (a call of its own), at every action question
+                    for card in usable:
+                        entry = _USE_OPTIONS.get((id(g.cards), card))
+                        if entry is None:  # its object is kept in it: the id is never reused
+                            option = new(Option, (card, f"Use {g.card_name(card)}", None, None))
+                            entry = _USE_OPTIONS[(id(g.cards), card)] = (g.cards, option)
+                        options.append(entry[1])
+                # Asked even with "End your turn" as the only answer where skipping the question would
+                # show that the player holds no usable powerup.
+                ask_anyway = not g.actions_left and g.config.end_turn_prompt == "always"
+                if not options and not ask_anyway:
                     break
-            if not owed:
-                options.append(end)
-            if g.actions_left:
-                prompt = p.name + asked
-            elif owed:
-                prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
-            else:
-                prompt = f"{p.name}: use a powerup or end your turn"
-            # A public point while actions are left (Run is always among them), when the end of the
-            # turn is always asked, or when an owed action keeps the turn going.
-            public = bool(g.actions_left) or ask_anyway or owed
-            # `g.ask`, spelled out (this question is asked a few hundred times a game, and the
-            # generator `ask` makes costs more than the question): it always has options.
-            if ask_anyway or len(options) > 1:
-                key = yield new(Decision, (p.colour, "action", prompt, tuple(options), not ask_anyway, public))
-            else:
-                key = options[0].key
+                # An owed action (the bot action) must be taken before the turn can end.
+                owed = False
+                for rules in g.hooks.must_act:
+                    if rules.must_act(g, p):
+                        owed = True
+                        break
+                if not owed:
+                    options.append(end)
+                if g.actions_left:
+                    prompt = p.name + asked
+                elif owed:
+                    prompt = f"{p.name}: still to take: " + ", ".join(o.label.split(":")[0].lower() for o in extra)
+                else:
+                    prompt = f"{p.name}: use a powerup or end your turn"
+                # A public point while actions are left (Run is always among them), when the end of the
+                # turn is always asked, or when an owed action keeps the turn going.
+                public = bool(g.actions_left) or ask_anyway or owed
+                # `g.ask`, spelled out (this question is asked a few hundred times a game, and the
+                # generator `ask` makes costs more than the question): it always has options.
+                if ask_anyway or len(options) > 1:
+                    key = yield new(Decision, (p.colour, "action", prompt, tuple(options), not ask_anyway, public))
+                else:
+                    key = options[0].key
             if key == "end":
                 break
             if key in allowances:
@@ -189,8 +203,10 @@ def action_allowances(g: Game, p: Player) -> dict[str, int]:
 
 
 # An action question's menu: the allowances as `action_allowances` gives them, their options in
-# order, the "End your turn" option and the prompt after the player's name.
-Menu = tuple[dict[str, int], tuple[Option, ...], Option, str]
+# order, the "End your turn" option, the prompt after the player's name, and the options with the
+# end option last (the usual question's whole tuple of options, handed to its `Decision` as is).
+# Shared by every question with the same menu: a caller must never change any part of one.
+Menu = tuple[dict[str, int], tuple[Option, ...], Option, str, tuple[Option, ...]]
 
 
 def _action_menu(g: Game, p: Player) -> Menu:
@@ -215,13 +231,14 @@ class _Menus(dict[tuple[int | None, int | None, int | None, int], Menu]):
         allowances = {a: n for a, n in zip(("run", "grab", "shoot"), key[:3], strict=True) if n is not None}
         options = tuple(_ACTION_OPTIONS[a] for a in allowances.items())
         left = key[3]
-        entry = self[key] = (allowances, options, _end_option(left), f": choose an action ({_actions(left)} left)")
+        end = _end_option(left)
+        entry = self[key] = (allowances, options, end, f": choose an action ({_actions(left)} left)", (*options, end))
         return entry
 
 
 _MENUS = _Menus()
 # With no action left: no action allowed, and the prompt says something else.
-_NO_MENU: Menu = ({}, (), _end_option(0), "")
+_NO_MENU: Menu = ({}, (), _end_option(0), "", (_end_option(0),))
 _NO_EXTRA: dict[Option, object] = {}
 
 

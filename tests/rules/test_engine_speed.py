@@ -426,7 +426,9 @@ def test_can_grab_says_what_grab_squares_says(mode: str) -> None:
 def test_can_shoot_says_what_shoot_squares_says(mode: str) -> None:
     # The action question asks `can_shoot` instead of `shoot_squares`; in every mode (Domination's
     # spawnpoints are targets), at every action question of random games, for every player on the
-    # board, every reach and with a reload allowed or not, they must agree.
+    # board, every reach and with a reload allowed or not, they must agree. With no move and no
+    # reload, where figures are the only targets, `can_shoot` asks `effects.can_fire_at_figures`
+    # (the players' squares, no positions dict): counting the shooter as a target fails this.
     from adrenaline_tui.rules.shooting import can_shoot, shoot_squares
 
     checked = yes = 0
@@ -463,11 +465,14 @@ def test_the_shared_action_menus_say_what_the_checks_say(mode: str) -> None:
             expected["grab"] = grab
         if can_shoot(game, p, shoot, game.frenzy, budget(p)):
             expected["shoot"] = shoot
-        allowances, options, end, asked = _action_menu(game, p)
+        allowances, options, end, asked, whole = _action_menu(game, p)
         assert list(allowances.items()) == list(expected.items()), (mode, game.seed, p.colour)
-        assert options == tuple(_ACTION_OPTIONS[a] for a in expected.items())
+        expected_options = tuple(_ACTION_OPTIONS[a] for a in expected.items())
+        assert options == expected_options
         assert end == _end_option(game.actions_left)
         assert asked == f": choose an action ({_actions(game.actions_left)} left)"
+        # The usual question's whole options tuple, handed to its `Decision` as is.
+        assert whole == (*expected_options, _end_option(game.actions_left))
         assert action_allowances(game, p) == expected and action_allowances(game, p) is not allowances
         seen.add(tuple(expected))
     assert len(seen) >= 3, seen
@@ -485,3 +490,70 @@ def test_any_newton_target_says_what_newton_targets_says() -> None:
         checked += 1
         yes += expected
     assert checked >= 1_000 and 0 < yes < checked
+
+
+class _OwesNothing:
+    """A rule module that owes no action ever: in the game's `must_act` hooks it sends every
+    action question down the plain path (options listed, the end option appended), with the
+    same answers as the usual question's shared tuple must give."""
+
+    def must_act(self, g: Game, p: Player) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("mode", ["standard", "domination", "turret"])
+@pytest.mark.parametrize("bot", [None, "green"])
+def test_the_usual_action_question_asks_what_the_plain_one_asks(mode: str, bot: str | None) -> None:
+    # The usual action question (no module adding or owing actions, no usable powerup) hands its
+    # menu's shared tuple to the `Decision`; the same random games played with every action
+    # question built the plain way must ask and report exactly the same things. Each question's
+    # options are compared by value and the shared tuple must still hold what it held.
+    from adrenaline_tui.ai import RandomPlayer
+    from adrenaline_tui.rules import Game, GameConfig
+    from adrenaline_tui.rules.turn import _MENUS
+
+    fast_questions = 0
+    for seed in (5, 6):
+        config = GameConfig(players=FIGURES[:4], arena="arena_12", skulls=5, mode=mode, bot=bot)
+        games = [Game.new(config, seed), Game.new(config, seed)]
+        games[1].hooks.must_act = (*games[1].hooks.must_act, _OwesNothing())
+        players = [RandomPlayer(seed), RandomPlayer(seed)]
+        menus = {key: (entry[1], entry[4]) for key, entry in _MENUS.items()}
+        while (d := games[0].pending) is not None:
+            plain = games[1].pending
+            assert plain is not None and tuple(d) == tuple(plain), (mode, bot, seed, len(games[0].history))
+            if d.kind == "action" and any(d.options is entry[4] for entry in _MENUS.values()):
+                fast_questions += 1
+            key = players[0].choose(d)
+            assert players[1].choose(plain) == key
+            assert games[0].choose(key) == games[1].choose(key)
+        assert games[1].pending is None and games[0].history == games[1].history
+        for key, (options, whole) in menus.items():
+            assert _MENUS[key][1] == options and _MENUS[key][4] == whole == (*options, _MENUS[key][2])
+    # With the bot, its module adds an action to every question: the plain path, all of them.
+    assert fast_questions >= 50 if bot is None else fast_questions == 0
+
+
+def test_can_fire_keys_its_rows_by_the_clamped_budget() -> None:
+    # `can_fire` uses a budget within the weapon's caps as given and clamps only one that passes a
+    # cap: either way its rows must be keyed by the clamped budget (an unclamped key would make
+    # a row per budget for the same answer), and the answer must be the plain search's.
+    cards = load_cards()
+    rng = random.Random(13)
+    weapons = {id(w): w for w in cards.weapons.values()}
+    checked = 0
+    for _ in range(600):
+        weapon = rng.choice(sorted(cards.weapons.values(), key=lambda w: w.id))
+        if weapon.required_targets > 1:
+            continue
+        arena = load_arena(rng.choice(ARENA_IDS))
+        pos = {f: rng.choice(arena.squares) for f in FIGURES[: rng.randint(2, 5)]}
+        spend = (rng.randint(0, 5), rng.randint(0, 5), rng.randint(0, 5))
+        expected = bool(effects.legal_keys(effects.begin(weapon, arena, "yellow", pos, spend)))
+        assert effects.can_fire(weapon, arena, "yellow", pos, spend) == expected, (weapon.id, pos, spend)
+        checked += 1
+    assert checked >= 300
+    for weapon_id, _arena, _here, key_budget in effects._HITTABLE:
+        if weapon_id in weapons:
+            caps = weapons[weapon_id].fire_cap
+            assert all(b <= c for b, c in zip(key_budget, caps, strict=True)), (weapons[weapon_id].id, key_budget)
