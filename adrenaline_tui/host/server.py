@@ -480,6 +480,10 @@ class Host:
             if c.created is table:
                 c.created = None
         self.tables.pop(code, None)
+        # The game leaves with the table: a callback still to come (its last write's, which
+        # calls `after`) finds no game to show or move on, rather than starting its computers
+        # again, and holds no game in memory (resumed, a table is made anew from its save).
+        table.session = None
         log.info("table %s suspended: nobody at it", code)
 
     async def _sweep_forever(self) -> None:

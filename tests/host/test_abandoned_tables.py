@@ -101,6 +101,32 @@ async def test_a_table_left_to_computers_is_suspended_after_the_timeout_and_leav
         await stop_host(host, server)
 
 
+async def test_a_late_callback_of_a_suspended_tables_last_write_starts_nothing(tmp_path: Path, sock: Path) -> None:
+    """A person's decision is shown once it is on the file: `after` runs again from the write's
+    callback. A table suspended while that write was under way (a busy machine: seen in CI) kept
+    its game in memory through it, and `after` would start its computers again when one was to
+    move; now the game leaves with the table."""
+    clock = Clock()
+    host, server = await start_host(tmp_path / "tables", sock, clock=clock, abandon_after=ABANDON)
+    try:
+        code = await start_and_leave(await connect_from(sock, "203.0.113.7"))
+        await settle(host, code)
+        table = host.tables[code]
+        session = weakref.ref(table.session)
+        clock.now += ABANDON - 1
+        host.sweep()
+        clock.now += 2
+        assert host.sweep() == [code]
+        host.after(table, [])  # what the write's callback calls once it is done
+        assert code not in host._bots, "a suspended table's computers were started again"
+        for _ in range(5):
+            await asyncio.sleep(0)
+        gc.collect()
+        assert session() is None, "the suspended game is held by the table it left"
+    finally:
+        await stop_host(host, server)
+
+
 async def test_the_host_looks_for_abandoned_tables_by_itself(
     tmp_path: Path, sock: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
