@@ -1156,22 +1156,38 @@ def opening_keys(shot: Shot) -> list[str]:
     out = []
     for effect, (cap_r, cap_b, cap_y) in openings:
         clamped = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
-        for figure, square in pos.items():
-            if figure == shooter:
-                continue
-            if ":" in figure:  # is_object, spelled out
-                if _object_alone(weapon, arena, here, figure, square, clamped, effect):
-                    out.append(effect)
-                    break
-                continue
-            key = (here, square, clamped, effect)
-            alone = table.get(key)
-            if alone is None:
-                alone = table[key] = _alone(weapon, arena, here, square, clamped, effect)
-            if alone:
-                out.append(effect)
-                break
+        if _any_alone(weapon, arena, table, pos, shooter, here, clamped, effect):
+            out.append(effect)
     return out
+
+
+def _any_alone(
+    weapon: Weapon,
+    arena: Arena,
+    table: dict[tuple, bool],
+    pos: dict[str, str],
+    shooter: str,
+    here: str,
+    clamped: tuple[int, int, int],
+    effect: str,
+) -> bool:
+    """Whether `effect`, started from `here` within `clamped`, can be completed on one figure (or
+    object) alone, any of those in `pos` but the shooter: the one-figure table read, and filled
+    where a key is new."""
+    for figure, square in pos.items():
+        if figure == shooter:
+            continue
+        if ":" in figure:  # is_object, spelled out
+            if _object_alone(weapon, arena, here, figure, square, clamped, effect):
+                return True
+            continue
+        key = (here, square, clamped, effect)
+        alone = table.get(key)
+        if alone is None:
+            alone = table[key] = _alone(weapon, arena, here, square, clamped, effect)
+        if alone:
+            return True
+    return False
 
 
 def _slots_of(weapon: Weapon) -> dict[str, frozenset[str] | None]:
@@ -1221,21 +1237,8 @@ def _mains_keys(shot: Shot) -> list[str] | None:
             return None
         cap_r, cap_b, cap_y = caps[effect]
         clamped = (red if red < cap_r else cap_r, blue if blue < cap_b else cap_b, yellow if yellow < cap_y else cap_y)
-        for figure, square in pos.items():
-            if figure == shooter:
-                continue
-            if ":" in figure:  # is_object, spelled out
-                if _object_alone(weapon, arena, here, figure, square, clamped, effect):
-                    out.append(effect)
-                    break
-                continue
-            key = (here, square, clamped, effect)
-            alone = table.get(key)
-            if alone is None:
-                alone = table[key] = _alone(weapon, arena, here, square, clamped, effect)
-            if alone:
-                out.append(effect)
-                break
+        if _any_alone(weapon, arena, table, pos, shooter, here, clamped, effect):
+            out.append(effect)
     return out
 
 

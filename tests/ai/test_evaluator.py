@@ -8,6 +8,9 @@ ties between options are broken by a random draw of a millionth of a point."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from adrenaline_tui.ai import evaluator
@@ -27,7 +30,11 @@ SETUPS = [
 ]
 
 
-def searched_positions(setup: tuple, seed: int, limit: int) -> int:
+def compared_values(
+    setup: tuple, seed: int, limit: int, pair: Callable[[Table, ShotBook, Any], tuple[Evaluator, Evaluator]]
+) -> int:
+    """Every action question of a seeded game valued by the two evaluators `pair` makes of its
+    table: the same value of each start and of each option's next state, float for float."""
     mode, bot, ending, n, arena = setup
     players = ("yellow", "blue", "grey", "green", "purple")[:n]
     config = GameConfig(players=players, arena=arena, skulls=5, mode=mode, bot=bot, ending=ending)
@@ -40,17 +47,24 @@ def searched_positions(setup: tuple, seed: int, limit: int) -> int:
         view = game.view(d.player)
         if d.kind == "action":
             t = Table(view, cards)
-            by_parts = Evaluator(t, book, cards)
-            plain = Evaluator(t, book, cards, parts=False)
-            assert by_parts.by_parts and not plain.by_parts
+            fast, slow = pair(t, book, cards)
             for actions in {t.actions_left, 1, 2}:
-                me = by_parts.start(actions=actions)
-                assert by_parts.value(me) == plain.value(me), (d.player, actions)
-                for imm, nxt, step in by_parts.options(me):
-                    assert imm + by_parts.value(nxt) == imm + plain.value(nxt), (d.player, step)
+                me = fast.start(actions=actions)
+                assert fast.value(me) == slow.value(me), (d.player, actions)
+                for imm, nxt, step in fast.options(me):
+                    assert imm + fast.value(nxt) == imm + slow.value(nxt), (d.player, step)
                 compared += 1
         game.choose(seats[d.player].choose(d, view))
     return compared
+
+
+def searched_positions(setup: tuple, seed: int, limit: int) -> int:
+    def by_parts_and_plain(t: Table, book: ShotBook, cards: Any) -> tuple[Evaluator, Evaluator]:
+        by_parts, plain = Evaluator(t, book, cards), Evaluator(t, book, cards, parts=False)
+        assert by_parts.by_parts and not plain.by_parts
+        return by_parts, plain
+
+    return compared_values(setup, seed, limit, by_parts_and_plain)
 
 
 @pytest.mark.parametrize("setup", SETUPS)
@@ -80,30 +94,14 @@ def paid_both_ways(setup: tuple, seed: int, limit: int) -> int:
     """Every action question of a seeded game valued by a search that works out payments with
     cubes alone in its loops (`best_shot`, `_reload_parts`, `_grabs`, `_rack_parts`) and by one
     that asks `pay` and `pay_penalty` for each, as a class that pays its own way would."""
-    mode, bot, ending, n, arena = setup
-    players = ("yellow", "blue", "grey", "green", "purple")[:n]
-    config = GameConfig(players=players, arena=arena, skulls=5, mode=mode, bot=bot, ending=ending)
-    game = Game.new(config, seed)
-    seats = {c: SensiblePlayer(seed * 10 + i) for i, c in enumerate(players)}
-    cards = load_cards()
-    book = ShotBook(limit=200_000)
-    compared = 0
-    while (d := game.pending) is not None and compared < limit:
-        view = game.view(d.player)
-        if d.kind == "action":
-            t = Table(view, cards)
-            quick = Evaluator(t, book, cards)
-            asking = Evaluator(t, book, cards)
-            assert quick._own_pay
-            asking._own_pay = False
-            for actions in {t.actions_left, 1, 2}:
-                me = quick.start(actions=actions)
-                assert quick.value(me) == asking.value(me), (d.player, actions)
-                for imm, nxt, step in quick.options(me):
-                    assert imm + quick.value(nxt) == imm + asking.value(nxt), (d.player, step)
-                compared += 1
-        game.choose(seats[d.player].choose(d, view))
-    return compared
+
+    def quick_and_asking(t: Table, book: ShotBook, cards: Any) -> tuple[Evaluator, Evaluator]:
+        quick, asking = Evaluator(t, book, cards), Evaluator(t, book, cards)
+        assert quick._own_pay
+        asking._own_pay = False
+        return quick, asking
+
+    return compared_values(setup, seed, limit, quick_and_asking)
 
 
 @pytest.mark.parametrize("setup", SETUPS)
